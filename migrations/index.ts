@@ -1,0 +1,5 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261121164612_initial } from './Migration20261121164612_initial.js';
+
+/** Every migration in order. Static imports keep the list working from source and from dist alike. */
+export const migrationsList: MigrationObject[] = [{ name: 'Migration20261121164612_initial', class: Migration20261121164612_initial }];

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** Every environment variable the process reads, validated once at boot. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379'),
+  REDIS_PREFIX: z.string().min(1).default('app'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_REFRESH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  DEMO_DATA: booleanString.optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  PUBLIC_URL: z.string().url().optional(),
+});
+
+export type RawEnv = z.infer<typeof envSchema>;
+
+export class EnvValidationError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>): RawEnv {
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    throw new EnvValidationError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const env = result.data;
+  if (env.NODE_ENV === 'production') {
+    const missing = (['DATABASE_URL', 'JWT_SECRET', 'JWT_REFRESH_SECRET'] as const).filter((k) => !env[k]);
+    if (missing.length) throw new EnvValidationError(missing.map((k) => `${k}: required in production`));
+  }
+  return env;
+}

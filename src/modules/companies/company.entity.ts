@@ -1,0 +1,39 @@
+import type { Opt, Ref } from '@mikro-orm/core';
+import { Entity, Enum, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
+import { BaseEntity } from '../../infra/database/base.entity.js';
+import type { ScheduleEntry } from '../../shared/schedules.js';
+import { Plan } from '../plans/plan.entity.js';
+
+export const RECURRENCES = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
+export type Recurrence = (typeof RECURRENCES)[number];
+
+/** A tenant. Not tenant-filtered itself: services read only the caller's own company unless super. */
+@Entity({ tableName: 'companies' })
+export class Company extends BaseEntity {
+  @Property({ type: 'string', length: 120 })
+  name!: string;
+
+  @Property({ type: 'string', length: 254, nullable: true })
+  email: string | null = null;
+
+  @Property({ type: 'string', length: 40, nullable: true })
+  phone: string | null = null;
+
+  @Property({ type: 'boolean', default: true })
+  status: boolean & Opt = true;
+
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  dueDate: Date | null = null;
+
+  @Enum({ items: () => RECURRENCES, default: 'MENSAL' })
+  recurrence: Recurrence & Opt = 'MENSAL';
+
+  @ManyToOne(() => Plan, { ref: true, nullable: true, deleteRule: 'set null' })
+  plan: Ref<Plan> | null = null;
+
+  @Property({ type: 'json', nullable: true })
+  schedules: ScheduleEntry[] & Opt = [];
+
+  @Property({ type: 'string', length: 64, default: 'America/Sao_Paulo' })
+  timezone: string & Opt = 'America/Sao_Paulo';
+}

@@ -1,0 +1,66 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { hashPassword } from '../../common/password.js';
+import { ACROSS_TENANTS } from '../../infra/database/tenant-scope.js';
+import { defaultSchedules } from '../../shared/schedules.js';
+import { Plan } from '../plans/plan.entity.js';
+import { Queue } from '../queues/queue.entity.js';
+import { createDefaultSettings } from '../settings/default-settings.js';
+import { User } from '../users/user.entity.js';
+import { Company } from './company.entity.js';
+
+export const DEMO_ACCOUNTS = {
+  super: { email: 'super@example.com', password: 'Super123!' },
+  admin: { email: 'admin@example.com', password: 'Admin123!' },
+  attendant: { email: 'atendente@example.com', password: 'Atendente123!' },
+} as const;
+
+/** Seeds the demo company only into an empty database; returns whether it did. */
+export async function seedDemoData(em: EntityManager): Promise<boolean> {
+  if ((await em.count(Company, {})) > 0) return false;
+  const oneYearAhead = new Date();
+  oneYearAhead.setFullYear(oneYearAhead.getFullYear() + 1);
+
+  const plan = em.create(Plan, { name: 'Plano Demo', users: 10, connections: 10, queues: 10, value: 49.9 });
+  const company = em.create(Company, {
+    name: 'Empresa Demo',
+    email: 'contato@empresa-demo.example',
+    phone: '11999999999',
+    plan,
+    dueDate: oneYearAhead,
+    schedules: defaultSchedules(),
+  });
+  createDefaultSettings(em, company);
+  const comercial = em.create(Queue, {
+    company,
+    name: 'Comercial',
+    color: '#2E7D32',
+    orderQueue: 1,
+    greetingMessage: '{{ms}}, {{name}}! Você está no Comercial. Em que podemos ajudar?',
+    schedules: defaultSchedules(),
+  });
+  const suporte = em.create(Queue, {
+    company,
+    name: 'Suporte',
+    color: '#1565C0',
+    orderQueue: 2,
+    greetingMessage: '{{ms}}, {{name}}! Você está no Suporte. Conte-nos o que aconteceu.',
+    schedules: defaultSchedules(),
+  });
+  const [superHash, adminHash, attendantHash] = await Promise.all([
+    hashPassword(DEMO_ACCOUNTS.super.password),
+    hashPassword(DEMO_ACCOUNTS.admin.password),
+    hashPassword(DEMO_ACCOUNTS.attendant.password),
+  ]);
+  em.create(User, { company, name: 'Super', email: DEMO_ACCOUNTS.super.email, passwordHash: superHash, profile: 'admin', super: true });
+  const admin = em.create(User, { company, name: 'Administrador', email: DEMO_ACCOUNTS.admin.email, passwordHash: adminHash, profile: 'admin', allTicket: 'enabled' });
+  const attendant = em.create(User, { company, name: 'Atendente', email: DEMO_ACCOUNTS.attendant.email, passwordHash: attendantHash, profile: 'user' });
+  admin.queues.set([comercial, suporte]);
+  attendant.queues.set([comercial, suporte]);
+  await em.flush();
+  return true;
+}
+
+/** True when no user exists yet (used to warn production installs without a super user). */
+export async function hasNoUsers(em: EntityManager): Promise<boolean> {
+  return (await em.count(User, {}, ACROSS_TENANTS)) === 0;
+}

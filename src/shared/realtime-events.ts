@@ -1,0 +1,61 @@
+// Socket event names and payloads shared by the server gateway and the browser.
+export const companyEvent = (companyId: number, topic: string): string => `company-${companyId}-${topic}`;
+
+export const Rooms = {
+  mainChannel: (companyId: number) => `company-${companyId}-mainchannel`,
+  user: (userId: number) => `user-${userId}`,
+  companyStatus: (companyId: number, status: string) => `company-${companyId}-${status}`,
+  companyNotification: (companyId: number) => `company-${companyId}-notification`,
+  queueStatus: (queueId: number, status: string) => `queue-${queueId}-${status}`,
+  queueNotification: (queueId: number) => `queue-${queueId}-notification`,
+  ticket: (ticketId: number | string) => `ticket-${ticketId}`,
+} as const;
+
+/** Client → server events. */
+export const ClientEvents = {
+  joinChatBox: 'joinChatBox',
+  leaveChatBox: 'leaveChatBox',
+  joinTickets: 'joinTickets',
+  leaveTickets: 'leaveTickets',
+  joinNotification: 'joinNotification',
+  leaveNotification: 'leaveNotification',
+  userStatus: 'userStatus',
+} as const;
+
+export type CrudEvent<K extends string, T> =
+  | ({ action: 'create' | 'update' } & Record<K, T>)
+  | { action: 'delete'; [id: string]: unknown };
+
+export interface UserEventPayload {
+  action: 'create' | 'update' | 'delete';
+  user?: unknown;
+  userId?: number;
+}
+
+export interface SettingsEventPayload {
+  action: 'update';
+  setting: { key: string; value: string };
+}
+
+export interface AuthEventPayload {
+  action: 'sessionReplaced' | 'logout';
+  user: { id: number };
+}
+
+export interface QueueEventPayload {
+  action: 'create' | 'update' | 'delete';
+  queue?: unknown;
+  queueId?: number;
+}
+
+/** Topics emitted as `company-{id}-{topic}`; the map documents each payload. */
+export interface CompanyEventMap {
+  user: UserEventPayload;
+  settings: SettingsEventPayload;
+  auth: AuthEventPayload;
+  queue: QueueEventPayload;
+}
+export type CompanyTopic = keyof CompanyEventMap;
+
+export const SOCKET_PING_MS = 18000;
+export const USER_STATUS_HEARTBEAT_MS = 300000;
