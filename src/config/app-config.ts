@@ -21,7 +21,29 @@ export interface AppConfig {
   role: RawEnv['ROLE'];
   publicUrl?: string;
   version: string;
+  rateLimits: RateLimits;
 }
+
+export interface RateLimitRule {
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimits {
+  loginPerIp: RateLimitRule;
+  loginFailuresPerEmail: RateLimitRule;
+  resetPerIp: RateLimitRule;
+  resetPerEmail: RateLimitRule;
+  signupPerIp: RateLimitRule;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  loginPerIp: { limit: 60, windowSeconds: 60 },
+  loginFailuresPerEmail: { limit: 10, windowSeconds: 15 * 60 },
+  resetPerIp: { limit: 20, windowSeconds: 15 * 60 },
+  resetPerEmail: { limit: 5, windowSeconds: 15 * 60 },
+  signupPerIp: { limit: 10, windowSeconds: 60 * 60 },
+};
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -62,6 +84,7 @@ export function loadConfig(source: Record<string, string | undefined>, overrides
     role: env.ROLE,
     publicUrl: env.PUBLIC_URL,
     version: packageVersion(),
+    rateLimits: DEFAULT_RATE_LIMITS,
     ...overrides,
   };
 }

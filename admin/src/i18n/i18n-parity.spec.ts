@@ -1,0 +1,39 @@
+import { describe, expect, it } from '@jest/globals';
+import { en } from './en';
+import { es } from './es';
+import { pt } from './pt';
+
+function flatten(tree: object, prefix = ''): Record<string, unknown> {
+  return Object.entries(tree).reduce<Record<string, unknown>>((flat, [key, value]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    return value !== null && typeof value === 'object'
+      ? { ...flat, ...flatten(value, path) }
+      : { ...flat, [path]: value };
+  }, {});
+}
+
+const placeholders = (text: unknown) => [...String(text).matchAll(/%\{(\w+)\}/g)].map(m => m[1]).sort();
+
+const reference = flatten(pt);
+const catalogs = { pt, en, es };
+
+describe('i18n catalogs', () => {
+  it.each(['en', 'es'] as const)('%s has exactly the keys of pt', locale => {
+    expect(Object.keys(flatten(catalogs[locale])).sort()).toEqual(Object.keys(reference).sort());
+  });
+
+  it.each(['pt', 'en', 'es'] as const)('%s has no empty values', locale => {
+    const empty = Object.entries(flatten(catalogs[locale]))
+      .filter(([, value]) => typeof value !== 'string' || value === '')
+      .map(([key]) => key);
+    expect(empty).toEqual([]);
+  });
+
+  it.each(['en', 'es'] as const)('%s uses the same placeholders as pt', locale => {
+    const flat = flatten(catalogs[locale]);
+    const mismatched = Object.keys(reference).filter(
+      key => placeholders(flat[key]).join() !== placeholders(reference[key]).join(),
+    );
+    expect(mismatched).toEqual([]);
+  });
+});

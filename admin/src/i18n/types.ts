@@ -1,0 +1,3 @@
+import type { TranslationMessages } from 'react-admin';
+
+export type RaCatalog = TranslationMessages['ra'];

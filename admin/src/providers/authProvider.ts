@@ -1,0 +1,66 @@
+import type { AuthProvider } from 'react-admin';
+import { type Access, canAccessResource, type Me, toAccess } from './accessControl';
+import { api, refreshSession } from './httpClient';
+import { type LoginAnswer, session } from './session';
+
+let accessPromise: Promise<Access> | null = null;
+let startupRefresh: Promise<boolean> | null = null;
+
+/** GET /auth/me once per session; forgotten on login, logout and failures. */
+export function loadAccess(): Promise<Access> {
+  accessPromise ??= api
+    .get<Me>('/auth/me')
+    .then(toAccess)
+    .catch(error => {
+      accessPromise = null;
+      throw error;
+    });
+  return accessPromise;
+}
+
+/** Drops the cached /auth/me answer, e.g. after the user edited their own account. */
+export function forgetAccess(): void {
+  accessPromise = null;
+}
+
+function endSession(): void {
+  session.clear();
+  forgetAccess();
+}
+
+export const authProvider: AuthProvider = {
+  async login({ email, password }: { email: string; password: string }) {
+    const answer = await api.post<LoginAnswer>('/auth/login', { email, password });
+    forgetAccess();
+    session.save(answer);
+  },
+
+  async logout() {
+    if (session.token()) await api.delete('/auth/logout').catch(() => undefined);
+    endSession();
+  },
+
+  async checkAuth() {
+    startupRefresh ??= session.token() ? refreshSession() : Promise.resolve(false);
+    await startupRefresh;
+    if (!session.token()) throw { message: false };
+  },
+
+  async checkError(error: { status?: number }) {
+    if (error?.status === 401) {
+      endSession();
+      throw error;
+    }
+  },
+
+  async getIdentity() {
+    const { me } = await loadAccess();
+    return { id: me.user.id, fullName: me.user.name };
+  },
+
+  getPermissions: loadAccess,
+
+  async canAccess({ action, resource, record }) {
+    return canAccessResource(await loadAccess(), { action, resource, record });
+  },
+};

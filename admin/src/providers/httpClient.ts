@@ -1,0 +1,110 @@
+import { format, parseISO } from 'date-fns';
+import { HttpError } from 'react-admin';
+import { errorKey } from '../i18n';
+import { type LoginAnswer, session } from './session';
+
+export const API_URL = '/api';
+const AUTH_PATHS = ['/auth/login', '/auth/refresh_token', '/auth/logout'];
+
+/** The error body the API answers with. */
+export interface ApiErrorBody {
+  error?: string;
+  message?: string;
+  fields?: { field: string; messages: string[] }[];
+  dueDate?: string;
+}
+
+/**
+ * An API failure. `message` is a catalog key when the error code has a translation, else the server's text,
+ * else the generic error key; react-admin's notifications translate it with `messageArgs`.
+ */
+export class ApiError extends HttpError {
+  readonly code?: string;
+  readonly messageArgs: Record<string, string>;
+
+  constructor(status: number, body: ApiErrorBody | undefined) {
+    super(errorKey(body?.error) ?? body?.message ?? 'errors.generic', status, body);
+    this.code = body?.error;
+    this.messageArgs = body?.dueDate ? { date: format(parseISO(body.dueDate), 'dd/MM/yyyy') } : {};
+  }
+}
+
+export interface HttpResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: string;
+  json: T;
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** Renews the access token from the refresh cookie; concurrent callers share one request. */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= fetch(`${API_URL}/auth/refresh_token`, { method: 'POST', credentials: 'include' })
+    .then(async response => {
+      if (response.status === 401) session.clear();
+      if (!response.ok) return false;
+      const answer = (await response.json()) as Partial<LoginAnswer>;
+      if (answer.token && answer.user) session.save(answer as LoginAnswer);
+      else if (answer.token) session.saveToken(answer.token);
+      return Boolean(answer.token);
+    })
+    .catch(() => false)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+function send(url: string, options: RequestInit): Promise<Response> {
+  const headers = new Headers(options.headers);
+  headers.set('Accept', 'application/json');
+  if (typeof options.body === 'string') headers.set('Content-Type', 'application/json');
+  const token = session.token();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return fetch(url, { ...options, headers, credentials: 'include' });
+}
+
+const parse = (text: string): unknown => {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** fetch for the API: bearer token, cookies, one token refresh on 403, session cleared on 401. */
+export async function httpClient<T = unknown>(url: string, options: RequestInit = {}): Promise<HttpResponse<T>> {
+  const isAuthCall = AUTH_PATHS.some(path => url.startsWith(`${API_URL}${path}`));
+  let response = await send(url, options);
+  if (response.status === 403 && !isAuthCall && (await refreshSession())) response = await send(url, options);
+  if (response.status === 401) session.clear();
+
+  const body = await response.text();
+  const json = parse(body);
+  if (!response.ok) throw new ApiError(response.status, json as ApiErrorBody | undefined);
+  return { status: response.status, headers: response.headers, body, json: json as T };
+}
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+const toUrl = (path: string, query?: Query) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(key, String(value));
+  const search = params.toString();
+  return `${API_URL}${path}${search ? `?${search}` : ''}`;
+};
+
+const request = <T>(method: string, path: string, body?: unknown, query?: Query) =>
+  httpClient<T>(toUrl(path, query), {
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }).then(response => response.json);
+
+/** JSON calls in the spec's dialect, for custom screens. Paths are relative to /api. */
+export const api = {
+  get: <T>(path: string, query?: Query) => request<T>('GET', path, undefined, query),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
+  delete: <T>(path: string) => request<T>('DELETE', path),
+};

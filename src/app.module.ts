@@ -1,0 +1,50 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { LoggerModule } from 'nestjs-pino';
+import type { AppConfig } from './config/app-config.js';
+import { ConfigModule } from './config/config.module.js';
+import { AuthorizationModule } from './authorization/authorization.module.js';
+import { MailModule } from './infra/mail/mail.module.js';
+import { RealtimeModule } from './infra/realtime/realtime.module.js';
+import { RedisModule } from './infra/redis/redis.module.js';
+import { createOrmConfig } from './mikro-orm.config.js';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { CompaniesModule } from './modules/companies/companies.module.js';
+import { HealthModule } from './modules/health/health.module.js';
+import { HelpsModule } from './modules/helps/helps.module.js';
+import { PlansModule } from './modules/plans/plans.module.js';
+import { QueuesModule } from './modules/queues/queues.module.js';
+import { SettingsModule } from './modules/settings/settings.module.js';
+import { UsersModule } from './modules/users/users.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            autoLogging: { ignore: (req) => req.url === '/api/health' },
+          },
+        }),
+        MikroOrmModule.forRoot(createOrmConfig(config.databaseUrl)),
+        RedisModule,
+        MailModule,
+        AuthorizationModule,
+        RealtimeModule,
+        HealthModule,
+        AuthModule,
+        UsersModule,
+        CompaniesModule,
+        PlansModule,
+        HelpsModule,
+        SettingsModule,
+        QueuesModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '../common/errors/app-error.js';
+import { abilityFor, type Profile } from '../shared/permissions.js';
+import type { AuthContext } from './auth-context.js';
+
+interface ContextRow {
+  id: number;
+  company_id: number;
+  profile: Profile;
+  super: boolean;
+  all_ticket: string;
+  token_version: number;
+  status: boolean;
+  due_date: Date | null;
+  queue_ids: number[];
+  use_campaigns: boolean | null;
+  use_schedules: boolean | null;
+  use_internal_chat: boolean | null;
+  use_external_api: boolean | null;
+  use_kanban: boolean | null;
+  use_open_ai: boolean | null;
+  use_integrations: boolean | null;
+}
+
+const CONTEXT_SQL = `
+  select u.id, u.company_id, u.profile, u.super, u.all_ticket, u.token_version, c.status, c.due_date,
+         p.use_campaigns, p.use_schedules, p.use_internal_chat, p.use_external_api, p.use_kanban, p.use_open_ai, p.use_integrations,
+         coalesce((select array_agg(uq.queue_id order by uq.queue_id) from user_queues uq where uq.user_id = u.id), '{}') as queue_ids
+    from users u
+    join companies c on c.id = u.company_id
+    left join plans p on p.id = c.plan_id
+   where u.id = ?`;
+
+/** Whether a company may use the product now (super users are never locked out). */
+export function companyAccessError(company: { status: boolean; dueDate: Date | null }, isSuper: boolean): AppError | null {
+  if (isSuper) return null;
+  if (!company.status) return new AppError('ERR_COMPANY_DISABLED', 401, {}, 'Empresa desativada. Entre em contato com o Suporte.');
+  if (company.dueDate && company.dueDate.getTime() < Date.now()) {
+    const d = company.dueDate;
+    const shown = `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+    return new AppError(
+      'ERR_SUBSCRIPTION_EXPIRED',
+      401,
+      { dueDate: d.toISOString() },
+      `Opss! Sua assinatura venceu ${shown}. Entre em contato com o Suporte para mais informações!`,
+    );
+  }
+  return null;
+}
+
+/** One query per request: user, company state, plan flags and queue ids. */
+@Injectable()
+export class AuthContextLoader {
+  constructor(private readonly em: EntityManager) {}
+
+  async load(userId: number, tokenVersion: number): Promise<AuthContext> {
+    const rows = await this.em.getConnection().execute<ContextRow[]>(CONTEXT_SQL, [userId]);
+    const row = rows[0];
+    if (!row || row.token_version !== tokenVersion) throw new AppError('ERR_SESSION_EXPIRED', 401);
+    const blocked = companyAccessError({ status: row.status, dueDate: row.due_date ? new Date(row.due_date) : null }, row.super);
+    if (blocked) throw blocked;
+    return {
+      userId: row.id,
+      companyId: row.company_id,
+      profile: row.profile,
+      super: row.super,
+      allTicket: row.all_ticket === 'enabled',
+      queueIds: row.queue_ids.map(Number),
+      plan: {
+        useCampaigns: row.use_campaigns,
+        useSchedules: row.use_schedules,
+        useInternalChat: row.use_internal_chat,
+        useExternalApi: row.use_external_api,
+        useKanban: row.use_kanban,
+        useOpenAi: row.use_open_ai,
+        useIntegrations: row.use_integrations,
+      },
+      ability: abilityFor({ id: row.id, profile: row.profile, super: row.super }),
+    };
+  }
+}

@@ -1,0 +1,16 @@
+import type { AppAbility, Profile } from '../shared/permissions.js';
+import type { PlanFlags } from '../shared/plan-flags.js';
+
+/** Who is calling, resolved once per request (and per socket) from the token and the database. */
+export interface AuthContext {
+  userId: number;
+  companyId: number;
+  profile: Profile;
+  super: boolean;
+  allTicket: boolean;
+  queueIds: number[];
+  plan: PlanFlags;
+  ability: AppAbility;
+}
+
+export const isAdmin = (ctx: AuthContext): boolean => ctx.profile === 'admin';

@@ -1,0 +1,53 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { UniqueConstraintViolationException, ForeignKeyConstraintViolationException } from '@mikro-orm/core';
+import type { Response } from 'express';
+import { AppError } from './app-error.js';
+
+const STATUS_CODES: Record<number, string> = {
+  400: 'ERR_BAD_REQUEST',
+  401: 'ERR_SESSION_EXPIRED',
+  403: 'ERR_NO_PERMISSION',
+  404: 'ERR_NOT_FOUND',
+  405: 'ERR_METHOD_NOT_ALLOWED',
+  413: 'ERR_PAYLOAD_TOO_LARGE',
+  415: 'ERR_UNSUPPORTED_MEDIA_TYPE',
+  429: 'ERR_TOO_MANY_REQUESTS',
+};
+
+export interface ErrorBody {
+  error: string;
+  message: string;
+  [extra: string]: unknown;
+}
+
+/** Writes every failure as `{ error: CODE, message }`; never leaks a stack or a driver message. */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') return;
+    const response = host.switchToHttp().getResponse<Response>();
+    const [status, body] = this.toBody(exception);
+    if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    if (!response.headersSent) response.status(status).json(body);
+  }
+
+  private toBody(exception: unknown): [number, ErrorBody] {
+    if (exception instanceof AppError) {
+      return [exception.status, { error: exception.code, message: exception.message, ...exception.extra }];
+    }
+    if (exception instanceof UniqueConstraintViolationException) {
+      return [409, { error: 'ERR_CONFLICT', message: 'A record with the same unique values already exists' }];
+    }
+    if (exception instanceof ForeignKeyConstraintViolationException) {
+      return [409, { error: 'ERR_IN_USE', message: 'The record is referenced by other records' }];
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const code = STATUS_CODES[status] ?? (status >= 500 ? 'ERR_INTERNAL' : 'ERR_BAD_REQUEST');
+      return [status, { error: code, message: status >= 500 ? 'Internal server error' : exception.message }];
+    }
+    return [500, { error: 'ERR_INTERNAL', message: 'Internal server error' }];
+  }
+}

@@ -1,0 +1,110 @@
+import { Logger } from '@nestjs/common';
+import { ConnectedSocket, MessageBody, type OnGatewayDisconnect, type OnGatewayInit, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { Server, Socket } from 'socket.io';
+import { AuthContextLoader } from '../../authorization/auth-context.loader.js';
+import { isAdmin } from '../../authorization/auth-context.js';
+import { TokenService } from '../../authorization/token.service.js';
+import { AppError } from '../../common/errors/app-error.js';
+import { ClientEvents, Rooms, SOCKET_PING_MS } from '../../shared/realtime-events.js';
+import { UserPresence } from './user-presence.js';
+import { RealtimeService } from './realtime.service.js';
+import { type AuthedSocket, handshakeToken } from './socket-auth.js';
+import { TicketRoomAuthorizer } from './ticket-room.authorizer.js';
+
+const TICKET_STATUSES = new Set(['open', 'pending', 'closed']);
+
+@WebSocketGateway({ path: '/socket.io', pingInterval: SOCKET_PING_MS, pingTimeout: SOCKET_PING_MS, cors: { origin: true, credentials: true } })
+export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
+  private readonly logger = new Logger('Realtime');
+
+  constructor(
+    private readonly tokens: TokenService,
+    private readonly loader: AuthContextLoader,
+    private readonly realtime: RealtimeService,
+    private readonly presence: UserPresence,
+    private readonly ticketRooms: TicketRoomAuthorizer,
+    private readonly em: EntityManager,
+  ) {}
+
+  afterInit(server: Server): void {
+    this.realtime.attach(server);
+    // Authenticate in the handshake: a refused socket never joins a room.
+    server.use((socket, next) => {
+      const token = handshakeToken(socket);
+      if (!token) return next(new Error('ERR_SESSION_EXPIRED'));
+      this.authenticate(socket as AuthedSocket, token).then(
+        () => next(),
+        (error: unknown) => next(new Error(error instanceof AppError ? error.code : 'ERR_SESSION_EXPIRED')),
+      );
+    });
+  }
+
+  private async authenticate(socket: AuthedSocket, token: string): Promise<void> {
+    const claims = this.tokens.verifyAccess(token);
+    const auth = await this.loader.load(claims.sub, claims.tv);
+    socket.data.auth = auth;
+    await socket.join([Rooms.mainChannel(auth.companyId), Rooms.user(auth.userId)]);
+    await this.presence.markOnline(auth.companyId, auth.userId);
+  }
+
+  async handleDisconnect(socket: Socket): Promise<void> {
+    const auth = (socket as AuthedSocket).data?.auth;
+    if (!auth) return;
+    const stillConnected = await socket.nsp.in(Rooms.user(auth.userId)).fetchSockets();
+    if (stillConnected.length === 0) await this.presence.markOffline(auth.companyId, auth.userId).catch((e: unknown) => this.logger.warn(String(e)));
+  }
+
+  @SubscribeMessage(ClientEvents.userStatus)
+  async userStatus(@ConnectedSocket() socket: AuthedSocket): Promise<void> {
+    await this.presence.markOnline(socket.data.auth.companyId, socket.data.auth.userId);
+  }
+
+  @SubscribeMessage(ClientEvents.joinNotification)
+  async joinNotification(@ConnectedSocket() socket: AuthedSocket): Promise<void> {
+    await socket.join(this.notificationRooms(socket));
+  }
+
+  @SubscribeMessage(ClientEvents.leaveNotification)
+  async leaveNotification(@ConnectedSocket() socket: AuthedSocket): Promise<void> {
+    for (const room of this.notificationRooms(socket)) await socket.leave(room);
+  }
+
+  @SubscribeMessage(ClientEvents.joinTickets)
+  async joinTickets(@ConnectedSocket() socket: AuthedSocket, @MessageBody() status: unknown): Promise<void> {
+    await socket.join(this.ticketListRooms(socket, status));
+  }
+
+  @SubscribeMessage(ClientEvents.leaveTickets)
+  async leaveTickets(@ConnectedSocket() socket: AuthedSocket, @MessageBody() status: unknown): Promise<void> {
+    for (const room of this.ticketListRooms(socket, status)) await socket.leave(room);
+  }
+
+  @SubscribeMessage(ClientEvents.joinChatBox)
+  async joinChatBox(@ConnectedSocket() socket: AuthedSocket, @MessageBody() ticketId: unknown): Promise<{ ok: boolean }> {
+    const id = Number(ticketId);
+    if (!Number.isInteger(id) || id < 1) return { ok: false };
+    const allowed = await this.ticketRooms.canJoin(socket.data.auth, id);
+    if (allowed) await socket.join(Rooms.ticket(id));
+    return { ok: allowed };
+  }
+
+  @SubscribeMessage(ClientEvents.leaveChatBox)
+  async leaveChatBox(@ConnectedSocket() socket: AuthedSocket, @MessageBody() ticketId: unknown): Promise<void> {
+    await socket.leave(Rooms.ticket(String(Number(ticketId))));
+  }
+
+  private notificationRooms(socket: AuthedSocket): string[] {
+    const { auth } = socket.data;
+    const rooms = auth.queueIds.map((q) => Rooms.queueNotification(q));
+    if (isAdmin(auth) || auth.allTicket) rooms.push(Rooms.companyNotification(auth.companyId));
+    return rooms;
+  }
+
+  private ticketListRooms(socket: AuthedSocket, status: unknown): string[] {
+    if (typeof status !== 'string' || !TICKET_STATUSES.has(status)) return [];
+    const { auth } = socket.data;
+    if (isAdmin(auth)) return [Rooms.companyStatus(auth.companyId, status)];
+    return auth.queueIds.map((q) => Rooms.queueStatus(q, status));
+  }
+}

@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import type { Server } from 'socket.io';
+import { type CompanyEventMap, type CompanyTopic, companyEvent, Rooms } from '../../shared/realtime-events.js';
+
+/** Emits domain events to socket rooms. Events are always company-scoped; nothing goes to every socket. */
+@Injectable()
+export class RealtimeService {
+  private server: Server | null = null;
+
+  attach(server: Server): void {
+    this.server = server;
+  }
+
+  toCompany<T extends CompanyTopic>(companyId: number, topic: T, payload: CompanyEventMap[T]): void {
+    this.server?.to(Rooms.mainChannel(companyId)).emit(companyEvent(companyId, topic), payload);
+  }
+
+  toUser<T extends CompanyTopic>(companyId: number, userId: number, topic: T, payload: CompanyEventMap[T]): void {
+    this.server?.to(Rooms.user(userId)).emit(companyEvent(companyId, topic), payload);
+  }
+
+  /** Drops every socket of a user (logout, password reset). */
+  disconnectUser(userId: number): void {
+    this.server?.in(Rooms.user(userId)).disconnectSockets(true);
+  }
+}

@@ -1,0 +1,48 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { AppError } from '../../common/errors/app-error.js';
+import { REDIS } from './redis.tokens.js';
+
+export interface RateLimit {
+  limit: number;
+  windowSeconds: number;
+}
+
+/** Fixed-window counters in Redis, so limits hold across every server process. */
+@Injectable()
+export class RateLimiter {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+
+  /** Counts one attempt for each key and throws 429 when any key is over its limit. */
+  async consume(entries: Array<[key: string, rule: RateLimit]>): Promise<void> {
+    const pipeline = this.redis.multi();
+    for (const [key, rule] of entries) {
+      pipeline.incr(`rl:${key}`);
+      pipeline.expire(`rl:${key}`, rule.windowSeconds, 'NX');
+    }
+    const results = (await pipeline.exec()) ?? [];
+    entries.forEach(([, rule], index) => {
+      const count = Number(results[index * 2]?.[1] ?? 0);
+      if (count > rule.limit) {
+        throw new AppError('ERR_TOO_MANY_REQUESTS', 429, { retryAfterSeconds: rule.windowSeconds }, 'Too many attempts, try again later');
+      }
+    });
+  }
+
+  /** Throws 429 when the key is already over its limit, without counting an attempt. */
+  async assertBelow(key: string, rule: RateLimit): Promise<void> {
+    const count = Number((await this.redis.get(`rl:${key}`)) ?? 0);
+    if (count >= rule.limit) {
+      throw new AppError('ERR_TOO_MANY_REQUESTS', 429, { retryAfterSeconds: rule.windowSeconds }, 'Too many attempts, try again later');
+    }
+  }
+
+  /** Counts one event without checking (for example a failed login). */
+  async increment(key: string, windowSeconds: number): Promise<void> {
+    await this.redis.multi().incr(`rl:${key}`).expire(`rl:${key}`, windowSeconds, 'NX').exec();
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.redis.del(`rl:${key}`);
+  }
+}

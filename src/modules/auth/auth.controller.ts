@@ -1,0 +1,78 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { Inject } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import type { AuthContext } from '../../authorization/auth-context.js';
+import { AnyUser, Public } from '../../common/decorators/access.decorators.js';
+import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { AuthService, type MeResponse } from './auth.service.js';
+import { EmailParamDto, ResetPasswordParamsDto } from './dto/password-reset.dto.js';
+import { LoginDto } from './dto/login.dto.js';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.js';
+import type { SessionUser } from './session.mapper.js';
+
+const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
+@ApiTags('auth')
+@Controller()
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Public()
+  @Post('auth/login')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'Access token and the session user; the refresh token is set as an httpOnly cookie' })
+  async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ token: string; user: SessionUser }> {
+    const session = await this.auth.login(dto.email, dto.password, clientIp(req));
+    setRefreshCookie(req, res, session.refreshToken, this.config.refreshTokenTtlSeconds);
+    return { token: session.token, user: session.user };
+  }
+
+  @Public()
+  @Post('auth/refresh_token')
+  @HttpCode(200)
+  async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ token: string; user: SessionUser }> {
+    try {
+      const session = await this.auth.refresh(readRefreshCookie(req));
+      setRefreshCookie(req, res, session.refreshToken, this.config.refreshTokenTtlSeconds);
+      return { token: session.token, user: session.user };
+    } catch (error) {
+      clearRefreshCookie(req, res);
+      throw error;
+    }
+  }
+
+  @AnyUser()
+  @ApiBearerAuth()
+  @Delete('auth/logout')
+  @HttpCode(204)
+  async logout(@Auth() ctx: AuthContext, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+    await this.auth.logout(ctx);
+    clearRefreshCookie(req, res);
+  }
+
+  @AnyUser()
+  @ApiBearerAuth()
+  @Get('auth/me')
+  me(@Auth() ctx: AuthContext): Promise<MeResponse> {
+    return this.auth.me(ctx);
+  }
+
+  @Public()
+  @Post('forgetpassword/:email')
+  @HttpCode(200)
+  forgot(@Param() params: EmailParamDto, @Req() req: Request): Promise<{ status: number; message: string }> {
+    return this.auth.forgotPassword(params.email, clientIp(req));
+  }
+
+  @Public()
+  @Post('resetpasswords/:email/:token/:newPassword')
+  @HttpCode(200)
+  reset(@Param() params: ResetPasswordParamsDto, @Req() req: Request): Promise<{ status: number; message: string }> {
+    return this.auth.resetPassword(params.email, params.token, params.newPassword, clientIp(req));
+  }
+}

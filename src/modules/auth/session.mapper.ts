@@ -1,0 +1,67 @@
+import type { Plan } from '../plans/plan.entity.js';
+import type { Company } from '../companies/company.entity.js';
+import type { Setting } from '../settings/setting.entity.js';
+import { toUserResponse, type UserResponse } from '../users/user.mapper.js';
+import type { User } from '../users/user.entity.js';
+
+export interface PlanSummary {
+  id: number;
+  name: string;
+  users: number;
+  connections: number;
+  queues: number;
+  value: number;
+  useCampaigns: boolean;
+  useSchedules: boolean;
+  useInternalChat: boolean;
+  useExternalApi: boolean;
+  useKanban: boolean;
+  useOpenAi: boolean;
+  useIntegrations: boolean;
+}
+
+export interface SessionCompany {
+  id: number;
+  name: string;
+  dueDate: string | null;
+  status: boolean;
+  plan: PlanSummary | null;
+  settings: Array<{ key: string; value: string }>;
+}
+
+export type SessionUser = UserResponse & { company: SessionCompany };
+
+export function toPlanSummary(plan: Plan): PlanSummary {
+  const { id, name, users, connections, queues, value } = plan;
+  return {
+    id,
+    name,
+    users,
+    connections,
+    queues,
+    value: Number(value),
+    useCampaigns: plan.useCampaigns,
+    useSchedules: plan.useSchedules,
+    useInternalChat: plan.useInternalChat,
+    useExternalApi: plan.useExternalApi,
+    useKanban: plan.useKanban,
+    useOpenAi: plan.useOpenAi,
+    useIntegrations: plan.useIntegrations,
+  };
+}
+
+export function toSessionCompany(company: Company, settings: Array<{ key: string; value: string }>): SessionCompany {
+  return {
+    id: company.id,
+    name: company.name,
+    dueDate: company.dueDate?.toISOString() ?? null,
+    status: company.status,
+    plan: company.plan?.isInitialized() ? toPlanSummary(company.plan.getEntity()) : null,
+    settings,
+  };
+}
+
+/** The user as the browser keeps it after login: with company, plan flags, due date and settings. */
+export function toSessionUser(user: User, company: Company, settings: Setting[] | Array<{ key: string; value: string }>): SessionUser {
+  return { ...toUserResponse(user), company: toSessionCompany(company, settings.map((s) => ({ key: s.key, value: s.value }))) };
+}

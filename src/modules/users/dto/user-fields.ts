@@ -1,0 +1,46 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsPositive } from 'class-validator';
+import { PROFILES } from '../../../shared/permissions.js';
+import { ALL_TICKET_VALUES } from '../user.entity.js';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** Selects send '' for "none"; treat it as null. */
+const emptyToNull = ({ value }: { value: unknown }) => (value === '' ? null : value);
+
+/** Fields shared by create and update. */
+export class UserOptionalFields {
+  @ApiPropertyOptional({ enum: PROFILES })
+  @IsOptional()
+  @IsIn(PROFILES)
+  profile?: (typeof PROFILES)[number];
+
+  @ApiPropertyOptional({ enum: ALL_TICKET_VALUES })
+  @IsOptional()
+  @IsIn(ALL_TICKET_VALUES)
+  allTicket?: (typeof ALL_TICKET_VALUES)[number];
+
+  @ApiPropertyOptional({ nullable: true })
+  @Transform(emptyToNull)
+  @IsOptional()
+  @IsInt()
+  @IsPositive()
+  whatsappId?: number | null;
+
+  @ApiPropertyOptional({ type: [Number] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(200)
+  @IsInt({ each: true })
+  @IsPositive({ each: true })
+  queueIds?: number[];
+
+  /** Super users may create a user in another company; ignored for everyone else. */
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsInt()
+  @IsPositive()
+  companyId?: number;
+}
+
+export { trim };

@@ -1,0 +1,67 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { AuthContext } from '../../authorization/auth-context.js';
+import { Policy } from '../../common/decorators/access.decorators.js';
+import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { listResponse, parseListQuery, type ListAllowlist } from '../../common/list-query/list-query.js';
+import { CreateUserDto } from './dto/create-user.dto.js';
+import { UpdateUserDto } from './dto/update-user.dto.js';
+import type { UserResponse } from './user.mapper.js';
+import { UsersService } from './users.service.js';
+
+const USER_LIST: ListAllowlist = {
+  filters: { profile: 'profile', id: 'id' },
+  sort: { id: 'id', name: 'name', email: 'email', profile: 'profile', createdAt: 'createdAt' },
+  defaultSort: ['name', 'ASC'],
+};
+
+@ApiTags('users')
+@ApiBearerAuth()
+@Controller('users')
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @Get()
+  @Policy('read', 'User')
+  @ApiQuery({ name: 'searchParam', required: false })
+  @ApiQuery({ name: 'pageNumber', required: false })
+  @ApiQuery({ name: 'filter', required: false, description: 'react-admin dialect: JSON object' })
+  @ApiQuery({ name: 'range', required: false, description: 'react-admin dialect: [start, end]' })
+  @ApiQuery({ name: 'sort', required: false, description: 'react-admin dialect: [field, ASC|DESC]' })
+  async list(@Auth() ctx: AuthContext, @Query() raw: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<unknown> {
+    const query = parseListQuery(raw, USER_LIST);
+    return listResponse(res, 'users', query, await this.users.list(ctx, query));
+  }
+
+  @Get('list')
+  @Policy('read', 'User')
+  listAll(@Auth() ctx: AuthContext): Promise<UserResponse[]> {
+    return this.users.listAll(ctx);
+  }
+
+  @Get(':id')
+  @Policy('read', 'User')
+  findOne(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<UserResponse> {
+    return this.users.findOne(ctx, id);
+  }
+
+  @Post()
+  @Policy('create', 'User')
+  create(@Auth() ctx: AuthContext, @Body() dto: CreateUserDto): Promise<UserResponse> {
+    return this.users.create(ctx, dto);
+  }
+
+  @Put(':id')
+  @Policy('update', 'User')
+  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateUserDto): Promise<UserResponse> {
+    return this.users.update(ctx, id, dto);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @Policy('delete', 'User')
+  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+    await this.users.remove(ctx, id);
+  }
+}

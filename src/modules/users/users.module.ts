@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { SettingsModule } from '../settings/settings.module.js';
+import { UsersController } from './users.controller.js';
+import { UsersService } from './users.service.js';
+
+@Module({ imports: [SettingsModule], controllers: [UsersController], providers: [UsersService], exports: [UsersService] })
+export class UsersModule {}

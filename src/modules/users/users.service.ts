@@ -1,0 +1,139 @@
+import { Injectable } from '@nestjs/common';
+import { subject } from '@casl/ability';
+import { EntityManager, LockMode, type FilterQuery } from '@mikro-orm/postgresql';
+import type { AuthContext } from '../../authorization/auth-context.js';
+import { AppError, forbidden, notFound } from '../../common/errors/app-error.js';
+import { likePattern, type ListQuery, type ListResult } from '../../common/list-query/list-query.js';
+import { hashPassword } from '../../common/password.js';
+import { ACROSS_TENANTS, forkForCompany } from '../../infra/database/tenant-scope.js';
+import { RealtimeService } from '../../infra/realtime/realtime.service.js';
+import { canNamed } from '../../shared/permissions.js';
+import { Company } from '../companies/company.entity.js';
+import { Queue } from '../queues/queue.entity.js';
+import { SettingsService } from '../settings/settings.service.js';
+import type { CreateUserDto } from './dto/create-user.dto.js';
+import type { UpdateUserDto } from './dto/update-user.dto.js';
+import { toUserResponse, type UserResponse } from './user.mapper.js';
+import { User } from './user.entity.js';
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly settings: SettingsService,
+    private readonly realtime: RealtimeService,
+  ) {}
+
+  async list(_ctx: AuthContext, query: ListQuery): Promise<ListResult<UserResponse>> {
+    const where: FilterQuery<User> = { ...(query.filters as FilterQuery<User> & object) };
+    if (query.search) {
+      const pattern = likePattern(query.search);
+      Object.assign(where, { $or: [{ name: { $ilike: pattern } }, { email: { $ilike: pattern } }] });
+    }
+    const [users, count] = await this.em.findAndCount(User, where, {
+      populate: ['queues'],
+      orderBy: { ...query.orderBy, id: 'ASC' },
+      limit: query.limit,
+      offset: query.offset,
+    });
+    return { records: users.map(toUserResponse), count };
+  }
+
+  /** Every user of the company, for selects. */
+  async listAll(_ctx: AuthContext): Promise<UserResponse[]> {
+    const users = await this.em.find(User, {}, { populate: ['queues'], orderBy: { name: 'ASC', id: 'ASC' } });
+    return users.map(toUserResponse);
+  }
+
+  async findOne(_ctx: AuthContext, id: number): Promise<UserResponse> {
+    return toUserResponse(await this.load(id));
+  }
+
+  async create(ctx: AuthContext, dto: CreateUserDto): Promise<UserResponse> {
+    const companyId = ctx.super && dto.companyId ? dto.companyId : ctx.companyId;
+    if (!ctx.super && (await this.settings.value('userCreation')) === 'disabled') throw forbidden('ERR_USER_CREATION_DISABLED');
+    const em = companyId === ctx.companyId ? this.em : forkForCompany(this.em, companyId);
+    await this.assertEmailFree(dto.email);
+    const passwordHash = await hashPassword(dto.password);
+
+    const user = await em.transactional(async (tx) => {
+      // Lock the company row so two concurrent creations cannot both pass the plan limit.
+      const company = await tx.findOne(Company, companyId, { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['plan'] });
+      if (!company) throw notFound('ERR_NO_COMPANY_FOUND');
+      const limit = company.plan?.getEntity().users;
+      if (limit !== undefined && (await tx.count(User, { company: companyId })) >= limit) throw forbidden('ERR_PLAN_USER_LIMIT');
+      const created = tx.create(User, {
+        company,
+        name: dto.name,
+        email: dto.email,
+        passwordHash,
+        profile: dto.profile ?? 'user',
+        allTicket: dto.allTicket ?? 'desabled',
+        whatsappId: dto.whatsappId ?? null,
+      });
+      created.queues.set(await this.queuesFor(tx, dto.queueIds ?? []));
+      return created;
+    });
+    const response = toUserResponse(user);
+    this.realtime.toCompany(companyId, 'user', { action: 'create', user: response });
+    return response;
+  }
+
+  async update(ctx: AuthContext, id: number, dto: UpdateUserDto): Promise<UserResponse> {
+    const user = await this.load(id);
+    if (!ctx.ability.can('update', subject('User', { id: user.id } as Record<string, unknown>))) throw forbidden();
+    const currentQueueIds = user.queues.getItems().map((q) => q.id).sort((a, b) => a - b);
+    const queuesChange = dto.queueIds !== undefined && [...new Set(dto.queueIds)].sort((a, b) => a - b).join() !== currentQueueIds.join();
+    const profileChange =
+      (dto.profile !== undefined && dto.profile !== user.profile) ||
+      (dto.allTicket !== undefined && dto.allTicket !== user.allTicket) ||
+      (dto.whatsappId !== undefined && dto.whatsappId !== user.whatsappId);
+    if (profileChange && !canNamed(ctx.ability, 'user-modal:editProfile')) throw forbidden();
+    if (queuesChange && !canNamed(ctx.ability, 'user-modal:editQueues')) throw forbidden();
+    if (user.id === ctx.userId && dto.profile !== undefined && dto.profile !== 'admin' && user.profile === 'admin') {
+      throw new AppError('ERR_CANNOT_DEMOTE_SELF', 400, {}, 'Admins cannot remove their own admin profile');
+    }
+    if (dto.email !== undefined && dto.email !== user.email) await this.assertEmailFree(dto.email, user.id);
+
+    if (dto.name !== undefined) user.name = dto.name;
+    if (dto.email !== undefined) user.email = dto.email;
+    if (dto.profile !== undefined) user.profile = dto.profile;
+    if (dto.allTicket !== undefined) user.allTicket = dto.allTicket;
+    if (dto.whatsappId !== undefined) user.whatsappId = dto.whatsappId;
+    if (dto.password !== undefined) user.passwordHash = await hashPassword(dto.password);
+    if (queuesChange) user.queues.set(await this.queuesFor(this.em, dto.queueIds ?? []));
+    await this.em.flush();
+
+    const response = toUserResponse(user);
+    this.realtime.toCompany(ctx.companyId, 'user', { action: 'update', user: response });
+    return response;
+  }
+
+  async remove(ctx: AuthContext, id: number): Promise<void> {
+    const user = await this.load(id);
+    if (user.id === ctx.userId) throw new AppError('ERR_CANNOT_DELETE_SELF', 400, {}, 'Users cannot delete themselves');
+    await this.em.remove(user).flush();
+    this.realtime.disconnectUser(id);
+    this.realtime.toCompany(ctx.companyId, 'user', { action: 'delete', userId: id });
+  }
+
+  private async load(id: number): Promise<User> {
+    const user = await this.em.findOne(User, { id }, { populate: ['queues'] });
+    if (!user) throw notFound('ERR_NO_USER_FOUND');
+    return user;
+  }
+
+  private async assertEmailFree(email: string, exceptId?: number): Promise<void> {
+    const taken = await this.em.count(User, exceptId ? { email, id: { $ne: exceptId } } : { email }, ACROSS_TENANTS);
+    if (taken > 0) throw new AppError('ERR_DUPLICATED_EMAIL', 409, {}, 'A user with this email already exists');
+  }
+
+  /** Queue ids must all belong to the company in scope (the tenant filter hides the others). */
+  private async queuesFor(em: EntityManager, ids: number[]): Promise<Queue[]> {
+    const unique = [...new Set(ids)];
+    if (!unique.length) return [];
+    const queues = await em.find(Queue, { id: { $in: unique } });
+    if (queues.length !== unique.length) throw notFound('ERR_NO_QUEUE_FOUND');
+    return queues;
+  }
+}
