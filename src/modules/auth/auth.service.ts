@@ -136,7 +136,7 @@ export class AuthService {
     const invalid = new AppError('ERR_INVALID_RESET_TOKEN', 400, {}, 'Invalid or expired reset token');
     const user = await this.em.findOne(User, { email }, ACROSS_TENANTS);
     if (!user) throw invalid;
-    const candidates = await this.em.find(PasswordReset, { user, usedAt: null, expiresAt: { $gt: new Date() } });
+    const candidates = await this.em.find(PasswordReset, { user, usedAt: null, expiresAt: { $gt: new Date() } }, ACROSS_TENANTS);
     const presented = Buffer.from(sha256(token));
     const match = candidates.find((r) => timingSafeEqual(Buffer.from(r.tokenHash), presented));
     if (!match) throw invalid;

@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { Layout as RaLayout } from 'react-admin';
+import { SessionWatcher } from '../realtime/SessionWatcher';
+import { SocketProvider } from '../realtime/SocketProvider';
+import { AppBar } from './AppBar';
+import { Menu } from './Menu';
+
+/** The signed-in shell: socket session, top bar and side menu around the routed screen. */
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <SocketProvider>
+      <SessionWatcher />
+      <RaLayout appBar={AppBar} menu={Menu} sx={{ '& .RaLayout-content': { px: { xs: 1, sm: 3 }, pb: 3 } }}>
+        {children}
+      </RaLayout>
+    </SocketProvider>
+  );
+}

@@ -1,0 +1,26 @@
+import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
+import { Chip } from '@mui/material';
+import { differenceInCalendarDays, parseISO } from 'date-fns';
+import { useTranslate } from 'react-admin';
+import { useAccess } from '../hooks/useAccess';
+
+const WARNING_DAYS = 5;
+
+/** 'Sua assinatura vence em N dias' when fewer than 5 days of subscription remain. */
+export function SubscriptionWarning() {
+  const translate = useTranslate();
+  const dueDate = useAccess()?.me.company.dueDate;
+  if (!dueDate) return null;
+  const days = differenceInCalendarDays(parseISO(dueDate), new Date());
+  if (days < 0 || days >= WARNING_DAYS) return null;
+  return (
+    <Chip
+      role="status"
+      color="warning"
+      size="small"
+      icon={<WarningAmberRounded />}
+      label={translate('appBar.subscriptionWarning', { smart_count: days })}
+      sx={{ mx: 1, fontWeight: 500 }}
+    />
+  );
+}

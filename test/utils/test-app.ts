@@ -1,0 +1,51 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { AppModule } from '../../src/app.module.js';
+import { type AppConfig, loadConfig } from '../../src/config/app-config.js';
+import { configureApp } from '../../src/configure-app.js';
+import { cloneTemplate, dropDatabase, uniqueName } from './test-database.js';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  config: AppConfig;
+  baseUrl: string;
+  /** supertest bound to the running server */
+  http: () => ReturnType<typeof request>;
+  /** an entity manager outside any tenant scope, for factories */
+  em: () => EntityManager;
+  close: () => Promise<void>;
+}
+
+/** The real app (same configureApp as main.ts) on a cloned database, its own Redis prefix and data dir. */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const db = await cloneTemplate();
+  const dataDir = mkdtempSync(join(tmpdir(), 'app-test-'));
+  const config = loadConfig(
+    { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', REDIS_URL: process.env.REDIS_URL },
+    { databaseUrl: db.url, redisPrefix: uniqueName('test'), port: 0, demoData: false, ...overrides },
+  );
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { logger: false, bufferLogs: false });
+  configureApp(app, config);
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address() as { port: number };
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const rootEm = app.get(EntityManager);
+  return {
+    app,
+    config,
+    baseUrl,
+    http: () => request(baseUrl),
+    em: () => rootEm.fork({ clear: true }),
+    close: async () => {
+      await app.close();
+      await dropDatabase(db.name);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
