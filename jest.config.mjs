@@ -21,6 +21,7 @@ const common = {
 
 export default {
   maxWorkers: 2,
+  testTimeout: 60000,
   projects: [
     {
       ...common,
@@ -33,7 +34,6 @@ export default {
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/utils/global-setup.mjs',
       globalTeardown: '<rootDir>/test/utils/global-teardown.mjs',
-      testTimeout: 30000,
     },
     {
       ...common,
@@ -41,7 +41,6 @@ export default {
       testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'],
       globalSetup: '<rootDir>/test/utils/global-setup.mjs',
       globalTeardown: '<rootDir>/test/utils/global-teardown.mjs',
-      testTimeout: 90000,
     },
   ],
 };

@@ -24,5 +24,17 @@ export default defineConfig({
   build: {
     outDir: '../dist/admin',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Long-lived vendor chunks, so an app release does not invalidate the libraries in browser caches.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 3 },
+            { name: 'mui', test: /node_modules[\\/](@mui|@emotion)[\\/]/, priority: 2 },
+            { name: 'vendor', test: /node_modules/, priority: 1 },
+          ],
+        },
+      },
+    },
   },
 });

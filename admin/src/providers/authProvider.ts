@@ -1,13 +1,14 @@
 import type { AuthProvider } from 'react-admin';
 import { type Access, canAccessResource, type Me, toAccess } from './accessControl';
-import { api, refreshSession } from './httpClient';
+import { api, ApiError, refreshSession } from './httpClient';
 import { type LoginAnswer, session } from './session';
 
 let accessPromise: Promise<Access> | null = null;
 let startupRefresh: Promise<boolean> | null = null;
 
-/** GET /auth/me once per session; forgotten on login, logout and failures. */
+/** GET /auth/me once per session (signed in only); forgotten on login, logout and failures. */
 export function loadAccess(): Promise<Access> {
+  if (!session.token()) return Promise.reject(new ApiError(401, { error: 'ERR_SESSION_EXPIRED' }));
   accessPromise ??= api
     .get<Me>('/auth/me')
     .then(toAccess)

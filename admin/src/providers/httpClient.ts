@@ -1,5 +1,5 @@
-import { format, parseISO } from 'date-fns';
 import { HttpError } from 'react-admin';
+import { formatDate } from '../formatDate';
 import { errorKey } from '../i18n';
 import { type LoginAnswer, session } from './session';
 
@@ -24,8 +24,10 @@ export class ApiError extends HttpError {
 
   constructor(status: number, body: ApiErrorBody | undefined) {
     super(errorKey(body?.error) ?? body?.message ?? 'errors.generic', status, body);
+    // HttpError pins its own prototype, which would hide this subclass from instanceof.
+    Object.setPrototypeOf(this, new.target.prototype);
     this.code = body?.error;
-    this.messageArgs = body?.dueDate ? { date: format(parseISO(body.dueDate), 'dd/MM/yyyy') } : {};
+    this.messageArgs = body?.dueDate ? { date: formatDate(body.dueDate) } : {};
   }
 }
 
@@ -73,11 +75,16 @@ const parse = (text: string): unknown => {
   }
 };
 
-/** fetch for the API: bearer token, cookies, one token refresh on 403, session cleared on 401. */
+/**
+ * fetch for the API: bearer token and cookies; a 403, or a 401 on a sent token (the access token expired),
+ * refreshes the token once and retries; a 401 that remains clears the session.
+ */
 export async function httpClient<T = unknown>(url: string, options: RequestInit = {}): Promise<HttpResponse<T>> {
   const isAuthCall = AUTH_PATHS.some(path => url.startsWith(`${API_URL}${path}`));
+  const hadToken = session.token() !== null;
   let response = await send(url, options);
-  if (response.status === 403 && !isAuthCall && (await refreshSession())) response = await send(url, options);
+  const mayRefresh = response.status === 403 || (response.status === 401 && hadToken);
+  if (mayRefresh && !isAuthCall && (await refreshSession())) response = await send(url, options);
   if (response.status === 401) session.clear();
 
   const body = await response.text();

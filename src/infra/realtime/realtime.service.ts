@@ -1,14 +1,19 @@
-import { Injectable } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import type { Server } from 'socket.io';
 import { type CompanyEventMap, type CompanyTopic, companyEvent, Rooms } from '../../shared/realtime-events.js';
 
 /** Emits domain events to socket rooms. Events are always company-scoped; nothing goes to every socket. */
 @Injectable()
-export class RealtimeService {
+export class RealtimeService implements BeforeApplicationShutdown {
   private server: Server | null = null;
 
   attach(server: Server): void {
     this.server = server;
+  }
+
+  /** Sockets dropped by a shutdown must not publish into a Redis connection that is closing. */
+  beforeApplicationShutdown(): void {
+    this.server = null;
   }
 
   toCompany<T extends CompanyTopic>(companyId: number, topic: T, payload: CompanyEventMap[T]): void {

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { PlansController } from './plans.controller.js';
+import { PlansService } from './plans.service.js';
 
-@Module({})
+@Module({ controllers: [PlansController], providers: [PlansService] })
 export class PlansModule {}

@@ -1,0 +1,70 @@
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { BrowserRouter, Route } from 'react-router-dom';
+import { AllowedRoute } from './components/AllowedRoute';
+import { ComingSoon } from './components/ComingSoon';
+import { i18nProvider } from './i18n';
+import { Layout } from './layout/Layout';
+import { ForgotPasswordPage } from './pages/forgot-password/ForgotPasswordPage';
+import { LoginPage } from './pages/login/LoginPage';
+import { SignupPage } from './pages/signup/SignupPage';
+import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import { createStore } from './providers/preferences';
+import { UserList } from './resources/users/UserList';
+import { PLACEHOLDER_ROUTES, ROUTES } from './routes';
+import { darkTheme, lightTheme } from './theme';
+
+const store = createStore();
+
+const Dashboard = () => (
+  <AllowedRoute route={ROUTES.dashboard}>
+    <ComingSoon title={ROUTES.dashboard.title} />
+  </AllowedRoute>
+);
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <Admin
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        store={store}
+        theme={lightTheme}
+        darkTheme={darkTheme}
+        defaultTheme="light"
+        layout={Layout}
+        loginPage={LoginPage}
+        dashboard={Dashboard}
+        requireAuth
+        disableTelemetry
+      >
+        <CustomRoutes noLayout>
+          <Route path="/signup" element={<SignupPage />} />
+          <Route path="/forgetpsw" element={<ForgotPasswordPage />} />
+        </CustomRoutes>
+        <CustomRoutes>
+          {PLACEHOLDER_ROUTES.map(route => (
+            <Route
+              key={route.path}
+              path={route.path}
+              element={
+                <AllowedRoute route={route}>
+                  <ComingSoon title={route.title} />
+                </AllowedRoute>
+              }
+            />
+          ))}
+        </CustomRoutes>
+        <Resource
+          name="users"
+          list={
+            <AllowedRoute route={ROUTES.users}>
+              <UserList />
+            </AllowedRoute>
+          }
+        />
+      </Admin>
+    </BrowserRouter>
+  );
+}

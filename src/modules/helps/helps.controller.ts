@@ -1,0 +1,67 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { AuthContext } from '../../authorization/auth-context.js';
+import { Policy } from '../../common/decorators/access.decorators.js';
+import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { listResponse, parseListQuery, type ListAllowlist } from '../../common/list-query/list-query.js';
+import { CreateHelpDto } from './dto/create-help.dto.js';
+import { UpdateHelpDto } from './dto/update-help.dto.js';
+import type { HelpResponse } from './help.mapper.js';
+import { HelpsService } from './helps.service.js';
+
+const HELP_LIST: ListAllowlist = {
+  filters: { id: 'id' },
+  sort: { id: 'id', title: 'title', createdAt: 'createdAt' },
+  defaultSort: ['title', 'ASC'],
+};
+
+@ApiTags('helps')
+@ApiBearerAuth()
+@Controller('helps')
+export class HelpsController {
+  constructor(private readonly helps: HelpsService) {}
+
+  @Get()
+  @Policy('read', 'Help')
+  @ApiQuery({ name: 'searchParam', required: false })
+  @ApiQuery({ name: 'pageNumber', required: false })
+  @ApiQuery({ name: 'filter', required: false, description: 'react-admin dialect: JSON object' })
+  @ApiQuery({ name: 'range', required: false, description: 'react-admin dialect: [start, end]' })
+  @ApiQuery({ name: 'sort', required: false, description: 'react-admin dialect: [field, ASC|DESC]' })
+  async list(@Auth() ctx: AuthContext, @Query() raw: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<unknown> {
+    const query = parseListQuery(raw, HELP_LIST);
+    return listResponse(res, 'helps', query, await this.helps.list(ctx, query));
+  }
+
+  @Get('list')
+  @Policy('read', 'Help')
+  listAll(@Auth() ctx: AuthContext): Promise<HelpResponse[]> {
+    return this.helps.listAll(ctx);
+  }
+
+  @Get(':id')
+  @Policy('read', 'Help')
+  findOne(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<HelpResponse> {
+    return this.helps.findOne(ctx, id);
+  }
+
+  @Post()
+  @Policy('create', 'Help')
+  create(@Auth() ctx: AuthContext, @Body() dto: CreateHelpDto): Promise<HelpResponse> {
+    return this.helps.create(ctx, dto);
+  }
+
+  @Put(':id')
+  @Policy('update', 'Help')
+  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateHelpDto): Promise<HelpResponse> {
+    return this.helps.update(ctx, id, dto);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @Policy('delete', 'Help')
+  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+    await this.helps.remove(ctx, id);
+  }
+}

@@ -1,0 +1,75 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { AuthContext } from '../../authorization/auth-context.js';
+import { Policy, Public } from '../../common/decorators/access.decorators.js';
+import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { listResponse, parseListQuery, type ListAllowlist } from '../../common/list-query/list-query.js';
+import type { PlanSummary } from '../auth/session.mapper.js';
+import { CreatePlanDto } from './dto/create-plan.dto.js';
+import { UpdatePlanDto } from './dto/update-plan.dto.js';
+import type { PlanResponse } from './plan.mapper.js';
+import { PlansService } from './plans.service.js';
+
+const PLAN_LIST: ListAllowlist = {
+  filters: { id: 'id' },
+  sort: { id: 'id', name: 'name', value: 'value', users: 'users', connections: 'connections', queues: 'queues', createdAt: 'createdAt' },
+  defaultSort: ['value', 'ASC'],
+};
+
+// Everyone may read their own plan, so the super-only reads require `manage`, which only super users hold.
+@ApiTags('plans')
+@ApiBearerAuth()
+@Controller('plans')
+export class PlansController {
+  constructor(private readonly plans: PlansService) {}
+
+  @Get('list')
+  @Public()
+  publicList(): Promise<PlanSummary[]> {
+    return this.plans.publicList();
+  }
+
+  @Get('all')
+  @Policy('manage', 'Plan')
+  listAll(@Auth() ctx: AuthContext): Promise<PlanResponse[]> {
+    return this.plans.listAll(ctx);
+  }
+
+  @Get()
+  @Policy('manage', 'Plan')
+  @ApiQuery({ name: 'searchParam', required: false })
+  @ApiQuery({ name: 'pageNumber', required: false })
+  @ApiQuery({ name: 'filter', required: false, description: 'react-admin dialect: JSON object' })
+  @ApiQuery({ name: 'range', required: false, description: 'react-admin dialect: [start, end]' })
+  @ApiQuery({ name: 'sort', required: false, description: 'react-admin dialect: [field, ASC|DESC]' })
+  async list(@Auth() ctx: AuthContext, @Query() raw: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<unknown> {
+    const query = parseListQuery(raw, PLAN_LIST);
+    return listResponse(res, 'plans', query, await this.plans.list(ctx, query));
+  }
+
+  @Get(':id')
+  @Policy('manage', 'Plan')
+  findOne(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<PlanResponse> {
+    return this.plans.findOne(ctx, id);
+  }
+
+  @Post()
+  @Policy('create', 'Plan')
+  create(@Auth() ctx: AuthContext, @Body() dto: CreatePlanDto): Promise<PlanResponse> {
+    return this.plans.create(ctx, dto);
+  }
+
+  @Put(':id')
+  @Policy('update', 'Plan')
+  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdatePlanDto): Promise<PlanResponse> {
+    return this.plans.update(ctx, id, dto);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @Policy('delete', 'Plan')
+  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+    await this.plans.remove(ctx, id);
+  }
+}
