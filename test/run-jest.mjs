@@ -6,7 +6,7 @@ const report = 'test-results/jest.json';
 mkdirSync('test-results', { recursive: true });
 const result = spawnSync(
   process.execPath,
-  ['node_modules/jest/bin/jest.js', '--forceExit', '--json', `--outputFile=${report}`, ...process.argv.slice(2)],
+  ['node_modules/jest/bin/jest.js', '--forceExit', ...(process.env.CI ? ['--ci'] : []), '--json', `--outputFile=${report}`, ...process.argv.slice(2)],
   { stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() } },
 );
 let passed = 0;

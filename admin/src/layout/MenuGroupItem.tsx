@@ -16,7 +16,11 @@ export function MenuGroupItem({ group }: { group: MenuGroup }) {
 
   return (
     <>
-      <MenuItem onClick={() => setOpen(!open)} aria-expanded={open} sx={{ color: 'text.secondary' }}>
+      <MenuItem
+        onClick={() => setOpen(!open)}
+        aria-expanded={open}
+        sx={{ color: 'text.secondary', borderRadius: 1, mx: 0.5, my: '1px', pl: 1.5 }}
+      >
         <ListItemIcon>
           <Icon />
         </ListItemIcon>

@@ -1,0 +1,56 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsISO8601, IsOptional, IsPositive, IsString, MaxLength, MinLength } from 'class-validator';
+import { RECURRENCES, type Recurrence } from '../company.entity.js';
+import { CAMPAIGNS_VALUES, type CampaignsValue } from '../campaigns-setting.js';
+import { emptyToNull, lowerEmail, phoneDigits, trim } from './company-fields.js';
+
+/** The super user's company form (administration §Settings "Empresas"). */
+export class CreateCompanyDto {
+  @ApiProperty({ minLength: 2, maxLength: 120 })
+  @Transform(trim)
+  @IsString()
+  @MinLength(2)
+  @MaxLength(120)
+  name!: string;
+
+  @ApiProperty()
+  @Transform(lowerEmail)
+  @IsEmail()
+  @MaxLength(254)
+  email!: string;
+
+  /** E.164 allows at most 15 digits. */
+  @ApiPropertyOptional({ nullable: true })
+  @Transform(phoneDigits)
+  @IsOptional()
+  @IsString()
+  @MaxLength(15, { message: 'phone must have at most 15 digits' })
+  phone?: string | null;
+
+  @ApiProperty()
+  @IsInt()
+  @IsPositive()
+  planId!: number;
+
+  @ApiPropertyOptional({ default: true })
+  @IsOptional()
+  @IsBoolean()
+  status?: boolean;
+
+  @ApiPropertyOptional({ enum: [...CAMPAIGNS_VALUES, true, false], default: 'enabled' })
+  @IsOptional()
+  @IsIn([...CAMPAIGNS_VALUES, true, false])
+  campaignsEnabled?: CampaignsValue | boolean;
+
+  @ApiPropertyOptional({ nullable: true, example: '2026-12-31', description: 'ISO-8601; empty or null means no due date' })
+  @Transform(emptyToNull)
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  dueDate?: string | null;
+
+  @ApiPropertyOptional({ enum: RECURRENCES, default: 'MENSAL' })
+  @IsOptional()
+  @IsIn(RECURRENCES)
+  recurrence?: Recurrence;
+}
