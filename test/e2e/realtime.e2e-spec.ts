@@ -30,7 +30,7 @@ describe('realtime gateway', () => {
 
   it('marks the user online on connect and heartbeat, offline after the last socket leaves', async () => {
     const socket = open(adminA.token);
-    await new Promise((resolve) => socket.once('connect', resolve));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     const heartbeat = new Promise<{ user: { id: number; online: boolean } }>((resolve) => socket.once(`company-${a.company.id}-user`, resolve));
     socket.emit('userStatus');
     expect((await heartbeat).user).toMatchObject({ id: a.admin.id, online: true });
@@ -43,7 +43,7 @@ describe('realtime gateway', () => {
 
   it('does not let a socket join a ticket room it cannot open', async () => {
     const socket = open(adminA.token);
-    await new Promise((resolve) => socket.once('connect', resolve));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     const answer = await socket.timeout(2000).emitWithAck('joinChatBox', 12345);
     expect(answer).toEqual({ ok: false });
     socket.close();

@@ -37,7 +37,7 @@ describe('settings', () => {
 
   it('updates a setting for its company only and emits company-{id}-settings', async () => {
     const socket = io(t.baseUrl, { path: '/socket.io', query: { token: adminA.token }, transports: ['websocket'], forceNew: true });
-    await new Promise((resolve) => socket.once('connect', resolve));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     const event = new Promise((resolve) => socket.once(`company-${a.company.id}-settings`, resolve));
     const res = await t.http().put('/api/settings/scheduleType').set(adminA.auth).send({ key: 'scheduleType', value: 'company' });
     expect(res.status).toBe(200);

@@ -6,18 +6,20 @@ import { AppModule } from '../../src/app.module.js';
 import { ANY_USER, IS_PUBLIC, PLAN_FLAG, POLICY, type PolicyRequirement } from '../../src/common/decorators/access.decorators.js';
 import { loadConfig } from '../../src/config/app-config.js';
 
-type ModuleLike = Type<unknown> | { module: Type<unknown>; imports?: ModuleLike[]; controllers?: Type<unknown>[] } | Promise<unknown>;
+interface DynamicLike {
+  module: Type<unknown>;
+  imports?: unknown[];
+  controllers?: Type<unknown>[];
+}
 
 /** Walks the module tree from AppModule and yields every controller class once. */
-function collectControllers(root: ModuleLike, seen = new Set<unknown>()): Type<unknown>[] {
+function collectControllers(root: unknown, seen = new Set<unknown>()): Type<unknown>[] {
   if (!root || root instanceof Promise || seen.has(root)) return [];
   seen.add(root);
-  const moduleClass = 'module' in root ? root.module : root;
-  const imports: ModuleLike[] = [...(Reflect.getMetadata(MODULE_METADATA.IMPORTS, moduleClass) ?? []), ...('module' in root ? (root.imports ?? []) : [])];
-  const controllers: Type<unknown>[] = [
-    ...(Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, moduleClass) ?? []),
-    ...('module' in root ? (root.controllers ?? []) : []),
-  ];
+  const dynamic = typeof root === 'object' && 'module' in root ? (root as DynamicLike) : null;
+  const moduleClass = dynamic ? dynamic.module : (root as Type<unknown>);
+  const imports: unknown[] = [...(Reflect.getMetadata(MODULE_METADATA.IMPORTS, moduleClass) ?? []), ...(dynamic?.imports ?? [])];
+  const controllers: Type<unknown>[] = [...(Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, moduleClass) ?? []), ...(dynamic?.controllers ?? [])];
   return [...controllers, ...imports.flatMap((m) => collectControllers(m, seen))];
 }
 
