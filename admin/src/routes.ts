@@ -34,6 +34,8 @@ export interface AppRoute {
   to?: string;
   /** Catalog key of the title. */
   title: string;
+  /** Catalog key of the menu label, when it differs from the title. */
+  menuTitle?: string;
   icon?: SvgIconComponent;
   /** Plan module the route needs. */
   plan?: PlanFlag;
@@ -91,6 +93,7 @@ export const ROUTES = {
   campaignsConfig: {
     path: '/campaigns-config',
     title: 'menu.campaignsConfig',
+    menuTitle: 'menu.settings',
     icon: TuneOutlined,
     plan: 'useCampaigns',
     allowed: campaigns,

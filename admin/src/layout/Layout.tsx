@@ -10,7 +10,7 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     <SocketProvider>
       <SessionWatcher />
-      <RaLayout appBar={AppBar} menu={Menu} sx={{ '& .RaLayout-content': { px: { xs: 1, sm: 3 }, pb: 3 } }}>
+      <RaLayout appBar={AppBar} menu={Menu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0, px: { xs: 1, sm: 3 }, pb: 3 } }}>
         {children}
       </RaLayout>
     </SocketProvider>

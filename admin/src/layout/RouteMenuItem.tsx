@@ -7,7 +7,7 @@ export function RouteMenuItem({ route }: { route: AppRoute }) {
   return (
     <Menu.Item
       to={route.to ?? route.path}
-      primaryText={route.title}
+      primaryText={route.menuTitle ?? route.title}
       leftIcon={route === ROUTES.connections ? <ConnectionsIcon /> : Icon && <Icon />}
     />
   );

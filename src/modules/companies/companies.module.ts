@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { CompaniesController } from './companies.controller.js';
+import { CompaniesService } from './companies.service.js';
+import { SignupService } from './signup.service.js';
 
-@Module({})
+@Module({ controllers: [CompaniesController], providers: [CompaniesService, SignupService] })
 export class CompaniesModule {}

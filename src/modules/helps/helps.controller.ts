@@ -1,10 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../common/decorators/auth-context.decorator.js';
 import { listResponse, parseListQuery, type ListAllowlist } from '../../common/list-query/list-query.js';
+import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
 import { CreateHelpDto } from './dto/create-help.dto.js';
 import { UpdateHelpDto } from './dto/update-help.dto.js';
 import type { HelpResponse } from './help.mapper.js';
@@ -24,11 +25,7 @@ export class HelpsController {
 
   @Get()
   @Policy('read', 'Help')
-  @ApiQuery({ name: 'searchParam', required: false })
-  @ApiQuery({ name: 'pageNumber', required: false })
-  @ApiQuery({ name: 'filter', required: false, description: 'react-admin dialect: JSON object' })
-  @ApiQuery({ name: 'range', required: false, description: 'react-admin dialect: [start, end]' })
-  @ApiQuery({ name: 'sort', required: false, description: 'react-admin dialect: [field, ASC|DESC]' })
+  @ApiListQuery()
   async list(@Auth() ctx: AuthContext, @Query() raw: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<unknown> {
     const query = parseListQuery(raw, HELP_LIST);
     return listResponse(res, 'helps', query, await this.helps.list(ctx, query));

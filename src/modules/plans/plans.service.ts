@@ -31,7 +31,8 @@ export class PlansService {
     const where: FilterQuery<Plan> = { ...(query.filters as FilterQuery<Plan> & object) };
     if (query.search) Object.assign(where, { name: { $ilike: likePattern(query.search) } });
     const [plans, count] = await this.em.findAndCount(Plan, where, {
-      orderBy: [query.orderBy, { id: QueryOrder.ASC }],
+      // Plans often share a price; ties read best by name.
+      orderBy: [query.orderBy, { name: QueryOrder.ASC, id: QueryOrder.ASC }],
       limit: query.limit,
       offset: query.offset,
     });

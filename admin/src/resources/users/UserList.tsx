@@ -50,6 +50,7 @@ export function UserList() {
           variant="outlined"
           margin="none"
           fullWidth={false}
+          sx={{ flex: { xs: '1 1 100%', sm: '0 1 260px' } }}
           slotProps={{
             input: {
               startAdornment: (
@@ -65,7 +66,7 @@ export function UserList() {
           {translate('users.add')}
         </Button>
       </PageHeader>
-      <Paper variant="outlined" ref={rootRef} sx={{ maxHeight: 'calc(100vh - 180px)', overflowY: 'auto' }}>
+      <Paper variant="outlined" ref={rootRef} sx={{ maxHeight: 'calc(100vh - 180px)', overflow: 'auto' }}>
         <UserTable users={list.records} loading={list.loading} onEdit={user => setEditing({ userId: user.id })} onDelete={setDeleting} />
         <div ref={sentinelRef} />
       </Paper>

@@ -1,0 +1,135 @@
+import { Injectable } from '@nestjs/common';
+import { ref } from '@mikro-orm/core';
+import { EntityManager, QueryOrder, type FilterQuery } from '@mikro-orm/postgresql';
+import type { AuthContext } from '../../authorization/auth-context.js';
+import { AppError, notFound } from '../../common/errors/app-error.js';
+import { likePattern, type ListQuery, type ListResult } from '../../common/list-query/list-query.js';
+import { ACROSS_TENANTS } from '../../infra/database/tenant-scope.js';
+import { type PlanSummary, toPlanSummary } from '../auth/session.mapper.js';
+import { Plan } from '../plans/plan.entity.js';
+import { Setting } from '../settings/setting.entity.js';
+import { CAMPAIGNS_SETTING, campaignsOn } from './campaigns-setting.js';
+import { type CompanyResponse, toCompanyResponse } from './company.mapper.js';
+import { Company } from './company.entity.js';
+import { createCompanyWithDefaults } from './create-company.js';
+import type { CreateCompanyDto } from './dto/create-company.dto.js';
+import type { UpdateCompanyDto } from './dto/update-company.dto.js';
+import type { UpdateSchedulesDto } from './dto/update-schedules.dto.js';
+import { toWeekSchedule } from './week-schedule.js';
+
+/**
+ * Tenants. Super users reach every company (the routes that allow it are super-only); everyone else only
+ * their own, and another company's id answers 404 so ids cannot be probed.
+ */
+@Injectable()
+export class CompaniesService {
+  constructor(private readonly em: EntityManager) {}
+
+  async list(ctx: AuthContext, query: ListQuery): Promise<ListResult<CompanyResponse>> {
+    const where: FilterQuery<Company> = { ...(query.filters as FilterQuery<Company> & object) };
+    if (query.search) {
+      const pattern = likePattern(query.search);
+      Object.assign(where, { $or: [{ name: { $ilike: pattern } }, { email: { $ilike: pattern } }] });
+    }
+    const [companies, count] = await this.em.findAndCount(Company, where, {
+      populate: ['plan'],
+      orderBy: [query.orderBy, { id: QueryOrder.ASC }],
+      limit: query.limit,
+      offset: query.offset,
+    });
+    return { records: await this.toResponses(ctx, companies), count };
+  }
+
+  async listAll(ctx: AuthContext): Promise<CompanyResponse[]> {
+    const companies = await this.em.find(Company, {}, { populate: ['plan'], orderBy: { name: QueryOrder.ASC, id: QueryOrder.ASC } });
+    return this.toResponses(ctx, companies);
+  }
+
+  async findOne(ctx: AuthContext, id: number): Promise<CompanyResponse> {
+    return this.toResponse(ctx, await this.loadVisible(ctx, id));
+  }
+
+  async planOf(ctx: AuthContext, companyId: number): Promise<PlanSummary> {
+    const plan = (await this.loadVisible(ctx, companyId)).plan?.getEntity();
+    if (!plan) throw notFound('ERR_NO_PLAN_FOUND');
+    return toPlanSummary(plan);
+  }
+
+  async create(ctx: AuthContext, dto: CreateCompanyDto): Promise<CompanyResponse> {
+    const company = createCompanyWithDefaults(this.em, {
+      name: dto.name,
+      email: dto.email,
+      phone: dto.phone ?? null,
+      plan: await this.loadPlan(dto.planId),
+      status: dto.status ?? true,
+      dueDate: dto.dueDate ? new Date(dto.dueDate) : null,
+      recurrence: dto.recurrence ?? 'MENSAL',
+      campaignsEnabled: String(dto.campaignsEnabled ?? 'enabled'),
+    });
+    await this.em.flush();
+    return this.toResponse(ctx, company);
+  }
+
+  async update(ctx: AuthContext, id: number, dto: UpdateCompanyDto): Promise<CompanyResponse> {
+    const company = await this.loadVisible(ctx, id);
+    if (dto.name !== undefined) company.name = dto.name;
+    if (dto.email !== undefined) company.email = dto.email;
+    if (dto.phone !== undefined) company.phone = dto.phone;
+    if (dto.planId !== undefined) company.plan = ref(await this.loadPlan(dto.planId));
+    if (dto.status != null) company.status = dto.status;
+    if (dto.dueDate !== undefined) company.dueDate = dto.dueDate === null ? null : new Date(dto.dueDate);
+    if (dto.recurrence != null) company.recurrence = dto.recurrence;
+    if (dto.campaignsEnabled != null) await this.setCampaigns(company, String(dto.campaignsEnabled));
+    await this.em.flush();
+    return this.toResponse(ctx, company);
+  }
+
+  async updateSchedules(ctx: AuthContext, id: number, dto: UpdateSchedulesDto): Promise<CompanyResponse> {
+    const company = await this.loadVisible(ctx, id);
+    company.schedules = toWeekSchedule(dto.schedules);
+    await this.em.flush();
+    return this.toResponse(ctx, company);
+  }
+
+  /** Users, settings and queues of the company go with it (foreign keys cascade). */
+  async remove(ctx: AuthContext, id: number): Promise<void> {
+    if (id === ctx.companyId) throw new AppError('ERR_CANNOT_DELETE_OWN_COMPANY', 400, {}, 'Super users cannot delete their own company');
+    await this.em.remove(await this.loadVisible(ctx, id)).flush();
+  }
+
+  private async loadVisible(ctx: AuthContext, id: number): Promise<Company> {
+    const company = ctx.super || id === ctx.companyId ? await this.em.findOne(Company, { id }, { populate: ['plan'] }) : null;
+    if (!company) throw notFound('ERR_NO_COMPANY_FOUND');
+    return company;
+  }
+
+  private async loadPlan(id: number): Promise<Plan> {
+    const plan = await this.em.findOne(Plan, { id });
+    if (!plan) throw notFound('ERR_NO_PLAN_FOUND');
+    return plan;
+  }
+
+  /** Settings are tenant rows: a super user editing another company reaches them explicitly across tenants. */
+  private async setCampaigns(company: Company, value: string): Promise<void> {
+    const setting = await this.em.findOne(Setting, { company: company.id, key: CAMPAIGNS_SETTING }, ACROSS_TENANTS);
+    if (setting) setting.value = value;
+    else this.em.create(Setting, { company, key: CAMPAIGNS_SETTING, value });
+  }
+
+  private async toResponse(ctx: AuthContext, company: Company): Promise<CompanyResponse> {
+    const [response] = await this.toResponses(ctx, [company]);
+    return response!;
+  }
+
+  /** One settings query for the whole page, however many companies it holds. */
+  private async toResponses(ctx: AuthContext, companies: Company[]): Promise<CompanyResponse[]> {
+    if (!companies.length) return [];
+    const settings = await this.em.find(
+      Setting,
+      { company: { $in: companies.map((c) => c.id) }, key: CAMPAIGNS_SETTING },
+      ctx.super ? ACROSS_TENANTS : {},
+    );
+    const values = new Map(settings.map((s) => [s.company.id, s.value]));
+    return companies.map((company) => toCompanyResponse(company, campaignsOn(values.get(company.id))));
+  }
+}

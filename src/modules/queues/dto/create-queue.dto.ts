@@ -1,0 +1,54 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsWeekSchedule, type ScheduleEntryDto } from '../../companies/dto/week-schedule.dto.js';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** '#2e7d32', '2E7D32' and '#2E7D32' are one colour: store it one way so the per-company uniqueness holds. */
+const hexColor = ({ value }: { value: unknown }) => (typeof value === 'string' ? `#${value.trim().replace(/^#/, '').toUpperCase()}` : value);
+/** Cleared inputs arrive as ''; store them as null. */
+const emptyToNull = ({ value }: { value: unknown }) => (value === '' ? null : value);
+
+export class CreateQueueDto {
+  @ApiProperty({ minLength: 2, maxLength: 50 })
+  @Transform(trim)
+  @IsString()
+  @MinLength(2)
+  @MaxLength(50)
+  name!: string;
+
+  @ApiProperty({ example: '#2E7D32', minLength: 3, maxLength: 9 })
+  @Transform(hexColor)
+  @IsString()
+  @MinLength(3)
+  @MaxLength(9)
+  @Matches(/^#?[0-9A-Fa-f]{3,8}$/, { message: 'color must be a hex colour such as #2E7D32' })
+  color!: string;
+
+  @ApiPropertyOptional({ nullable: true, minimum: 0 })
+  @Transform(emptyToNull)
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  orderQueue?: number | null;
+
+  @ApiPropertyOptional({ nullable: true, maxLength: 5000 })
+  @Transform(emptyToNull)
+  @IsOptional()
+  @IsString()
+  @MaxLength(5000)
+  greetingMessage?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, maxLength: 5000 })
+  @Transform(emptyToNull)
+  @IsOptional()
+  @IsString()
+  @MaxLength(5000)
+  outOfHoursMessage?: string | null;
+
+  /** Defaults to weekdays 08:00-18:00, saturday 08:00-12:00, sunday closed. */
+  @IsOptional()
+  @IsWeekSchedule()
+  schedules?: ScheduleEntryDto[];
+}

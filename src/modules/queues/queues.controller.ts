@@ -1,0 +1,48 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { AuthContext } from '../../authorization/auth-context.js';
+import { Policy } from '../../common/decorators/access.decorators.js';
+import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { CreateQueueDto } from './dto/create-queue.dto.js';
+import { UpdateQueueDto } from './dto/update-queue.dto.js';
+import type { QueueResponse } from './queue.mapper.js';
+import { QueuesService } from './queues.service.js';
+
+@ApiTags('queues')
+@ApiBearerAuth()
+@Controller('queue')
+export class QueuesController {
+  constructor(private readonly queues: QueuesService) {}
+
+  /** The browser may add `companyId`; the company always comes from the session. */
+  @Get()
+  @Policy('read', 'Queue')
+  list(@Auth() ctx: AuthContext): Promise<QueueResponse[]> {
+    return this.queues.list(ctx);
+  }
+
+  @Get(':id')
+  @Policy('read', 'Queue')
+  findOne(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<QueueResponse> {
+    return this.queues.findOne(ctx, id);
+  }
+
+  @Post()
+  @Policy('create', 'Queue')
+  create(@Auth() ctx: AuthContext, @Body() dto: CreateQueueDto): Promise<QueueResponse> {
+    return this.queues.create(ctx, dto);
+  }
+
+  @Put(':id')
+  @Policy('update', 'Queue')
+  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateQueueDto): Promise<QueueResponse> {
+    return this.queues.update(ctx, id, dto);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @Policy('delete', 'Queue')
+  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+    await this.queues.remove(ctx, id);
+  }
+}

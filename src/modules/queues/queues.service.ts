@@ -1,0 +1,94 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, LockMode, QueryOrder } from '@mikro-orm/postgresql';
+import type { AuthContext } from '../../authorization/auth-context.js';
+import { AppError, forbidden, notFound } from '../../common/errors/app-error.js';
+import { RealtimeService } from '../../infra/realtime/realtime.service.js';
+import { defaultSchedules } from '../../shared/schedules.js';
+import { Company } from '../companies/company.entity.js';
+import { toWeekSchedule } from '../companies/week-schedule.js';
+import type { CreateQueueDto } from './dto/create-queue.dto.js';
+import type { UpdateQueueDto } from './dto/update-queue.dto.js';
+import { Queue } from './queue.entity.js';
+import { type QueueResponse, toQueueResponse } from './queue.mapper.js';
+
+/** Queues are tenant rows: the tenant filter keeps every query inside the caller's company. */
+@Injectable()
+export class QueuesService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly realtime: RealtimeService,
+  ) {}
+
+  /** In the order the bot menu offers them: orderQueue (unset last), then name. */
+  async list(_ctx: AuthContext): Promise<QueueResponse[]> {
+    const queues = await this.em.find(Queue, {}, { orderBy: { orderQueue: QueryOrder.ASC_NULLS_LAST, name: QueryOrder.ASC, id: QueryOrder.ASC } });
+    return queues.map(toQueueResponse);
+  }
+
+  async findOne(_ctx: AuthContext, id: number): Promise<QueueResponse> {
+    return toQueueResponse(await this.load(id));
+  }
+
+  async create(ctx: AuthContext, dto: CreateQueueDto): Promise<QueueResponse> {
+    const queue = await this.em.transactional(async (tx) => {
+      // Lock the company row so two concurrent creations cannot both pass the plan limit (or the uniqueness checks).
+      const company = await tx.findOne(Company, ctx.companyId, { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['plan'] });
+      if (!company) throw notFound('ERR_NO_COMPANY_FOUND');
+      const limit = company.plan?.getEntity().queues;
+      if (limit !== undefined && (await tx.count(Queue, {})) >= limit) throw forbidden('ERR_PLAN_QUEUE_LIMIT');
+      await this.assertUnique(tx, dto.name, dto.color);
+      return tx.create(Queue, {
+        company,
+        name: dto.name,
+        color: dto.color,
+        orderQueue: dto.orderQueue ?? null,
+        greetingMessage: dto.greetingMessage ?? null,
+        outOfHoursMessage: dto.outOfHoursMessage ?? null,
+        schedules: dto.schedules ? toWeekSchedule(dto.schedules) : defaultSchedules(),
+      });
+    });
+    const response = toQueueResponse(queue);
+    this.realtime.toCompany(ctx.companyId, 'queue', { action: 'create', queue: response });
+    return response;
+  }
+
+  async update(ctx: AuthContext, id: number, dto: UpdateQueueDto): Promise<QueueResponse> {
+    const queue = await this.load(id);
+    const name = dto.name !== undefined && dto.name !== queue.name ? dto.name : undefined;
+    const color = dto.color !== undefined && dto.color !== queue.color ? dto.color : undefined;
+    await this.assertUnique(this.em, name, color);
+    if (name !== undefined) queue.name = name;
+    if (color !== undefined) queue.color = color;
+    if (dto.orderQueue !== undefined) queue.orderQueue = dto.orderQueue;
+    if (dto.greetingMessage !== undefined) queue.greetingMessage = dto.greetingMessage;
+    if (dto.outOfHoursMessage !== undefined) queue.outOfHoursMessage = dto.outOfHoursMessage;
+    if (dto.schedules != null) queue.schedules = toWeekSchedule(dto.schedules);
+    await this.em.flush();
+    const response = toQueueResponse(queue);
+    this.realtime.toCompany(ctx.companyId, 'queue', { action: 'update', queue: response });
+    return response;
+  }
+
+  /** Users lose the queue with it (the pivot rows cascade). */
+  async remove(ctx: AuthContext, id: number): Promise<void> {
+    await this.em.remove(await this.load(id)).flush();
+    this.realtime.toCompany(ctx.companyId, 'queue', { action: 'delete', queueId: id });
+  }
+
+  private async load(id: number): Promise<Queue> {
+    const queue = await this.em.findOne(Queue, { id });
+    if (!queue) throw notFound('ERR_NO_QUEUE_FOUND');
+    return queue;
+  }
+
+  /** Checks only the values being set; both are unique per company, and the spec gives each its own code. */
+  private async assertUnique(em: EntityManager, name: string | undefined, color: string | undefined): Promise<void> {
+    const wanted = [...(name !== undefined ? [{ name }] : []), ...(color !== undefined ? [{ color }] : [])];
+    if (!wanted.length) return;
+    const clashes = await em.find(Queue, { $or: wanted });
+    if (clashes.some((q) => q.color === color)) {
+      throw new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS', 400, {}, 'Another queue of this company already uses this colour');
+    }
+    if (clashes.some((q) => q.name === name)) throw new AppError('ERR_QUEUE_NAME_EXISTS', 409, {}, 'A queue with this name already exists');
+  }
+}
