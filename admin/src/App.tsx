@@ -2,6 +2,7 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { AllowedRoute } from './components/AllowedRoute';
 import { ComingSoon } from './components/ComingSoon';
+import { Toasts } from './components/Toasts';
 import { i18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
 import { ForgotPasswordPage } from './pages/forgot-password/ForgotPasswordPage';
@@ -36,6 +37,7 @@ export function App() {
         layout={Layout}
         loginPage={LoginPage}
         dashboard={Dashboard}
+        notification={Toasts}
         requireAuth
         disableTelemetry
       >

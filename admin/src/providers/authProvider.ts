@@ -7,7 +7,7 @@ let accessPromise: Promise<Access> | null = null;
 let startupRefresh: Promise<boolean> | null = null;
 
 /** GET /auth/me once per session (signed in only); forgotten on login, logout and failures. */
-export function loadAccess(): Promise<Access> {
+function loadAccess(): Promise<Access> {
   if (!session.token()) return Promise.reject(new ApiError(401, { error: 'ERR_SESSION_EXPIRED' }));
   accessPromise ??= api
     .get<Me>('/auth/me')

@@ -4,7 +4,7 @@ import { errorKey } from '../i18n';
 import { type LoginAnswer, session } from './session';
 
 export const API_URL = '/api';
-const AUTH_PATHS = ['/auth/login', '/auth/refresh_token', '/auth/logout'];
+const AUTH_PATHS = ['/auth/login', '/auth/logout'];
 
 /** The error body the API answers with. */
 export interface ApiErrorBody {
@@ -14,20 +14,23 @@ export interface ApiErrorBody {
   dueDate?: string;
 }
 
-/**
- * An API failure. `message` is a catalog key when the error code has a translation, else the server's text,
- * else the generic error key; react-admin's notifications translate it with `messageArgs`.
- */
+/** The text to show for an error answer: the catalog key of its code, else the server's text, else a generic key. */
+function messageOf(body: unknown): string {
+  if (typeof body === 'string' && body) return body;
+  const { error, message } = (body ?? {}) as ApiErrorBody;
+  return errorKey(error) ?? message ?? 'errors.generic';
+}
+
+/** An API failure whose `message` react-admin's notifications translate with `messageArgs`. */
 export class ApiError extends HttpError {
-  readonly code?: string;
   readonly messageArgs: Record<string, string>;
 
-  constructor(status: number, body: ApiErrorBody | undefined) {
-    super(errorKey(body?.error) ?? body?.message ?? 'errors.generic', status, body);
+  constructor(status: number, body: unknown) {
+    super(messageOf(body), status, body);
     // HttpError pins its own prototype, which would hide this subclass from instanceof.
     Object.setPrototypeOf(this, new.target.prototype);
-    this.code = body?.error;
-    this.messageArgs = body?.dueDate ? { date: formatDate(body.dueDate) } : {};
+    const { dueDate } = (typeof body === 'object' && body ? body : {}) as ApiErrorBody;
+    this.messageArgs = dueDate ? { date: formatDate(dueDate) } : {};
   }
 }
 
@@ -89,7 +92,7 @@ export async function httpClient<T = unknown>(url: string, options: RequestInit 
 
   const body = await response.text();
   const json = parse(body);
-  if (!response.ok) throw new ApiError(response.status, json as ApiErrorBody | undefined);
+  if (!response.ok) throw new ApiError(response.status, json);
   return { status: response.status, headers: response.headers, body, json: json as T };
 }
 

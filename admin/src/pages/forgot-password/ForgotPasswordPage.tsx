@@ -22,7 +22,10 @@ export function ForgotPasswordPage() {
     const address = String(values.email);
     try {
       const answer = await api.post<{ status?: number }>(`/forgetpassword/${encodeURIComponent(address)}`);
-      if (answer?.status === 404) return notify('forgotPassword.emailNotFound', { type: 'error' });
+      if (answer?.status === 404) {
+        notify('forgotPassword.emailNotFound', { type: 'error' });
+        return;
+      }
       notify('forgotPassword.emailSent', { type: 'success' });
       setEmail(address);
     } catch (error) {

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser } from 'playwright-core';
+import { DEMO_ACCOUNTS, seedDemoData } from '../../src/modules/companies/demo-data.seed.js';
+import { launchBrowser, loginThroughForm, screenshot } from '../utils/browser.js';
+import { createTestApp, type TestApp } from '../utils/test-app.js';
+
+describe('application shell in the browser', () => {
+  let t: TestApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDemoData(t.em());
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('shows the login page in Portuguese', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${t.baseUrl}/login`);
+    await expect(page.locator('button[type="submit"]')).toBeDefined();
+    await page.waitForSelector('text=Entrar');
+    expect(await page.locator('a[href="/signup"]').count()).toBe(1);
+    expect(await page.locator('a[href="/forgetpsw"]').count()).toBe(1);
+    await screenshot(page, 'login');
+    await page.close();
+  });
+
+  it('lets the demo admin log in, see the administration section and create a user through the dialog', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 850 } });
+    await loginThroughForm(page, t.baseUrl, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    await page.waitForSelector('a[href="/users"]');
+    expect(await page.locator('a[href="/connections"]').count()).toBe(1);
+    expect(await page.locator('a[href="/settings"]').count()).toBe(1);
+    await page.waitForSelector('text=Empresa Demo');
+    await screenshot(page, 'shell-light');
+
+    await page.click('a[href="/users"]');
+    await page.waitForSelector('tr:has-text("atendente@example.com")');
+    await page.getByRole('button', { name: 'Adicionar usuário' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('input[name="name"]').fill('Joana Lima');
+    await dialog.locator('input[name="email"]').fill('joana.lima@example.com');
+    await dialog.locator('input[name="password"]').fill('Joana123');
+    await screenshot(page, 'users-dialog');
+    await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
+    await page.waitForSelector('tr:has-text("joana.lima@example.com")');
+    await screenshot(page, 'users');
+
+    const login = await t.http().post('/api/auth/login').send({ email: 'joana.lima@example.com', password: 'Joana123' });
+    expect(login.status).toBe(200);
+    expect(login.body.user.profile).toBe('user');
+    await page.close();
+  });
+
+  it('shows the attendant no administration section', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 850 } });
+    await loginThroughForm(page, t.baseUrl, DEMO_ACCOUNTS.attendant.email, DEMO_ACCOUNTS.attendant.password);
+    await page.waitForSelector('a[href="/tickets"]');
+    expect(await page.locator('a[href="/users"]').count()).toBe(0);
+    expect(await page.locator('a[href="/connections"]').count()).toBe(0);
+    expect(await page.locator('a[href="/settings"]').count()).toBe(0);
+    expect(await page.locator('a[href="/contacts"]').count()).toBe(1);
+    await page.close();
+  });
+});
