@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { usePermissions } from 'react-admin';
+import { useGetIdentity, usePermissions } from 'react-admin';
 import type { Access } from '../providers/accessControl';
 import { forgetAccess } from '../providers/authProvider';
 
@@ -8,11 +8,13 @@ export function useAccess(): Access | undefined {
   return usePermissions<Access>().permissions;
 }
 
-/** Reloads /auth/me, e.g. after the user edited their own account. */
+/** Reloads /auth/me and the identity built from it, e.g. after the user edited their own account. */
 export function useReloadAccess(): () => void {
-  const { refetch } = usePermissions<Access>();
+  const { refetch: refetchPermissions } = usePermissions<Access>();
+  const { refetch: refetchIdentity } = useGetIdentity();
   return useCallback(() => {
     forgetAccess();
-    void refetch();
-  }, [refetch]);
+    void refetchPermissions();
+    void refetchIdentity();
+  }, [refetchPermissions, refetchIdentity]);
 }
