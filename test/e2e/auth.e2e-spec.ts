@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { io } from 'socket.io-client';
 import { Company } from '../../src/modules/companies/company.entity.js';
 import { createTenant, DEFAULT_PASSWORD, login, type TenantFixture } from '../utils/factories.js';
+import { connectSocket } from '../utils/sockets.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
 
 describe('auth', () => {
@@ -70,11 +70,7 @@ describe('auth', () => {
 
   it('keeps one session per user: a second login ends the first and emits company-{id}-auth', async () => {
     const first = await login(t, tenant.admin.email);
-    const socket = io(t.baseUrl, { path: '/socket.io', query: { token: first.token }, transports: ['websocket'], forceNew: true });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
+    const socket = await connectSocket(t, first.token);
     const event = new Promise<unknown>((resolve) => socket.once(`company-${tenant.company.id}-auth`, resolve));
     const second = await login(t, tenant.admin.email);
     expect(await event).toEqual({ action: 'sessionReplaced', user: { id: tenant.admin.id } });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { defaultSchedules, WEEKDAYS_EN } from '../../src/shared/schedules.js';
 import { createTenant, login, type Session, type TenantFixture } from '../utils/factories.js';
+import { connectSocket } from '../utils/sockets.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
 
 interface QueueBody {
@@ -26,14 +27,7 @@ describe('queues', () => {
   });
   afterAll(() => t.close());
 
-  const connect = async (session: Session): Promise<Socket> => {
-    const socket = io(t.baseUrl, { path: '/socket.io', query: { token: session.token }, transports: ['websocket'], forceNew: true });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return socket;
-  };
+  const connect = (session: Session): Promise<Socket> => connectSocket(t, session.token);
 
   it('lists the company queues by orderQueue (unset last) then name, for every profile', async () => {
     const unordered = await t.http().post('/api/queue').set(adminA.auth).send({ name: 'Aaa sem ordem', color: '#333333' });

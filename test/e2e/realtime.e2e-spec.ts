@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { io, type Socket } from 'socket.io-client';
 import { User } from '../../src/modules/users/user.entity.js';
 import { createTenant, login, type Session, type TenantFixture } from '../utils/factories.js';
+import { connectSocket, openSocket } from '../utils/sockets.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
 
 describe('realtime gateway', () => {
   let t: TestApp;
   let a: TenantFixture;
   let adminA: Session;
-
-  const open = (token: string | undefined): Socket =>
-    io(t.baseUrl, { path: '/socket.io', query: token ? { token } : {}, transports: ['websocket'], forceNew: true, reconnection: false });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -21,7 +18,7 @@ describe('realtime gateway', () => {
 
   it('refuses a handshake without a valid token with ERR_SESSION_EXPIRED', async () => {
     for (const token of [undefined, 'garbage']) {
-      const socket = open(token);
+      const socket = openSocket(t, token);
       const error = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
       expect(error.message).toBe('ERR_SESSION_EXPIRED');
       socket.close();
@@ -29,8 +26,7 @@ describe('realtime gateway', () => {
   });
 
   it('marks the user online on connect and heartbeat, offline after the last socket leaves', async () => {
-    const socket = open(adminA.token);
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const socket = await connectSocket(t, adminA.token);
     const heartbeat = new Promise<{ user: { id: number; online: boolean } }>((resolve) => socket.once(`company-${a.company.id}-user`, resolve));
     socket.emit('userStatus');
     expect((await heartbeat).user).toMatchObject({ id: a.admin.id, online: true });
@@ -42,8 +38,7 @@ describe('realtime gateway', () => {
   });
 
   it('does not let a socket join a ticket room it cannot open', async () => {
-    const socket = open(adminA.token);
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const socket = await connectSocket(t, adminA.token);
     const answer = await socket.timeout(2000).emitWithAck('joinChatBox', 12345);
     expect(answer).toEqual({ ok: false });
     socket.close();

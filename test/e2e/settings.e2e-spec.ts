@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { io } from 'socket.io-client';
 import { createTenant, login, type Session, type TenantFixture } from '../utils/factories.js';
+import { connectSocket } from '../utils/sockets.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
 
 describe('settings', () => {
@@ -36,8 +36,7 @@ describe('settings', () => {
   });
 
   it('updates a setting for its company only and emits company-{id}-settings', async () => {
-    const socket = io(t.baseUrl, { path: '/socket.io', query: { token: adminA.token }, transports: ['websocket'], forceNew: true });
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const socket = await connectSocket(t, adminA.token);
     const event = new Promise((resolve) => socket.once(`company-${a.company.id}-settings`, resolve));
     const res = await t.http().put('/api/settings/scheduleType').set(adminA.auth).send({ key: 'scheduleType', value: 'company' });
     expect(res.status).toBe(200);

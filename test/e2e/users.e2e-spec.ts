@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { io, type Socket } from 'socket.io-client';
 import { createTenant, createUser, DEFAULT_PASSWORD, login, type Session, type TenantFixture } from '../utils/factories.js';
+import { connectSocket } from '../utils/sockets.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
-
-function connect(t: TestApp, token: string): Promise<Socket> {
-  const socket = io(t.baseUrl, { path: '/socket.io', query: { token }, transports: ['websocket'], forceNew: true });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
 
 describe('users', () => {
   let t: TestApp;
@@ -47,8 +39,8 @@ describe('users', () => {
   });
 
   it('creates a user with queues, emits company-{id}-user to that company only', async () => {
-    const socketA = await connect(t, adminA.token);
-    const socketB = await connect(t, adminB.token);
+    const socketA = await connectSocket(t, adminA.token);
+    const socketB = await connectSocket(t, adminB.token);
     const leaked: unknown[] = [];
     socketB.onAny((event, payload) => leaked.push({ event, payload }));
     const received = new Promise<{ action: string; user: { email: string } }>((resolve) => socketA.once(`company-${a.company.id}-user`, resolve));

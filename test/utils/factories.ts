@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashPassword } from '../../src/common/password.js';
 import { Company } from '../../src/modules/companies/company.entity.js';
 import { Plan } from '../../src/modules/plans/plan.entity.js';

@@ -1,6 +1,5 @@
 import { Logger } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, type OnGatewayDisconnect, type OnGatewayInit, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { Server, Socket } from 'socket.io';
 import { AuthContextLoader } from '../../authorization/auth-context.loader.js';
 import { isAdmin } from '../../authorization/auth-context.js';
@@ -24,7 +23,6 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
     private readonly realtime: RealtimeService,
     private readonly presence: UserPresence,
     private readonly ticketRooms: TicketRoomAuthorizer,
-    private readonly em: EntityManager,
   ) {}
 
   afterInit(server: Server): void {

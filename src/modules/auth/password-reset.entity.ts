@@ -1,4 +1,4 @@
-import type { Opt, Ref } from '@mikro-orm/core';
+import type { Ref } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import { BaseEntity } from '../../infra/database/base.entity.js';
 import { User } from '../users/user.entity.js';

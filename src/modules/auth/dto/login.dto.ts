@@ -1,12 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsString, MaxLength, MinLength } from 'class-validator';
+import { EmailField } from '../../../common/dto/field-decorators.js';
 
 export class LoginDto {
   @ApiProperty({ example: 'admin@example.com' })
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
-  @IsEmail()
-  @MaxLength(254)
+  @EmailField()
   email!: string;
 
   @ApiProperty({ example: 'Admin123!' })

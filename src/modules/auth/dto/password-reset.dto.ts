@@ -1,14 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsEmail, IsString, Length, Matches, MaxLength } from 'class-validator';
-
-const normaliseEmail = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+import { IsString, Length, Matches, MaxLength } from 'class-validator';
+import { EmailField } from '../../../common/dto/field-decorators.js';
 
 export class EmailParamDto {
   @ApiProperty()
-  @Transform(normaliseEmail)
-  @IsEmail()
-  @MaxLength(254)
+  @EmailField()
   email!: string;
 }
 

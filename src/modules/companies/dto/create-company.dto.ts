@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsIn, IsInt, IsISO8601, IsOptional, IsPositive, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsPositive, IsString, MaxLength, MinLength } from 'class-validator';
+import { EmailField } from '../../../common/dto/field-decorators.js';
 import { RECURRENCES, type Recurrence } from '../company.entity.js';
 import { CAMPAIGNS_VALUES, type CampaignsValue } from '../campaigns-setting.js';
-import { emptyToNull, lowerEmail, phoneDigits, trim } from './company-fields.js';
+import { emptyToNull, phoneDigits, trim } from './company-fields.js';
 
 /** The super user's company form (administration §Settings "Empresas"). */
 export class CreateCompanyDto {
@@ -15,9 +16,7 @@ export class CreateCompanyDto {
   name!: string;
 
   @ApiProperty()
-  @Transform(lowerEmail)
-  @IsEmail()
-  @MaxLength(254)
+  @EmailField()
   email!: string;
 
   /** E.164 allows at most 15 digits. */

@@ -1,21 +1,17 @@
 import { ApiHideProperty, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Allow, IsEmail, IsInt, IsOptional, IsPositive, IsString, MaxLength, MinLength } from 'class-validator';
-import { lowerEmail, phoneDigits, trim } from './company-fields.js';
+import { Allow, IsInt, IsOptional, IsPositive, IsString, MaxLength, MinLength } from 'class-validator';
+import { EmailField, NameField } from '../../../common/dto/field-decorators.js';
+import { phoneDigits } from './company-fields.js';
 
 /** Self-registration of a company (administration §5 "Signup"). */
 export class SignupDto {
   @ApiProperty({ minLength: 2, maxLength: 50 })
-  @Transform(trim)
-  @IsString()
-  @MinLength(2)
-  @MaxLength(50)
+  @NameField()
   name!: string;
 
   @ApiProperty()
-  @Transform(lowerEmail)
-  @IsEmail()
-  @MaxLength(254)
+  @EmailField()
   email!: string;
 
   @ApiPropertyOptional({ example: '(11) 99999-9999', description: 'at most 11 digits once the mask is removed' })

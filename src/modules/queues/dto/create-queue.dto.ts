@@ -1,20 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { NameField } from '../../../common/dto/field-decorators.js';
+import { emptyToNull } from '../../../common/dto/field-transforms.js';
 import { IsWeekSchedule, type ScheduleEntryDto } from '../../companies/dto/week-schedule.dto.js';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** '#2e7d32', '2E7D32' and '#2E7D32' are one colour: store it one way so the per-company uniqueness holds. */
 const hexColor = ({ value }: { value: unknown }) => (typeof value === 'string' ? `#${value.trim().replace(/^#/, '').toUpperCase()}` : value);
-/** Cleared inputs arrive as ''; store them as null. */
-const emptyToNull = ({ value }: { value: unknown }) => (value === '' ? null : value);
 
 export class CreateQueueDto {
   @ApiProperty({ minLength: 2, maxLength: 50 })
-  @Transform(trim)
-  @IsString()
-  @MinLength(2)
-  @MaxLength(50)
+  @NameField()
   name!: string;
 
   @ApiProperty({ example: '#2E7D32', minLength: 3, maxLength: 9 })

@@ -1,20 +1,15 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
-import { trim, UserOptionalFields } from './user-fields.js';
+import { IsString, MaxLength, MinLength } from 'class-validator';
+import { EmailField, NameField } from '../../../common/dto/field-decorators.js';
+import { UserOptionalFields } from './user-fields.js';
 
 export class CreateUserDto extends UserOptionalFields {
   @ApiProperty({ minLength: 2, maxLength: 50 })
-  @Transform(trim)
-  @IsString()
-  @MinLength(2)
-  @MaxLength(50)
+  @NameField()
   name!: string;
 
   @ApiProperty()
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
-  @IsEmail()
-  @MaxLength(254)
+  @EmailField()
   email!: string;
 
   @ApiProperty({ minLength: 5, maxLength: 50 })

@@ -1,22 +1,18 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { trim, UserOptionalFields } from './user-fields.js';
+import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { EmailField, NameField } from '../../../common/dto/field-decorators.js';
+import { UserOptionalFields } from './user-fields.js';
 
 export class UpdateUserDto extends UserOptionalFields {
   @ApiPropertyOptional({ minLength: 2, maxLength: 50 })
-  @Transform(trim)
   @IsOptional()
-  @IsString()
-  @MinLength(2)
-  @MaxLength(50)
+  @NameField()
   name?: string;
 
   @ApiPropertyOptional()
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   @IsOptional()
-  @IsEmail()
-  @MaxLength(254)
+  @EmailField()
   email?: string;
 
   /** Empty means "keep the current password". */

@@ -1,12 +1,10 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsPositive } from 'class-validator';
+import { emptyToNull } from '../../../common/dto/field-transforms.js';
 import { PROFILES } from '../../../shared/permissions.js';
 import { ALL_TICKET_VALUES } from '../user.entity.js';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** Selects send '' for "none"; treat it as null. */
-const emptyToNull = ({ value }: { value: unknown }) => (value === '' ? null : value);
 
 /** Fields shared by create and update. */
 export class UserOptionalFields {
@@ -43,4 +41,3 @@ export class UserOptionalFields {
   companyId?: number;
 }
 
-export { trim };

@@ -1,0 +1,9 @@
+/** class-transformer helpers shared by the DTOs. */
+type Input = { value: unknown };
+
+export const trim = ({ value }: Input) => (typeof value === 'string' ? value.trim() : value);
+
+export const lowerEmail = ({ value }: Input) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+
+/** Cleared inputs and "none" selects arrive as ''; they mean null. */
+export const emptyToNull = ({ value }: Input) => (value === '' ? null : value);

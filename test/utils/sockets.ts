@@ -1,0 +1,18 @@
+import { io, type Socket } from 'socket.io-client';
+import type { TestApp } from './test-app.js';
+
+/** A socket.io client with the token in the handshake query, as the browser connects. */
+export function openSocket(t: TestApp, token?: string): Socket {
+  return io(t.baseUrl, { path: '/socket.io', query: token ? { token } : {}, transports: ['websocket'], forceNew: true, reconnection: false });
+}
+
+/** Opens a socket and waits until the server accepted the handshake. */
+export async function connectSocket(t: TestApp, token: string): Promise<Socket> {
+  const socket = openSocket(t, token);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
