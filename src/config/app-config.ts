@@ -18,7 +18,6 @@ export interface AppConfig {
   dataDir: string;
   mailOutboxDir: string;
   logLevel: RawEnv['LOG_LEVEL'];
-  role: RawEnv['ROLE'];
   publicUrl?: string;
   version: string;
   rateLimits: RateLimits;
@@ -81,7 +80,6 @@ export function loadConfig(source: Record<string, string | undefined>, overrides
     dataDir,
     mailOutboxDir: resolve(dataDir, 'outbox'),
     logLevel: env.LOG_LEVEL,
-    role: env.ROLE,
     publicUrl: env.PUBLIC_URL,
     version: packageVersion(),
     rateLimits: DEFAULT_RATE_LIMITS,

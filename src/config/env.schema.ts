@@ -16,7 +16,6 @@ export const envSchema = z.object({
   DEMO_DATA: booleanString.optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   PUBLIC_URL: z.string().url().optional(),
 });
 

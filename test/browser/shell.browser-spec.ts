@@ -50,6 +50,10 @@ describe('application shell in the browser', () => {
     await page.waitForSelector('tr:has-text("joana.lima@example.com")');
     await screenshot(page, 'users');
 
+    await page.getByRole('button', { name: 'Alternar modo claro/escuro' }).click();
+    await page.waitForFunction("getComputedStyle(document.body).color === 'rgb(255, 255, 255)'");
+    await screenshot(page, 'users-dark');
+
     const login = await t.http().post('/api/auth/login').send({ email: 'joana.lima@example.com', password: 'Joana123' });
     expect(login.status).toBe(200);
     expect(login.body.user.profile).toBe('user');

@@ -1,11 +1,13 @@
-import type { INestApplicationContext } from '@nestjs/common';
+import { type INestApplicationContext, Logger } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
+import { closeRedis } from '../redis/redis.module.js';
 
 /** socket.io over Redis pub/sub, so events reach sockets held by any server process. */
 export class RedisIoAdapter extends IoAdapter {
+  private readonly logger = new Logger('RedisIoAdapter');
   private pub: Redis | null = null;
   private sub: Redis | null = null;
 
@@ -21,12 +23,15 @@ export class RedisIoAdapter extends IoAdapter {
     const server = super.createIOServer(port, options) as Server;
     this.pub = new Redis(this.redisUrl);
     this.sub = this.pub.duplicate();
+    for (const client of [this.pub, this.sub]) client.on('error', (error: Error) => this.logger.warn(`Redis (socket.io adapter): ${error.message}`));
     server.adapter(createAdapter(this.pub, this.sub, { key: `${this.channelPrefix}:socket.io` }));
     return server;
   }
 
   override async close(server: Server): Promise<void> {
+    // The adapter unsubscribes on close, which would wait forever on a Redis that never answered.
+    if (this.sub?.status !== 'ready') [this.pub, this.sub].forEach((client) => client?.disconnect());
     await super.close(server);
-    await Promise.all([this.pub?.quit(), this.sub?.quit()].map((p) => p?.catch(() => undefined)));
+    await Promise.all([this.pub, this.sub].map((client) => client && closeRedis(client)));
   }
 }

@@ -7,6 +7,12 @@ import { REDIS } from './redis.tokens.js';
 
 export { REDIS };
 
+/** quit() waits for a connection that may never come; a client that is not ready is just dropped. */
+export async function closeRedis(redis: Redis): Promise<void> {
+  if (redis.status === 'ready') await redis.quit().catch(() => undefined);
+  else redis.disconnect();
+}
+
 export function createRedis(config: AppConfig): Redis {
   return new Redis(config.redisUrl, { keyPrefix: `${config.redisPrefix}:`, maxRetriesPerRequest: 3, lazyConnect: false });
 }
@@ -15,7 +21,7 @@ export function createRedis(config: AppConfig): Redis {
 class RedisShutdown implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
   async onApplicationShutdown(): Promise<void> {
-    await this.redis.quit().catch(() => undefined);
+    await closeRedis(this.redis);
   }
 }
 
