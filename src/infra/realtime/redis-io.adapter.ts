@@ -7,7 +7,7 @@ import { closeRedis } from '../redis/redis.module.js';
 
 /** socket.io over Redis pub/sub, so events reach sockets held by any server process. */
 export class RedisIoAdapter extends IoAdapter {
-  private readonly logger = new Logger('RedisIoAdapter');
+  private readonly redisLogger = new Logger('RedisIoAdapter');
   private pub: Redis | null = null;
   private sub: Redis | null = null;
 
@@ -23,7 +23,7 @@ export class RedisIoAdapter extends IoAdapter {
     const server = super.createIOServer(port, options) as Server;
     this.pub = new Redis(this.redisUrl);
     this.sub = this.pub.duplicate();
-    for (const client of [this.pub, this.sub]) client.on('error', (error: Error) => this.logger.warn(`Redis (socket.io adapter): ${error.message}`));
+    for (const client of [this.pub, this.sub]) client.on('error', (error: Error) => this.redisLogger.warn(`Redis (socket.io adapter): ${error.message}`));
     server.adapter(createAdapter(this.pub, this.sub, { key: `${this.channelPrefix}:socket.io` }));
     return server;
   }
