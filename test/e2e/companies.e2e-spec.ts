@@ -6,7 +6,7 @@ import { User } from '../../src/modules/users/user.entity.js';
 import { ACROSS_TENANTS } from '../../src/infra/database/tenant-scope.js';
 import { DEFAULT_SETTINGS } from '../../src/shared/settings.js';
 import { defaultSchedules, WEEKDAYS_EN } from '../../src/shared/schedules.js';
-import { createTenant, createUser, login, type Session, type TenantFixture } from '../utils/factories.js';
+import { createUser, login, type Session, type TenantFixture, twoTenants } from '../utils/factories.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
 
 interface CompanyBody {
@@ -28,9 +28,8 @@ describe('companies', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    [a, b] = [await createTenant(t), await createTenant(t)];
+    ({ a, b, adminA, userA, adminB } = await twoTenants(t));
     superUser = await login(t, (await createUser(t, a.company, 'admin', { super: true })).email);
-    [adminA, userA, adminB] = [await login(t, a.admin.email), await login(t, a.user.email), await login(t, b.admin.email)];
   });
   afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Socket } from 'socket.io-client';
 import { defaultSchedules, WEEKDAYS_EN } from '../../src/shared/schedules.js';
-import { createTenant, login, type Session, type TenantFixture } from '../utils/factories.js';
+import { createTenant, login, type Session, type TenantFixture, twoTenants } from '../utils/factories.js';
 import { connectSocket } from '../utils/sockets.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
 
@@ -15,15 +15,13 @@ interface QueueBody {
 describe('queues', () => {
   let t: TestApp;
   let a: TenantFixture;
-  let b: TenantFixture;
   let adminA: Session;
   let userA: Session;
   let adminB: Session;
 
   beforeAll(async () => {
     t = await createTestApp();
-    [a, b] = [await createTenant(t), await createTenant(t)];
-    [adminA, userA, adminB] = [await login(t, a.admin.email), await login(t, a.user.email), await login(t, b.admin.email)];
+    ({ a, adminA, userA, adminB } = await twoTenants(t));
   });
   afterAll(() => t.close());
 

@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createTenant, login, type Session, type TenantFixture } from '../utils/factories.js';
+import { type Session, type TenantFixture, twoTenants } from '../utils/factories.js';
 import { connectSocket } from '../utils/sockets.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
 
 describe('settings', () => {
   let t: TestApp;
   let a: TenantFixture;
-  let b: TenantFixture;
   let adminA: Session;
   let userA: Session;
   let adminB: Session;
 
   beforeAll(async () => {
     t = await createTestApp();
-    [a, b] = [await createTenant(t), await createTenant(t)];
-    [adminA, userA, adminB] = await Promise.all([login(t, a.admin.email), login(t, a.user.email), login(t, b.admin.email)]);
+    ({ a, adminA, userA, adminB } = await twoTenants(t));
   });
   afterAll(() => t.close());
 

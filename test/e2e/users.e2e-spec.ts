@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createTenant, createUser, DEFAULT_PASSWORD, login, type Session, type TenantFixture } from '../utils/factories.js';
+import { createTenant, createUser, DEFAULT_PASSWORD, login, type Session, type TenantFixture, twoTenants } from '../utils/factories.js';
 import { connectSocket } from '../utils/sockets.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
 
@@ -13,9 +13,7 @@ describe('users', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    a = await createTenant(t, { plan: { users: 4 } });
-    b = await createTenant(t);
-    [adminA, userA, adminB] = await Promise.all([login(t, a.admin.email), login(t, a.user.email), login(t, b.admin.email)]);
+    ({ a, b, adminA, userA, adminB } = await twoTenants(t, { plan: { users: 4 } }));
   });
   afterAll(() => t.close());
 

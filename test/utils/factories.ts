@@ -74,3 +74,19 @@ export async function login(t: TestApp, email: string, password = DEFAULT_PASSWO
   const cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
   return { token: res.body.token, cookie, auth: { Authorization: `Bearer ${res.body.token}` }, userId: res.body.user.id };
 }
+
+export interface TwoTenants {
+  a: TenantFixture;
+  b: TenantFixture;
+  adminA: Session;
+  userA: Session;
+  adminB: Session;
+}
+
+/** The usual isolation setup: tenant A (admin and user signed in) and tenant B (admin signed in). */
+export async function twoTenants(t: TestApp, optionsA: Parameters<typeof createTenant>[1] = {}): Promise<TwoTenants> {
+  const a = await createTenant(t, optionsA);
+  const b = await createTenant(t);
+  const [adminA, userA, adminB] = [await login(t, a.admin.email), await login(t, a.user.email), await login(t, b.admin.email)];
+  return { a, b, adminA, userA, adminB };
+}
