@@ -60,6 +60,25 @@ describe('application shell in the browser', () => {
     await page.close();
   });
 
+  it('signs a new company up with the public plan list and lets its admin log in', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${t.baseUrl}/signup`);
+    await page.fill('input[name="name"]', 'Loja Nova');
+    await page.fill('input[name="email"]', 'dono@lojanova.example');
+    await page.fill('input[name="phone"]', '11987654321');
+    await page.fill('input[name="password"]', 'Loja12345');
+    await page.getByRole('combobox').click();
+    await page.getByRole('option', { name: /Plano Demo/ }).click();
+    await screenshot(page, 'signup');
+    await page.getByRole('button', { name: 'Cadastrar' }).click();
+    await page.waitForSelector('text=Usuário criado com sucesso! Faça seu login!!!.');
+    await page.waitForURL(/\/login$/);
+    const login = await t.http().post('/api/auth/login').send({ email: 'dono@lojanova.example', password: 'Loja12345' });
+    expect(login.status).toBe(200);
+    expect(login.body.user).toMatchObject({ profile: 'admin', company: { name: 'Loja Nova' } });
+    await page.close();
+  });
+
   it('shows the attendant no administration section', async () => {
     const page = await browser.newPage({ viewport: { width: 1366, height: 850 } });
     await loginThroughForm(page, t.baseUrl, DEMO_ACCOUNTS.attendant.email, DEMO_ACCOUNTS.attendant.password);
