@@ -5,7 +5,30 @@ import { Plan } from '../../modules/plans/plan.entity.js';
 import { Queue } from '../../modules/queues/queue.entity.js';
 import { Setting } from '../../modules/settings/setting.entity.js';
 import { User } from '../../modules/users/user.entity.js';
+import { ChannelAuthKey } from '../../modules/connections/channel-auth-key.entity.js';
+import { Whatsapp } from '../../modules/connections/whatsapp.entity.js';
+import { ContactCustomField } from '../../modules/contacts/contact-custom-field.entity.js';
+import { Contact } from '../../modules/contacts/contact.entity.js';
+import { Message } from '../../modules/messages/message.entity.js';
+import { TicketCycle } from '../../modules/tickets/ticket-cycle.entity.js';
+import { Ticket } from '../../modules/tickets/ticket.entity.js';
 import { BaseEntity } from './base.entity.js';
 
 /** Every entity of the schema; the ORM config, the CLI and the tenant-coverage test read this list. */
-export const ENTITIES = [BaseEntity, Plan, Company, User, Setting, Queue, Help, PasswordReset];
+export const ENTITIES = [
+  BaseEntity,
+  Plan,
+  Company,
+  User,
+  Setting,
+  Queue,
+  Help,
+  PasswordReset,
+  Whatsapp,
+  ChannelAuthKey,
+  Contact,
+  ContactCustomField,
+  Ticket,
+  TicketCycle,
+  Message,
+];

@@ -1,0 +1,147 @@
+// The port every WhatsApp provider implements (server-behaviour §2). No Nest or ORM imports here.
+
+export const SESSION_STATUSES = ['OPENING', 'qrcode', 'PAIRING', 'CONNECTED', 'DISCONNECTED', 'TIMEOUT'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+/** Message kinds as the browser draws them (core-attendant §Messages). */
+export type InboundMediaType =
+  | 'chat'
+  | 'image'
+  | 'audio'
+  | 'video'
+  | 'application'
+  | 'sticker'
+  | 'locationMessage'
+  | 'contactMessage'
+  | 'vcard'
+  | 'call_log'
+  | 'reactionMessage';
+
+export interface MessageKeyRef {
+  providerId: string;
+  remoteJid: string;
+  fromMe: boolean;
+  participant?: string | null;
+}
+
+export interface InboundMedia {
+  mimetype: string;
+  /** The name the sender gave the file; metadata only, never a path. */
+  fileName?: string | null;
+  size?: number | null;
+  download: () => Promise<Buffer>;
+}
+
+export interface InboundMessage {
+  providerId: string;
+  remoteJid: string;
+  fromMe: boolean;
+  isGroup: boolean;
+  /** Customer number (digits) or, for groups, the group id. */
+  contactNumber: string;
+  /** Push name of the customer (or of the group's sender). */
+  pushName?: string | null;
+  groupName?: string | null;
+  /** In groups: who sent it. */
+  participant?: string | null;
+  senderName?: string | null;
+  timestamp: Date;
+  mediaType: InboundMediaType;
+  body: string;
+  media?: InboundMedia | null;
+  quotedProviderId?: string | null;
+  /** For reactions: the message reacted to. */
+  reactionTo?: string | null;
+}
+
+export interface InboundCall {
+  callId: string;
+  from: string;
+  isVideo: boolean;
+  isGroup: boolean;
+  timestamp: Date;
+}
+
+export interface CloseInfo {
+  /** 401/403/406 style closes: the device was logged out or banned; never reconnect by itself. */
+  loggedOut: boolean;
+  reason: string;
+  statusCode?: number;
+}
+
+/** What a provider reports. The ChannelManager implements it. */
+export interface ChannelEvents {
+  qr(qr: string): void;
+  pairingCode(code: string): void;
+  connected(info: { phoneNumber?: string | null }): void;
+  closed(info: CloseInfo): void;
+  message(message: InboundMessage): void;
+  ack(providerId: string, ack: number): void;
+  edit(providerId: string, body: string, editedAt: Date): void;
+  revoke(providerId: string): void;
+  call(call: InboundCall): void;
+}
+
+export interface OutgoingMedia {
+  buffer: Buffer;
+  mimetype: string;
+  fileName: string;
+  caption?: string;
+  /** Voice note rather than an audio file. */
+  ptt?: boolean;
+}
+
+export interface SendOptions {
+  /** Provider message id chosen before sending, so the row exists before any ack arrives. */
+  id: string;
+  quoted?: MessageKeyRef & { body?: string };
+}
+
+export interface SendResult {
+  providerId: string;
+  remoteJid: string;
+  timestamp: Date;
+}
+
+export interface NumberCheck {
+  exists: boolean;
+  /** Digits as WhatsApp knows the number (Brazil's ninth digit resolved). */
+  number: string;
+  jid: string;
+}
+
+export interface StartOptions {
+  /** Ask for a pairing code for this phone instead of a QR code. */
+  pairingPhone?: string;
+}
+
+/** One live session of one connection. */
+export interface ChannelSession {
+  start(options?: StartOptions): Promise<void>;
+  /** Close the socket, keep the credentials (process shutdown, restart). */
+  stop(): Promise<void>;
+  /** Unlink the device and drop the credentials. */
+  logout(): Promise<void>;
+  newMessageId(): string;
+  sendText(to: string, body: string, options: SendOptions): Promise<SendResult>;
+  sendMedia(to: string, media: OutgoingMedia, options: SendOptions): Promise<SendResult>;
+  edit(key: MessageKeyRef, body: string): Promise<void>;
+  deleteForEveryone(key: MessageKeyRef): Promise<void>;
+  markRead(keys: MessageKeyRef[]): Promise<void>;
+  checkNumber(number: string): Promise<NumberCheck>;
+  profilePictureUrl(jid: string): Promise<string | null>;
+}
+
+export interface ConnectionRef {
+  id: number;
+  companyId: number;
+  name: string;
+}
+
+/** Creates sessions of one provider kind (`beta` = Baileys, `simulator`). */
+export interface ChannelProviderFactory {
+  readonly provider: string;
+  create(connection: ConnectionRef, events: ChannelEvents): ChannelSession;
+}
+
+export const CHANNEL_PROVIDERS = Symbol('CHANNEL_PROVIDERS');

@@ -1,0 +1,75 @@
+import type { Opt, Ref } from '@mikro-orm/core';
+import { Entity, Enum, Filter, Index, ManyToOne, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { BaseEntity } from '../../infra/database/base.entity.js';
+import { tenantFilter } from '../../infra/database/tenant-filter.js';
+import { Company } from '../companies/company.entity.js';
+import { Whatsapp } from '../connections/whatsapp.entity.js';
+import { Contact } from '../contacts/contact.entity.js';
+import { Queue } from '../queues/queue.entity.js';
+import { User } from '../users/user.entity.js';
+
+export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/**
+ * One conversation cycle with a contact on a connection. At most one non-closed ticket per (contact, connection):
+ * a partial unique index in the migration enforces it.
+ */
+@Entity({ tableName: 'tickets' })
+@Filter(tenantFilter)
+@Unique({ properties: ['company', 'uuid'] })
+@Index({ properties: ['company', 'status', 'updatedAt'] })
+@Index({ properties: ['company', 'contact'] })
+@Index({ properties: ['company', 'queue', 'status'] })
+@Index({ properties: ['company', 'user', 'status'] })
+export class Ticket extends BaseEntity {
+  @ManyToOne(() => Company, { ref: true, deleteRule: 'cascade' })
+  company!: Ref<Company>;
+
+  @Property({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  uuid: string & Opt = crypto.randomUUID();
+
+  @Enum({ items: () => TICKET_STATUSES, default: 'pending' })
+  status: TicketStatus & Opt = 'pending';
+
+  @ManyToOne(() => Contact, { ref: true, deleteRule: 'cascade' })
+  contact!: Ref<Contact>;
+
+  @ManyToOne(() => Whatsapp, { ref: true, deleteRule: 'cascade' })
+  whatsapp!: Ref<Whatsapp>;
+
+  @ManyToOne(() => User, { ref: true, nullable: true, deleteRule: 'set null' })
+  user: Ref<User> | null = null;
+
+  @ManyToOne(() => Queue, { ref: true, nullable: true, deleteRule: 'set null' })
+  queue: Ref<Queue> | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  lastMessage: string | null = null;
+
+  @Property({ type: 'integer', default: 0 })
+  unreadMessages: number & Opt = 0;
+
+  @Property({ type: 'boolean', default: false })
+  isGroup: boolean & Opt = false;
+
+  /** The bot is still talking with the customer. */
+  @Property({ type: 'boolean', default: false })
+  chatbot: boolean & Opt = false;
+
+  @Property({ type: 'boolean', default: false })
+  useIntegration: boolean & Opt = false;
+
+  @Property({ type: 'integer', nullable: true })
+  integrationId: number | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  promptId: number | null = null;
+
+  /** Per-ticket protocol number, stable for the ticket ({{protocol}}). */
+  @Property({ type: 'string', length: 32 })
+  protocol!: string;
+
+  @Property({ type: 'integer', default: 0 })
+  amountUsedBotQueues: number & Opt = 0;
+}
