@@ -7,7 +7,14 @@ import { AuthorizationModule } from './authorization/authorization.module.js';
 import { MailModule } from './infra/mail/mail.module.js';
 import { RealtimeModule } from './infra/realtime/realtime.module.js';
 import { RedisModule } from './infra/redis/redis.module.js';
+import { ChannelsModule } from './channels/channels.module.js';
+import { StorageModule } from './infra/storage/storage.module.js';
 import { createOrmConfig } from './mikro-orm.config.js';
+import { ConnectionsModule } from './modules/connections/connections.module.js';
+import { ContactsModule } from './modules/contacts/contacts.module.js';
+import { ExternalApiModule } from './modules/external-api/external-api.module.js';
+import { MessagesModule } from './modules/messages/messages.module.js';
+import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { CompaniesModule } from './modules/companies/companies.module.js';
 import { HealthModule } from './modules/health/health.module.js';
@@ -44,6 +51,13 @@ export class AppModule {
         HelpsModule,
         SettingsModule,
         QueuesModule,
+        StorageModule,
+        ChannelsModule.forRoot(config),
+        MessagesModule,
+        TicketsModule,
+        ConnectionsModule,
+        ContactsModule,
+        ExternalApiModule,
       ],
     };
   }

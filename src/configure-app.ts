@@ -11,6 +11,7 @@ import type { AppConfig } from './config/app-config.js';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter.js';
 import { validationError } from './common/errors/validation.js';
 import { RedisIoAdapter } from './infra/realtime/redis-io.adapter.js';
+import { publicRoot } from './infra/storage/local-storage.adapter.js';
 
 const API_PREFIX = 'api';
 const NOT_SPA = /^\/(api|socket\.io|public)(\/|$)/;
@@ -40,6 +41,8 @@ export function configureApp(app: INestApplication, config: AppConfig): INestApp
   );
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, document);
 
+  // Media under unguessable generated names; never an index, never a dotfile.
+  expressApp.use('/public', express.static(publicRoot(config), { index: false, dotfiles: 'deny', fallthrough: false, maxAge: '7d' }));
   serveBrowserApp(expressApp);
   return app;
 }

@@ -6,11 +6,14 @@ import { Toasts } from './components/Toasts';
 import { i18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
 import { ForgotPasswordPage } from './pages/forgot-password/ForgotPasswordPage';
+import { ConnectionsPage } from './pages/connections/ConnectionsPage';
 import { LoginPage } from './pages/login/LoginPage';
+import { MessagesApiPage } from './pages/messages-api/MessagesApiPage';
 import { SignupPage } from './pages/signup/SignupPage';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { createStore } from './providers/preferences';
+import { ContactList } from './resources/contacts/ContactList';
 import { UserList } from './resources/users/UserList';
 import { PLACEHOLDER_ROUTES, ROUTES } from './routes';
 import { darkTheme, lightTheme } from './theme';
@@ -57,12 +60,36 @@ export function App() {
               }
             />
           ))}
+          <Route
+            path={ROUTES.connections.path}
+            element={
+              <AllowedRoute route={ROUTES.connections}>
+                <ConnectionsPage />
+              </AllowedRoute>
+            }
+          />
+          <Route
+            path={ROUTES.messagesApi.path}
+            element={
+              <AllowedRoute route={ROUTES.messagesApi}>
+                <MessagesApiPage />
+              </AllowedRoute>
+            }
+          />
         </CustomRoutes>
         <Resource
           name="users"
           list={
             <AllowedRoute route={ROUTES.users}>
               <UserList />
+            </AllowedRoute>
+          }
+        />
+        <Resource
+          name="contacts"
+          list={
+            <AllowedRoute route={ROUTES.contacts}>
+              <ContactList />
             </AllowedRoute>
           }
         />

@@ -131,10 +131,11 @@ export function isRouteAllowed(route: AppRoute, access: Access): boolean {
   return (!route.plan || access.plan(route.plan)) && (route.allowed?.(access) ?? true);
 }
 
+/** Routes whose screen is built; the others show a placeholder. */
+const BUILT_ROUTES: AppRoute[] = [ROUTES.dashboard, ROUTES.users, ROUTES.contacts, ROUTES.connections, ROUTES.messagesApi];
+
 /** Routes whose screen is not built yet. */
-export const PLACEHOLDER_ROUTES: AppRoute[] = Object.values(ROUTES).filter(
-  route => route !== ROUTES.dashboard && route !== ROUTES.users,
-);
+export const PLACEHOLDER_ROUTES: AppRoute[] = Object.values(ROUTES).filter(route => !BUILT_ROUTES.includes(route));
 
 export interface MenuGroup {
   title: string;

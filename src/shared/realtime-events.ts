@@ -48,12 +48,57 @@ export interface QueueEventPayload {
   queueId?: number;
 }
 
+export interface WhatsappSessionPayload {
+  action: 'update';
+  session: {
+    id: number;
+    name: string;
+    status: string;
+    qrcode: string | null;
+    pairingCode?: string | null;
+    retries: number;
+    phoneNumber: string | null;
+    disconnectReason: string | null;
+    updatedAt: string;
+  };
+}
+
+export interface WhatsappEventPayload {
+  action: 'create' | 'update' | 'delete';
+  whatsapp?: unknown;
+  whatsappId?: number;
+}
+
+export interface ContactEventPayload {
+  action: 'create' | 'update' | 'delete';
+  contact?: unknown;
+  contactId?: number;
+}
+
+export interface AppMessagePayload {
+  action: 'create' | 'update' | 'delete';
+  message: unknown;
+  ticket?: unknown;
+  contact?: unknown;
+}
+
+export interface TicketEventPayload {
+  action: 'update' | 'delete' | 'updateUnread';
+  ticket?: unknown;
+  ticketId?: number;
+}
+
 /** Topics emitted as `company-{id}-{topic}`; the map documents each payload. */
 export interface CompanyEventMap {
   user: UserEventPayload;
   settings: SettingsEventPayload;
   auth: AuthEventPayload;
   queue: QueueEventPayload;
+  whatsappSession: WhatsappSessionPayload;
+  whatsapp: WhatsappEventPayload;
+  contact: ContactEventPayload;
+  appMessage: AppMessagePayload;
+  ticket: TicketEventPayload;
 }
 export type CompanyTopic = keyof CompanyEventMap;
 

@@ -24,6 +24,11 @@ export class RealtimeService implements BeforeApplicationShutdown {
     this.server?.to(Rooms.user(userId)).emit(companyEvent(companyId, topic), payload);
   }
 
+  /** One emission to several rooms: a socket in more than one of them receives it once. */
+  toRooms<T extends CompanyTopic>(companyId: number, rooms: string[], topic: T, payload: CompanyEventMap[T]): void {
+    if (rooms.length) this.server?.to(rooms).emit(companyEvent(companyId, topic), payload);
+  }
+
   /** Drops every socket of a user (logout, password reset). */
   disconnectUser(userId: number): void {
     this.server?.in(Rooms.user(userId)).disconnectSockets(true);

@@ -2,6 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashPassword } from '../../common/password.js';
 import { ACROSS_TENANTS } from '../../infra/database/tenant-scope.js';
 import { defaultSchedules } from '../../shared/schedules.js';
+import { ChannelAuthKey } from '../connections/channel-auth-key.entity.js';
+import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { Plan } from '../plans/plan.entity.js';
 import { Queue } from '../queues/queue.entity.js';
 import { createDefaultSettings } from '../settings/default-settings.js';
@@ -56,6 +58,19 @@ export async function seedDemoData(em: EntityManager): Promise<boolean> {
   const attendant = em.create(User, { company, name: 'Atendente', email: DEMO_ACCOUNTS.attendant.email, passwordHash: attendantHash, profile: 'user' });
   admin.queues.set([comercial, suporte]);
   attendant.queues.set([comercial, suporte]);
+  // A simulated phone, already linked, so a newcomer can chat at once (`npm run simulate`).
+  const connection = em.create(Whatsapp, {
+    company,
+    name: 'WhatsApp Demo',
+    provider: 'simulator',
+    status: 'CONNECTED',
+    isDefault: true,
+    greetingMessage: '{{ms}}, {{name}}! Bem-vindo à Empresa Demo. Escolha um setor:',
+    complationMessage: 'Atendimento encerrado. Obrigado pelo contato!',
+    ratingMessage: 'Como você avalia nosso atendimento?',
+  });
+  connection.queues.set([comercial, suporte]);
+  em.create(ChannelAuthKey, { company, whatsapp: connection, type: 'creds', keyId: 'creds', value: '{"simulator":true}' });
   await em.flush();
   return true;
 }

@@ -28,8 +28,8 @@ export class Message extends BaseEntity {
   @ManyToOne(() => Contact, { ref: true, nullable: true, deleteRule: 'set null' })
   contact: Ref<Contact> | null = null;
 
-  @ManyToOne(() => Whatsapp, { ref: true, deleteRule: 'cascade' })
-  whatsapp!: Ref<Whatsapp>;
+  @ManyToOne(() => Whatsapp, { ref: true, nullable: true, deleteRule: 'set null' })
+  whatsapp: Ref<Whatsapp> | null = null;
 
   @Property({ type: 'string', length: 128 })
   providerId!: string;

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../common/errors/app-error.js';
 import { RealtimeService } from '../../infra/realtime/realtime.service.js';
 import { SECRET_SETTING_KEYS, SETTING_KEYS } from '../../shared/settings.js';
 import { Company } from '../companies/company.entity.js';
+import { CompanySettingsCache } from './company-settings.cache.js';
 import { Setting } from './setting.entity.js';
 
 export interface SettingResponse {
@@ -32,6 +33,7 @@ export class SettingsService {
   constructor(
     private readonly em: EntityManager,
     private readonly realtime: RealtimeService,
+    private readonly cache: CompanySettingsCache,
   ) {}
 
   /** Every setting of the caller's company; credentials only for admins. */
@@ -56,6 +58,7 @@ export class SettingsService {
     if (setting) setting.value = value;
     else setting = this.em.create(Setting, { company: this.em.getReference(Company, ctx.companyId), key, value });
     await this.em.flush();
+    this.cache.forget(ctx.companyId);
     const response = { key, value };
     this.realtime.toCompany(ctx.companyId, 'settings', {
       action: 'update',

@@ -35,8 +35,9 @@ export class Ticket extends BaseEntity {
   @ManyToOne(() => Contact, { ref: true, deleteRule: 'cascade' })
   contact!: Ref<Contact>;
 
-  @ManyToOne(() => Whatsapp, { ref: true, deleteRule: 'cascade' })
-  whatsapp!: Ref<Whatsapp>;
+  /** Null once the connection is deleted: the conversation history outlives the number. */
+  @ManyToOne(() => Whatsapp, { ref: true, nullable: true, deleteRule: 'set null' })
+  whatsapp: Ref<Whatsapp> | null = null;
 
   @ManyToOne(() => User, { ref: true, nullable: true, deleteRule: 'set null' })
   user: Ref<User> | null = null;

@@ -3,7 +3,7 @@ import { PasswordInput, SelectArrayInput, SelectInput, TextInput } from 'react-a
 import { useAccess } from '../../hooks/useAccess';
 import { emailRules, nameRules, passwordRules, requiredRule } from '../../validation';
 import type { QueueSummary } from './types';
-import { useOptions } from './useOptions';
+import { useOptions } from '../../hooks/useOptions';
 
 const PROFILE_CHOICES = [
   { id: 'admin', name: 'users.profiles.admin' },

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../providers/httpClient';
+import { api } from '../providers/httpClient';
 
 /** A list for a select, loaded once when `enabled`; a failed load leaves it empty. */
 export function useOptions<T>(path: string, enabled: boolean): T[] {

@@ -1,0 +1,53 @@
+import { Box, Typography } from '@mui/material';
+import { minValue, NumberInput, SelectArrayInput, SelectInput, useTranslate } from 'react-admin';
+import type { ConnectionOptions } from './useConnectionOptions';
+
+const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 };
+const notNegative = [minValue(0, 'validation.notNegative')];
+
+/** Queues, the redirection to a queue after some minutes, the prompt and the chatbot/closing timers. */
+export function ConnectionQueueInputs({ queues, prompts }: Pick<ConnectionOptions, 'queues' | 'prompts'>) {
+  const translate = useTranslate();
+  return (
+    <>
+      <SelectArrayInput source="queueIds" label="connections.form.queues" choices={queues} translateChoice={false} />
+      <Typography variant="subtitle2" sx={{ mt: 1 }}>
+        {translate('connections.form.queueRedirection')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {translate('connections.form.queueRedirectionDesc')}
+      </Typography>
+      <Box sx={grid}>
+        <SelectInput
+          source="transferQueueId"
+          label="connections.form.transferQueue"
+          choices={queues}
+          translateChoice={false}
+          emptyText="connections.form.none"
+        />
+        <NumberInput source="timeToTransfer" label="connections.form.timeToTransfer" min={0} step={1} validate={notNegative} />
+      </Box>
+      {prompts.length > 0 && (
+        <SelectInput
+          source="promptId"
+          label="connections.form.prompt"
+          choices={prompts}
+          translateChoice={false}
+          emptyText="connections.form.none"
+        />
+      )}
+      <Box sx={grid}>
+        <NumberInput source="maxUseBotQueues" label="connections.form.maxUseBotQueues" min={0} step={1} validate={notNegative} />
+        <NumberInput source="timeUseBotQueues" label="connections.form.timeUseBotQueues" min={0} step={1} validate={notNegative} />
+        <NumberInput
+          source="expiresTicket"
+          label="connections.form.expiresTicket"
+          min={0}
+          step={1}
+          validate={notNegative}
+          helperText="connections.form.expiresTicketHelp"
+        />
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+export const CONNECTION_STATUSES = ['CONNECTED', 'qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'] as const;
+export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+
+/** Statuses that need the admin's attention (menu badge). */
+export const NEEDS_ATTENTION: readonly string[] = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'];
+
+export interface QueueOption {
+  id: number;
+  name: string;
+  color?: string;
+}
+
+/** A connection as GET /whatsapp answers it. */
+export interface Connection {
+  id: number;
+  name: string;
+  status: ConnectionStatus;
+  qrcode: string | null;
+  pairingCode?: string | null;
+  retries: number;
+  isDefault: boolean;
+  provider: string;
+  phoneNumber: string | null;
+  disconnectReason: string | null;
+  greetingMessage: string | null;
+  complationMessage: string | null;
+  outOfHoursMessage: string | null;
+  ratingMessage: string | null;
+  expiresInactiveMessage: string | null;
+  expiresTicket: number;
+  timeUseBotQueues: number;
+  maxUseBotQueues: number;
+  timeToTransfer: number | null;
+  transferQueueId: number | null;
+  promptId: number | null;
+  tokenHint: string | null;
+  queues: QueueOption[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The fields of a session update (`company-{id}-whatsappSession`). */
+export type ConnectionSession = Pick<
+  Connection,
+  'id' | 'name' | 'status' | 'qrcode' | 'retries' | 'phoneNumber' | 'disconnectReason' | 'updatedAt'
+> & { pairingCode?: string | null };
+
+export interface SessionEvent {
+  action: 'update';
+  session: ConnectionSession;
+}
+
+export type ConnectionEvent = { action: 'create' | 'update'; whatsapp: Connection } | { action: 'delete'; whatsappId: number };
+
+/** The connection dialog's fields; '' stands for "none" in the optional selects and numbers. */
+export interface ConnectionFormValues {
+  name: string;
+  isDefault: boolean;
+  provider: string;
+  queueIds: number[];
+  greetingMessage: string;
+  complationMessage: string;
+  outOfHoursMessage: string;
+  ratingMessage: string;
+  expiresInactiveMessage: string;
+  expiresTicket: number;
+  timeUseBotQueues: number;
+  maxUseBotQueues: number;
+  timeToTransfer: number | '' | null;
+  transferQueueId: number | '' | null;
+  promptId: number | '' | null;
+}

@@ -1,0 +1,37 @@
+export interface ContactExtraInfo {
+  id?: number;
+  name: string;
+  value: string;
+}
+
+/** A contact as the API answers it. */
+export interface Contact {
+  id: number;
+  uuid: string;
+  name: string;
+  number: string;
+  email: string | null;
+  profilePicUrl: string | null;
+  isGroup: boolean;
+  whatsappId: number | null;
+  whatsapp: { id: number; name: string } | null;
+  extraInfo: ContactExtraInfo[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The contact dialog's fields. */
+export interface ContactFormValues {
+  name: string;
+  number: string;
+  email: string;
+  extraInfo: ContactExtraInfo[];
+}
+
+/** The body of a refused save: 409 duplicate or 400 not on WhatsApp. */
+export interface ContactSaveError {
+  error?: string;
+  alreadyExists?: boolean;
+  existingContact?: { id: number; name: string; number: string };
+  invalido?: boolean;
+}

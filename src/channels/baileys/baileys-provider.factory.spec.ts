@@ -1,0 +1,54 @@
+import 'reflect-metadata';
+import { describe, expect, it } from '@jest/globals';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { UserFacingSocketConfig } from '@whiskeysockets/baileys';
+import type { ChannelEvents } from '../channel-provider.js';
+import { BaileysProviderFactory } from './baileys-provider.factory.js';
+import { BaileysSession } from './baileys-session.js';
+import type { BaileysSocket } from './socket.js';
+
+/** An entity manager that answers every query with no rows and remembers the parameters. */
+function emptyDatabase(): { em: EntityManager; params: unknown[][] } {
+  const params: unknown[][] = [];
+  const em = {
+    fork: () => em,
+    setFilterParams: () => undefined,
+    execute: async (_sql: string, values: unknown[]) => {
+      params.push(values);
+      return [];
+    },
+  };
+  return { em: em as unknown as EntityManager, params };
+}
+
+const silentEvents = {} as ChannelEvents;
+
+describe('BaileysProviderFactory', () => {
+  it('is the beta provider and injects the entity manager', () => {
+    expect(new BaileysProviderFactory(emptyDatabase().em).provider).toBe('beta');
+    expect(Reflect.getMetadata('design:paramtypes', BaileysProviderFactory)).toEqual([EntityManager]);
+  });
+
+  it('creates sessions that load credentials of their own connection and use the plugged socket', async () => {
+    const { em, params } = emptyDatabase();
+    const factory = new BaileysProviderFactory(em);
+    const configs: UserFacingSocketConfig[] = [];
+    factory.setSocketFactory((config) => {
+      configs.push(config);
+      return { ev: { on: () => undefined, off: () => undefined } } as unknown as BaileysSocket;
+    });
+
+    const session = factory.create({ id: 42, companyId: 7, name: 'Vendas' }, silentEvents);
+    await session.start();
+
+    expect(session).toBeInstanceOf(BaileysSession);
+    expect(params).toEqual([[7, 42, 'creds', ['creds']]]);
+    expect(configs).toHaveLength(1);
+  });
+
+  it('clears the credentials of one connection', async () => {
+    const { em, params } = emptyDatabase();
+    await new BaileysProviderFactory(em).clearAuthState(7, 42);
+    expect(params).toEqual([[7, 42]]);
+  });
+});

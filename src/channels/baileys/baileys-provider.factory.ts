@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { ChannelEvents, ChannelProviderFactory, ChannelSession, ConnectionRef } from '../channel-provider.js';
+import { BaileysSession } from './baileys-session.js';
+import { clearAuthState, PostgresAuthKeyStore } from './postgres-auth-state.js';
+import { makeBaileysSocket, type SocketFactory } from './socket.js';
+
+/** Sessions over the WhatsApp Web multi-device protocol (Baileys), provider `beta`. */
+@Injectable()
+export class BaileysProviderFactory implements ChannelProviderFactory {
+  readonly provider = 'beta';
+  private makeSocket: SocketFactory = makeBaileysSocket;
+
+  constructor(private readonly em: EntityManager) {}
+
+  /** Replaces the real WhatsApp socket, for tests. */
+  setSocketFactory(factory: SocketFactory): void {
+    this.makeSocket = factory;
+  }
+
+  create(connection: ConnectionRef, events: ChannelEvents): ChannelSession {
+    return new BaileysSession(connection, events, {
+      store: new PostgresAuthKeyStore(this.em, connection.companyId, connection.id),
+      makeSocket: this.makeSocket,
+    });
+  }
+
+  /** Forgets a connection's WhatsApp credentials without a live session (e.g. a reset from the admin screen). */
+  clearAuthState(companyId: number, whatsappId: number): Promise<void> {
+    return clearAuthState(this.em, companyId, whatsappId);
+  }
+}

@@ -1,0 +1,30 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { AppConfig } from '../config/app-config.js';
+import { MessagesModule } from '../modules/messages/messages.module.js';
+import { BaileysProviderFactory } from './baileys/baileys-provider.factory.js';
+import { CHANNEL_PROVIDERS } from './channel-provider.js';
+import { ChannelManager } from './channel-manager.js';
+import { ConnectionStatusStore } from './connection-status.store.js';
+import { SimulatorProviderFactory } from './simulator/simulator-provider.factory.js';
+import { SimulatorController } from './simulator/simulator.controller.js';
+
+/** The providers and the session manager. The simulator exists only outside production. */
+@Module({})
+export class ChannelsModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const factories = config.isProduction ? [BaileysProviderFactory] : [BaileysProviderFactory, SimulatorProviderFactory];
+    return {
+      module: ChannelsModule,
+      global: true,
+      controllers: config.isProduction ? [] : [SimulatorController],
+      imports: [MessagesModule],
+      providers: [
+        ...factories,
+        ConnectionStatusStore,
+        ChannelManager,
+        { provide: CHANNEL_PROVIDERS, inject: factories, useFactory: (...instances: unknown[]) => instances },
+      ],
+      exports: [ChannelManager, ConnectionStatusStore, ...factories],
+    };
+  }
+}

@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  ChannelEvents,
+  ChannelSession,
+  ConnectionRef,
+  InboundCall,
+  InboundMessage,
+  MessageKeyRef,
+  NumberCheck,
+  OutgoingMedia,
+  SendOptions,
+  SendResult,
+} from '../channel-provider.js';
+import { brazilianVariants, jidFor, normaliseNumber } from '../numbers.js';
+
+export interface SimulatorLinkStore {
+  isLinked(ref: ConnectionRef): Promise<boolean>;
+  link(ref: ConnectionRef): Promise<void>;
+  unlink(ref: ConnectionRef): Promise<void>;
+}
+
+/** How long the fake phone takes to "scan" a QR code by itself, and to deliver and read a sent message. */
+export const SIMULATOR_TIMINGS = { autoScanMs: 1500, linkedStartMs: 50, acks: [[30, 1], [150, 2], [300, 3]] as Array<[number, number]> };
+
+export const SIMULATOR_PHONE_PREFIX = '5500000000';
+
+/**
+ * A fake phone: links instantly when it was linked before (or after a fake QR scan), acks every send 1→2→3 over a
+ * few hundred milliseconds, and lets scripts inject customer traffic. Numbers ending in 0000 are "not on WhatsApp".
+ */
+export class SimulatorSession implements ChannelSession {
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private connected = false;
+
+  constructor(
+    readonly ref: ConnectionRef,
+    private readonly events: ChannelEvents,
+    private readonly links: SimulatorLinkStore,
+    private readonly onEnd: () => void,
+  ) {}
+
+  get isConnected(): boolean {
+    return this.connected;
+  }
+
+  async start(): Promise<void> {
+    if (await this.links.isLinked(this.ref)) {
+      this.later(SIMULATOR_TIMINGS.linkedStartMs, () => this.markConnected());
+      return;
+    }
+    this.events.qr(`SIMULATOR:${this.ref.id}:${randomBytes(12).toString('hex')}`);
+    this.later(SIMULATOR_TIMINGS.autoScanMs, () => void this.scan());
+  }
+
+  /** Completes the fake QR scan at once. */
+  async scan(): Promise<void> {
+    if (this.connected) return;
+    await this.links.link(this.ref);
+    this.markConnected();
+  }
+
+  async stop(): Promise<void> {
+    this.end();
+  }
+
+  async logout(): Promise<void> {
+    this.end();
+    await this.links.unlink(this.ref);
+  }
+
+  newMessageId(): string {
+    return `SIM${randomBytes(10).toString('hex').toUpperCase()}`;
+  }
+
+  async sendText(to: string, _body: string, options: SendOptions): Promise<SendResult> {
+    return this.accept(to, options);
+  }
+
+  async sendMedia(to: string, _media: OutgoingMedia, options: SendOptions): Promise<SendResult> {
+    return this.accept(to, options);
+  }
+
+  async edit(): Promise<void> {
+    this.assertConnected();
+  }
+
+  async deleteForEveryone(): Promise<void> {
+    this.assertConnected();
+  }
+
+  async markRead(_keys: MessageKeyRef[]): Promise<void> {
+    this.assertConnected();
+  }
+
+  async checkNumber(number: string): Promise<NumberCheck> {
+    const digits = normaliseNumber(number);
+    // Like WhatsApp, the fake phone knows Brazilian mobiles with the ninth digit.
+    const known = brazilianVariants(digits).find((v) => v.startsWith('55') && v.length === 13) ?? digits;
+    return { exists: digits.length >= 8 && !digits.endsWith('0000'), number: known, jid: jidFor(known) };
+  }
+
+  async profilePictureUrl(): Promise<string | null> {
+    return null;
+  }
+
+  /** Customer traffic from the dev endpoint and `npm run simulate`. */
+  injectMessage(message: InboundMessage): void {
+    this.assertConnected();
+    this.events.message(message);
+  }
+
+  injectEdit(providerId: string, body: string): void {
+    this.assertConnected();
+    this.events.edit(providerId, body, new Date());
+  }
+
+  injectRevoke(providerId: string): void {
+    this.assertConnected();
+    this.events.revoke(providerId);
+  }
+
+  injectAck(providerId: string, ack: number): void {
+    this.assertConnected();
+    this.events.ack(providerId, ack);
+  }
+
+  injectCall(call: InboundCall): void {
+    this.assertConnected();
+    this.events.call(call);
+  }
+
+  /** Simulates the phone dropping off (transient) or being unlinked from the phone (logged out). */
+  injectClose(loggedOut: boolean): void {
+    this.end();
+    this.events.closed({ loggedOut, reason: loggedOut ? 'Aparelho desconectado pelo telefone' : 'Conexão perdida' });
+  }
+
+  private markConnected(): void {
+    this.connected = true;
+    this.events.connected({ phoneNumber: `${SIMULATOR_PHONE_PREFIX}${String(this.ref.id).padStart(3, '0')}` });
+  }
+
+  private accept(to: string, options: SendOptions): SendResult {
+    this.assertConnected();
+    for (const [delay, ack] of SIMULATOR_TIMINGS.acks) this.later(delay, () => this.events.ack(options.id, ack));
+    return { providerId: options.id, remoteJid: to.includes('@') ? to : jidFor(normaliseNumber(to)), timestamp: new Date() };
+  }
+
+  private assertConnected(): void {
+    if (!this.connected) throw new Error('The simulated phone is not connected');
+  }
+
+  private later(ms: number, fn: () => void): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      fn();
+    }, ms);
+    this.timers.add(timer);
+  }
+
+  private end(): void {
+    this.connected = false;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.onEnd();
+  }
+}

@@ -1,0 +1,32 @@
+import { Body, Controller, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { AuthContext } from '../../authorization/auth-context.js';
+import { Policy } from '../../common/decorators/access.decorators.js';
+import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { injectSimulatedTraffic } from './simulated-traffic.js';
+import { SimulateInboundDto } from './simulate-inbound.dto.js';
+import { SimulatorProviderFactory } from './simulator-provider.factory.js';
+
+/** Development only (not registered in production): customer traffic for a simulated connection of the caller's company. */
+@ApiTags('dev')
+@ApiBearerAuth()
+@Controller('dev/simulator')
+export class SimulatorController {
+  constructor(private readonly simulator: SimulatorProviderFactory) {}
+
+  @Post(':connectionId/inbound')
+  @HttpCode(202)
+  @Policy('update', 'Connection')
+  inbound(@Auth() ctx: AuthContext, @Param('connectionId', ParseIntPipe) connectionId: number, @Body() dto: SimulateInboundDto): { id: string } {
+    return injectSimulatedTraffic(this.simulator.session(ctx.companyId, connectionId), dto);
+  }
+
+  /** Completes the fake QR scan at once. */
+  @Post(':connectionId/scan')
+  @HttpCode(202)
+  @Policy('update', 'Connection')
+  async scan(@Auth() ctx: AuthContext, @Param('connectionId', ParseIntPipe) connectionId: number): Promise<{ ok: true }> {
+    await this.simulator.session(ctx.companyId, connectionId).scan();
+    return { ok: true };
+  }
+}

@@ -1,0 +1,62 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { AuthContext } from '../../authorization/auth-context.js';
+import { Policy } from '../../common/decorators/access.decorators.js';
+import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { type ConnectionWithToken, ConnectionsService } from './connections.service.js';
+import { CreateConnectionDto } from './dto/create-connection.dto.js';
+import { UpdateConnectionDto } from './dto/update-connection.dto.js';
+import type { ConnectionResponse } from './whatsapp.mapper.js';
+
+@ApiTags('connections')
+@ApiBearerAuth()
+@Controller('whatsapp')
+export class ConnectionsController {
+  constructor(private readonly connections: ConnectionsService) {}
+
+  @Get()
+  @Policy('read', 'Connection')
+  @ApiQuery({ name: 'session', required: false, description: 'accepted for compatibility; session secrets are never returned' })
+  list(@Auth() ctx: AuthContext, @Query('session') _session?: string): Promise<ConnectionResponse[]> {
+    return this.connections.list(ctx);
+  }
+
+  /** Which providers this server can run (the simulator only outside production). */
+  @Get('providers')
+  @Policy('read', 'Connection')
+  providers(): string[] {
+    return this.connections.providers();
+  }
+
+  @Get(':id')
+  @Policy('read', 'Connection')
+  findOne(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<ConnectionResponse> {
+    return this.connections.findOne(ctx, id);
+  }
+
+  @Post()
+  @Policy('addConnection', 'connections-page')
+  create(@Auth() ctx: AuthContext, @Body() dto: CreateConnectionDto): Promise<ConnectionWithToken> {
+    return this.connections.create(ctx, dto);
+  }
+
+  @Put(':id')
+  @Policy('editOrDeleteConnection', 'connections-page')
+  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateConnectionDto): Promise<ConnectionResponse> {
+    return this.connections.update(ctx, id, dto);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @Policy('editOrDeleteConnection', 'connections-page')
+  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+    await this.connections.remove(ctx, id);
+  }
+
+  @Post(':id/token')
+  @HttpCode(200)
+  @Policy('editOrDeleteConnection', 'connections-page')
+  regenerateToken(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<{ token: string }> {
+    return this.connections.regenerateToken(ctx, id);
+  }
+}

@@ -1,0 +1,181 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ref } from '@mikro-orm/core';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import type { AuthContext } from '../../authorization/auth-context.js';
+import { ChannelManager } from '../../channels/channel-manager.js';
+import { AppError, forbidden, notFound } from '../../common/errors/app-error.js';
+import { RealtimeService } from '../../infra/realtime/realtime.service.js';
+import { Company } from '../companies/company.entity.js';
+import { Queue } from '../queues/queue.entity.js';
+import { Ticket } from '../tickets/ticket.entity.js';
+import { issueApiToken } from './api-token.js';
+import type { ConnectionFieldsDto } from './dto/connection-fields.dto.js';
+import type { CreateConnectionDto } from './dto/create-connection.dto.js';
+import type { UpdateConnectionDto } from './dto/update-connection.dto.js';
+import { type ConnectionResponse, toConnectionResponse } from './whatsapp.mapper.js';
+import { Whatsapp } from './whatsapp.entity.js';
+
+export type ConnectionWithToken = ConnectionResponse & { token: string };
+
+@Injectable()
+export class ConnectionsService {
+  private readonly logger = new Logger('ConnectionsService');
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly channels: ChannelManager,
+    private readonly realtime: RealtimeService,
+  ) {}
+
+  async list(_ctx: AuthContext): Promise<ConnectionResponse[]> {
+    const rows = await this.em.find(Whatsapp, {}, { populate: ['queues'], orderBy: { name: 'ASC', id: 'ASC' } });
+    return rows.map(toConnectionResponse);
+  }
+
+  async findOne(_ctx: AuthContext, id: number): Promise<ConnectionResponse> {
+    return toConnectionResponse(await this.load(id));
+  }
+
+  /** Creates the connection, shows its API token once, and starts linking it. */
+  async create(ctx: AuthContext, dto: CreateConnectionDto): Promise<ConnectionWithToken> {
+    const provider = dto.provider ?? 'beta';
+    if (!this.channels.providers().includes(provider)) throw new AppError('ERR_PROVIDER_UNAVAILABLE', 400, {}, `Provider ${provider} is not available`);
+    const issued = issueApiToken();
+    const whatsapp = await this.em.transactional(async (tx) => {
+      const company = await tx.findOne(Company, ctx.companyId, { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['plan'] });
+      if (!company) throw notFound('ERR_NO_COMPANY_FOUND');
+      await this.assertNameFree(tx, dto.name);
+      const count = await tx.count(Whatsapp, {});
+      const limit = company.plan?.getEntity().connections;
+      if (limit !== undefined && count >= limit) throw forbidden('ERR_PLAN_CONNECTION_LIMIT');
+      const created = tx.create(Whatsapp, { company, name: dto.name, provider, tokenHash: issued.hash, tokenHint: issued.hint });
+      await this.apply(tx, created, dto);
+      // The first connection is the default; a new default takes the flag from the old one.
+      created.isDefault = count === 0 || dto.isDefault === true;
+      if (created.isDefault) await tx.nativeUpdate(Whatsapp, { isDefault: true }, { isDefault: false });
+      return created;
+    });
+    const response = toConnectionResponse(whatsapp);
+    this.realtime.toCompany(ctx.companyId, 'whatsapp', { action: 'create', whatsapp: response });
+    this.startInBackground(ctx.companyId, whatsapp.id);
+    return { ...response, token: issued.token };
+  }
+
+  async update(ctx: AuthContext, id: number, dto: UpdateConnectionDto): Promise<ConnectionResponse> {
+    const whatsapp = await this.em.transactional(async (tx) => {
+      const found = await tx.findOne(Whatsapp, id, { populate: ['queues'] });
+      if (!found) throw notFound('ERR_NO_WAPP_FOUND');
+      if (dto.name !== undefined && dto.name !== found.name) await this.assertNameFree(tx, dto.name, id);
+      if (dto.provider !== undefined && dto.provider !== found.provider && !this.channels.providers().includes(dto.provider)) {
+        throw new AppError('ERR_PROVIDER_UNAVAILABLE', 400);
+      }
+      if (dto.isDefault === false && found.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400, {}, 'At least one default connection is needed');
+      if (dto.isDefault === true && !found.isDefault) {
+        await tx.nativeUpdate(Whatsapp, { isDefault: true }, { isDefault: false });
+        found.isDefault = true;
+      }
+      if (dto.name !== undefined) found.name = dto.name;
+      if (dto.provider !== undefined) found.provider = dto.provider;
+      await this.apply(tx, found, dto);
+      return found;
+    });
+    const response = toConnectionResponse(whatsapp);
+    this.realtime.toCompany(ctx.companyId, 'whatsapp', { action: 'update', whatsapp: response });
+    return response;
+  }
+
+  async remove(ctx: AuthContext, id: number): Promise<void> {
+    await this.em.transactional(async (tx) => {
+      const found = await tx.findOne(Whatsapp, id);
+      if (!found) throw notFound('ERR_NO_WAPP_FOUND');
+      if (found.isDefault) {
+        // Keep exactly one default: the oldest remaining connection inherits the flag.
+        const heir = await tx.findOne(Whatsapp, { id: { $ne: id } }, { orderBy: { id: 'ASC' } });
+        if (heir) heir.isDefault = true;
+      }
+      // Its conversations stay: open tickets are closed and keep their history without a connection.
+      await tx.nativeUpdate(Ticket, { whatsapp: id, status: { $ne: 'closed' } }, { status: 'closed' });
+      await tx.nativeDelete(Whatsapp, { id });
+    });
+    await this.channels.forget(id);
+    this.realtime.toCompany(ctx.companyId, 'whatsapp', { action: 'delete', whatsappId: id });
+  }
+
+  /** A new API token replaces the old one at once; it is shown this one time. */
+  async regenerateToken(ctx: AuthContext, id: number): Promise<{ token: string }> {
+    const whatsapp = await this.load(id);
+    const issued = issueApiToken();
+    whatsapp.tokenHash = issued.hash;
+    whatsapp.tokenHint = issued.hint;
+    await this.em.flush();
+    this.realtime.toCompany(ctx.companyId, 'whatsapp', { action: 'update', whatsapp: toConnectionResponse(whatsapp) });
+    return { token: issued.token };
+  }
+
+  async startSession(ctx: AuthContext, id: number): Promise<void> {
+    await this.load(id);
+    await this.channels.start(ctx.companyId, id);
+  }
+
+  async newQrCode(ctx: AuthContext, id: number): Promise<void> {
+    await this.load(id);
+    await this.channels.newQrCode(ctx.companyId, id);
+  }
+
+  async disconnect(ctx: AuthContext, id: number): Promise<void> {
+    await this.load(id);
+    await this.channels.logout(ctx.companyId, id);
+  }
+
+  providers(): string[] {
+    return this.channels.providers();
+  }
+
+  private startInBackground(companyId: number, id: number): void {
+    this.channels.start(companyId, id).catch((error: unknown) => this.logger.warn(`connection ${id} did not start: ${String(error)}`));
+  }
+
+  private async apply(tx: EntityManager, whatsapp: Whatsapp, dto: ConnectionFieldsDto): Promise<void> {
+    const fields = [
+      'greetingMessage',
+      'complationMessage',
+      'outOfHoursMessage',
+      'ratingMessage',
+      'expiresInactiveMessage',
+      'expiresTicket',
+      'timeUseBotQueues',
+      'maxUseBotQueues',
+      'timeToTransfer',
+      'promptId',
+    ] as const;
+    for (const field of fields) if (dto[field] !== undefined) (whatsapp as unknown as Record<string, unknown>)[field] = dto[field];
+    if (dto.transferQueueId !== undefined) {
+      whatsapp.transferQueue = dto.transferQueueId === null ? null : ref((await this.queues(tx, [dto.transferQueueId]))[0]!);
+    }
+    if (dto.queueIds !== undefined) whatsapp.queues.set(await this.queues(tx, dto.queueIds));
+    const queueCount = dto.queueIds !== undefined ? new Set(dto.queueIds).size : whatsapp.queues.isInitialized() ? whatsapp.queues.count() : 0;
+    if (queueCount > 1 && !whatsapp.greetingMessage?.trim()) {
+      throw new AppError('ERR_WAPP_GREETING_REQUIRED', 400, {}, 'A greeting message is required when the connection has more than one queue');
+    }
+  }
+
+  /** Queue ids must belong to the caller's company (the tenant filter hides the others). */
+  private async queues(tx: EntityManager, ids: number[]): Promise<Queue[]> {
+    const unique = [...new Set(ids)];
+    if (!unique.length) return [];
+    const queues = await tx.find(Queue, { id: { $in: unique } });
+    if (queues.length !== unique.length) throw notFound('ERR_NO_QUEUE_FOUND');
+    return queues;
+  }
+
+  private async assertNameFree(tx: EntityManager, name: string, exceptId?: number): Promise<void> {
+    const taken = await tx.count(Whatsapp, exceptId ? { name, id: { $ne: exceptId } } : { name });
+    if (taken) throw new AppError('ERR_CONNECTION_NAME_EXISTS', 409, {}, 'A connection with this name already exists');
+  }
+
+  private async load(id: number): Promise<Whatsapp> {
+    const whatsapp = await this.em.findOne(Whatsapp, id, { populate: ['queues'] });
+    if (!whatsapp) throw notFound('ERR_NO_WAPP_FOUND');
+    return whatsapp;
+  }
+}

@@ -1,0 +1,105 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsPositive, IsString, Max, MaxLength, Min } from 'class-validator';
+import { emptyToNull } from '../../../common/dto/field-transforms.js';
+
+const TEXT_MAX = 5000;
+
+/** Every optional field of the connection dialog (administration §3). */
+export class ConnectionFieldsDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean()
+  isDefault?: boolean;
+
+  @ApiPropertyOptional({ type: [Number] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsInt({ each: true })
+  @IsPositive({ each: true })
+  queueIds?: number[];
+
+  @ApiPropertyOptional({ enum: ['beta', 'simulator'] })
+  @IsOptional()
+  @IsIn(['beta', 'simulator'])
+  provider?: string;
+
+  @ApiPropertyOptional({ nullable: true })
+  @Transform(emptyToNull)
+  @IsOptional()
+  @IsString()
+  @MaxLength(TEXT_MAX)
+  greetingMessage?: string | null;
+
+  @ApiPropertyOptional({ nullable: true })
+  @Transform(emptyToNull)
+  @IsOptional()
+  @IsString()
+  @MaxLength(TEXT_MAX)
+  complationMessage?: string | null;
+
+  @ApiPropertyOptional({ nullable: true })
+  @Transform(emptyToNull)
+  @IsOptional()
+  @IsString()
+  @MaxLength(TEXT_MAX)
+  outOfHoursMessage?: string | null;
+
+  @ApiPropertyOptional({ nullable: true })
+  @Transform(emptyToNull)
+  @IsOptional()
+  @IsString()
+  @MaxLength(TEXT_MAX)
+  ratingMessage?: string | null;
+
+  @ApiPropertyOptional({ nullable: true })
+  @Transform(emptyToNull)
+  @IsOptional()
+  @IsString()
+  @MaxLength(TEXT_MAX)
+  expiresInactiveMessage?: string | null;
+
+  @ApiPropertyOptional({ minimum: 0 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(525600)
+  expiresTicket?: number;
+
+  @ApiPropertyOptional({ minimum: 0 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(525600)
+  timeUseBotQueues?: number;
+
+  @ApiPropertyOptional({ minimum: 0 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1000)
+  maxUseBotQueues?: number;
+
+  @ApiPropertyOptional({ nullable: true, minimum: 0 })
+  @Transform(emptyToNull)
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(525600)
+  timeToTransfer?: number | null;
+
+  @ApiPropertyOptional({ nullable: true })
+  @Transform(emptyToNull)
+  @IsOptional()
+  @IsInt()
+  @IsPositive()
+  transferQueueId?: number | null;
+
+  @ApiPropertyOptional({ nullable: true })
+  @Transform(emptyToNull)
+  @IsOptional()
+  @IsInt()
+  @IsPositive()
+  promptId?: number | null;
+}

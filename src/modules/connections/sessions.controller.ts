@@ -1,0 +1,38 @@
+import { Controller, Delete, HttpCode, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { AuthContext } from '../../authorization/auth-context.js';
+import { Policy } from '../../common/decorators/access.decorators.js';
+import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { ConnectionsService } from './connections.service.js';
+
+const DONE = { message: 'Starting session.' };
+
+/** Session actions of the connections screen: try again, new QR code, disconnect. */
+@ApiTags('connections')
+@ApiBearerAuth()
+@Controller('whatsappsession')
+export class SessionsController {
+  constructor(private readonly connections: ConnectionsService) {}
+
+  @Post(':id')
+  @HttpCode(200)
+  @Policy('actionButtons', 'connections-page')
+  async retry(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<{ message: string }> {
+    await this.connections.startSession(ctx, id);
+    return DONE;
+  }
+
+  @Put(':id')
+  @Policy('actionButtons', 'connections-page')
+  async newQrCode(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<{ message: string }> {
+    await this.connections.newQrCode(ctx, id);
+    return DONE;
+  }
+
+  @Delete(':id')
+  @Policy('actionButtons', 'connections-page')
+  async disconnect(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<{ message: string }> {
+    await this.connections.disconnect(ctx, id);
+    return { message: 'Session disconnected.' };
+  }
+}

@@ -1,0 +1,57 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { AuthContext } from '../../authorization/auth-context.js';
+import { Policy } from '../../common/decorators/access.decorators.js';
+import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
+import { listResponse, parseListQuery } from '../../common/list-query/list-query.js';
+import { CONTACT_LIST, parseCreatedRange } from './contact-list-query.js';
+import type { ContactResponse } from './contact.mapper.js';
+import { ContactsService } from './contacts.service.js';
+import { CreateContactDto } from './dto/create-contact.dto.js';
+import { UpdateContactDto } from './dto/update-contact.dto.js';
+
+@ApiTags('contacts')
+@ApiBearerAuth()
+@Controller('contacts')
+export class ContactsController {
+  constructor(private readonly contacts: ContactsService) {}
+
+  @Get()
+  @Policy('read', 'Contact')
+  @ApiListQuery()
+  @ApiQuery({ name: 'date', required: false, description: 'YYYY-MM-DD: created that day (company time zone)' })
+  @ApiQuery({ name: 'dateStart', required: false, description: 'YYYY-MM-DD: created on or after that day' })
+  @ApiQuery({ name: 'dateEnd', required: false, description: 'YYYY-MM-DD: created on or before that day' })
+  async list(@Auth() ctx: AuthContext, @Query() raw: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<unknown> {
+    const query = parseListQuery(raw, CONTACT_LIST);
+    return listResponse(res, 'contacts', query, await this.contacts.list(ctx, query, parseCreatedRange(raw)));
+  }
+
+  @Get(':id')
+  @Policy('read', 'Contact')
+  findOne(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<ContactResponse> {
+    return this.contacts.findOne(ctx, id);
+  }
+
+  @Post()
+  @Policy('create', 'Contact')
+  create(@Auth() ctx: AuthContext, @Body() dto: CreateContactDto): Promise<ContactResponse> {
+    return this.contacts.create(ctx, dto);
+  }
+
+  @Put(':id')
+  @Policy('update', 'Contact')
+  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateContactDto): Promise<ContactResponse> {
+    return this.contacts.update(ctx, id, dto);
+  }
+
+  /** Admin only (named rule 'contacts-page:deleteContact'). */
+  @Delete(':id')
+  @HttpCode(204)
+  @Policy('deleteContact', 'contacts-page')
+  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+    await this.contacts.remove(ctx, id);
+  }
+}

@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { AuthContext } from '../../authorization/auth-context.js';
+import { normaliseNumber } from '../../channels/numbers.js';
+import type { ListQuery, ListResult } from '../../common/list-query/list-query.js';
+import { forkForCompany } from '../../infra/database/tenant-scope.js';
+import { RealtimeService } from '../../infra/realtime/realtime.service.js';
+import { Company } from '../companies/company.entity.js';
+import { contactNotFound, duplicatedContact, groupNumberLocked } from './contact-errors.js';
+import { contactsWhere, type CreatedRange } from './contact-list-query.js';
+import { type ContactResponse, toContactResponse } from './contact.mapper.js';
+import { ContactNumberResolver, type ResolvedNumber } from './contact-number.js';
+import { Contact } from './contact.entity.js';
+import type { CreateContactDto } from './dto/create-contact.dto.js';
+import type { UpdateContactDto } from './dto/update-contact.dto.js';
+import { replaceExtraInfo } from './extra-info.js';
+
+/** What every contact answer carries, loaded in one query per relation whatever the page size. */
+const WITH_DETAILS = { populate: ['whatsapp', 'extraInfo'], populateOrderBy: { extraInfo: { id: 'ASC' } } } as const;
+
+/** Contacts are tenant rows: the tenant filter keeps every query inside the caller's company. */
+@Injectable()
+export class ContactsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly numbers: ContactNumberResolver,
+    private readonly realtime: RealtimeService,
+  ) {}
+
+  async list(ctx: AuthContext, query: ListQuery, created: CreatedRange): Promise<ListResult<ContactResponse>> {
+    const [contacts, count] = await this.em.findAndCount(Contact, contactsWhere(query, created, ctx.companyId), {
+      ...WITH_DETAILS,
+      orderBy: { ...query.orderBy, id: 'ASC' },
+      limit: query.limit,
+      offset: query.offset,
+    });
+    return { records: contacts.map(toContactResponse), count };
+  }
+
+  async findOne(_ctx: AuthContext, id: number): Promise<ContactResponse> {
+    return toContactResponse(await this.load(id));
+  }
+
+  async create(ctx: AuthContext, dto: CreateContactDto): Promise<ContactResponse> {
+    const resolved = await this.numbers.resolve(ctx.companyId, dto.number);
+    await this.assertNumberFree(resolved);
+    const contact = this.em.create(Contact, {
+      company: this.em.getReference(Company, ctx.companyId),
+      name: dto.name,
+      number: resolved.number,
+      email: dto.email ?? null,
+    });
+    replaceExtraInfo(this.em, contact, dto.extraInfo ?? []);
+    await this.flushNumber(ctx, resolved.number);
+    const response = toContactResponse(contact);
+    this.realtime.toCompany(ctx.companyId, 'contact', { action: 'create', contact: response });
+    return response;
+  }
+
+  async update(ctx: AuthContext, id: number, dto: UpdateContactDto): Promise<ContactResponse> {
+    const contact = await this.load(id);
+    // The same phone typed with another mask is not a change.
+    if (dto.number !== undefined && normaliseNumber(dto.number) !== normaliseNumber(contact.number)) {
+      if (contact.isGroup) throw groupNumberLocked();
+      const resolved = await this.numbers.resolve(ctx.companyId, dto.number);
+      await this.assertNumberFree(resolved, contact.id);
+      contact.number = resolved.number;
+    }
+    if (dto.name !== undefined) contact.name = dto.name;
+    if (dto.email !== undefined) contact.email = dto.email;
+    if (dto.extraInfo !== undefined) replaceExtraInfo(this.em, contact, dto.extraInfo);
+    await this.flushNumber(ctx, contact.number);
+    const response = toContactResponse(contact);
+    this.realtime.toCompany(ctx.companyId, 'contact', { action: 'update', contact: response });
+    return response;
+  }
+
+  /** Its tickets and their messages go with it (foreign keys cascade). */
+  async remove(ctx: AuthContext, id: number): Promise<void> {
+    await this.em.remove(await this.load(id)).flush();
+    this.realtime.toCompany(ctx.companyId, 'contact', { action: 'delete', contactId: id });
+  }
+
+  private async load(id: number): Promise<Contact> {
+    const contact = await this.em.findOne(Contact, { id }, WITH_DETAILS);
+    if (!contact) throw contactNotFound();
+    return contact;
+  }
+
+  private async assertNumberFree(resolved: ResolvedNumber, exceptId?: number): Promise<void> {
+    const existing = await this.findByNumber(this.em, resolved.sameAs, exceptId);
+    if (existing) throw duplicatedContact(toContactResponse(existing));
+  }
+
+  private findByNumber(em: EntityManager, numbers: string[], exceptId?: number): Promise<Contact | null> {
+    return em.findOne(Contact, { number: { $in: numbers }, ...(exceptId !== undefined && { id: { $ne: exceptId } }) }, WITH_DETAILS);
+  }
+
+  /** A concurrent write of the same number loses on the unique index; answer it like the duplicate check. */
+  private async flushNumber(ctx: AuthContext, number: string): Promise<void> {
+    try {
+      await this.em.flush();
+    } catch (error) {
+      if (!(error instanceof UniqueConstraintViolationException)) throw error;
+      // The request's entity manager still holds the failed write; look from a clean one.
+      const existing = await this.findByNumber(forkForCompany(this.em, ctx.companyId), [number]);
+      throw existing ? duplicatedContact(toContactResponse(existing)) : error;
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsOptional, IsString, Length, Matches, ValidateNested } from 'class-validator';
+import { EmailField, NameField } from '../../../common/dto/field-decorators.js';
+import { emptyToNull, trim } from '../../../common/dto/field-transforms.js';
+import { PHONE_TEXT } from '../contact-number.js';
+import { ExtraInfoDto } from './extra-info.dto.js';
+
+export class CreateContactDto {
+  @ApiProperty({ minLength: 2, maxLength: 50 })
+  @NameField()
+  name!: string;
+
+  /** Any mask is accepted; the contact stores the digits (8 to 20 of them). */
+  @ApiProperty({ minLength: 8, maxLength: 50, example: '+55 (11) 98888-7777' })
+  @Transform(trim)
+  @IsString()
+  @Length(8, 50)
+  @Matches(PHONE_TEXT, { message: 'number may contain only digits, spaces and + ( ) - .' })
+  number!: string;
+
+  /** '' clears it. (EmailField trims before the empty check runs.) */
+  @ApiPropertyOptional({ nullable: true })
+  @Transform(emptyToNull)
+  @IsOptional()
+  @EmailField()
+  email?: string | null;
+
+  @ApiPropertyOptional({ type: [ExtraInfoDto], maxItems: 50 })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  @Type(() => ExtraInfoDto)
+  extraInfo?: ExtraInfoDto[];
+}

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { OutboundModule } from '../messages/outbound.module.js';
+import { ConnectionTokenAuth } from './connection-token.auth.js';
+import { ExternalApiController } from './external-api.controller.js';
+
+@Module({ imports: [OutboundModule], controllers: [ExternalApiController], providers: [ConnectionTokenAuth] })
+export class ExternalApiModule {}

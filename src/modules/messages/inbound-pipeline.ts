@@ -1,0 +1,134 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { ChannelSession, ConnectionRef, InboundCall, InboundMessage } from '../../channels/channel-provider.js';
+import { jidFor } from '../../channels/numbers.js';
+import { StoragePort } from '../../infra/storage/storage.port.js';
+import { CompanySettingsCache } from '../settings/company-settings.cache.js';
+import { type InboundWrite, InboundRepository } from './inbound.repository.js';
+import { MessageEvents } from './message-events.js';
+
+export const CALLS_DISABLED_REPLY =
+  '*Mensagem automática:*\n\nAs chamadas de voz e vídeo estão desabilitadas para este WhatsApp, favor enviar uma mensagem de texto. Obrigado!';
+
+/**
+ * Provider events become contacts, tickets and messages (server-behaviour §3). Each connection has one ordered
+ * lane; lanes of different connections run in parallel.
+ */
+@Injectable()
+export class InboundPipeline {
+  private readonly logger = new Logger('InboundPipeline');
+  private readonly lanes = new Map<number, Promise<void>>();
+
+  constructor(
+    private readonly repository: InboundRepository,
+    private readonly storage: StoragePort,
+    private readonly settings: CompanySettingsCache,
+    private readonly events: MessageEvents,
+  ) {}
+
+  /** Runs a task after every earlier task of the same connection; a failure is logged and never blocks the lane. */
+  enqueue(connectionId: number, task: () => Promise<void>): Promise<void> {
+    const previous = this.lanes.get(connectionId) ?? Promise.resolve();
+    const next = previous.then(task).catch((error: unknown) => {
+      this.logger.error(`connection ${connectionId}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    });
+    this.lanes.set(connectionId, next);
+    void next.finally(() => {
+      if (this.lanes.get(connectionId) === next) this.lanes.delete(connectionId);
+    });
+    return next;
+  }
+
+  /** Resolves when every lane is empty (shutdown, tests, benchmarks). */
+  async drain(): Promise<void> {
+    while (this.lanes.size) await Promise.all(this.lanes.values());
+  }
+
+  message(connection: ConnectionRef, message: InboundMessage): Promise<void> {
+    return this.enqueue(connection.id, () => this.storeMessage(connection, message));
+  }
+
+  ack(connection: ConnectionRef, providerId: string, ack: number): Promise<void> {
+    return this.enqueue(connection.id, async () => {
+      const row = await this.repository.raiseAck(connection.companyId, connection.id, providerId, Math.max(0, Math.min(5, Math.trunc(ack))));
+      if (row) this.events.messageUpdated(connection.companyId, row);
+    });
+  }
+
+  edit(connection: ConnectionRef, providerId: string, body: string, editedAt: Date): Promise<void> {
+    return this.enqueue(connection.id, async () => {
+      const row = await this.repository.applyEdit(connection.companyId, connection.id, providerId, body, editedAt);
+      if (row) this.events.messageUpdated(connection.companyId, row);
+    });
+  }
+
+  revoke(connection: ConnectionRef, providerId: string): Promise<void> {
+    return this.enqueue(connection.id, async () => {
+      const row = await this.repository.markDeleted(connection.companyId, connection.id, providerId);
+      if (row) this.events.messageUpdated(connection.companyId, row);
+    });
+  }
+
+  /** Calls land in the ticket as call_log; with the `call` setting disabled the caller is told to write instead. */
+  call(connection: ConnectionRef, call: InboundCall, session: ChannelSession): Promise<void> {
+    return this.enqueue(connection.id, async () => {
+      if (call.isGroup) return;
+      const base = { contactNumber: call.from, pushName: null, isGroup: false, fromMe: false, timestamp: call.timestamp, remoteJid: jidFor(call.from) };
+      await this.storeMessage(connection, {
+        ...base,
+        providerId: `call-${call.callId}`,
+        mediaType: 'call_log',
+        body: call.isVideo ? 'Chamada de vídeo recebida' : 'Chamada de voz recebida',
+      });
+      if ((await this.settings.get(connection.companyId, 'call')) !== 'disabled') return;
+      const id = session.newMessageId();
+      await this.storeMessage(connection, { ...base, providerId: id, fromMe: true, mediaType: 'chat', body: CALLS_DISABLED_REPLY });
+      await session.sendText(base.remoteJid, CALLS_DISABLED_REPLY, { id });
+    });
+  }
+
+  private async storeMessage(connection: ConnectionRef, message: InboundMessage): Promise<void> {
+    const { companyId } = connection;
+    if (message.isGroup && (await this.settings.get(companyId, 'CheckMsgIsGroup')) === 'enabled') return;
+    if (await this.repository.exists(companyId, connection.id, message.providerId)) return;
+
+    const media = message.media ? await this.saveMedia(companyId, message) : null;
+    const write: InboundWrite = {
+      companyId,
+      whatsappId: connection.id,
+      contactNumber: message.contactNumber,
+      contactName: (message.isGroup ? message.groupName : message.pushName) ?? message.contactNumber,
+      isGroup: message.isGroup,
+      providerId: message.providerId,
+      remoteJid: message.remoteJid,
+      participant: message.participant ?? null,
+      senderName: message.senderName ?? null,
+      body: media?.failed ? message.body || 'Arquivo não recebido' : message.body,
+      fromMe: message.fromMe,
+      mediaType: message.mediaType,
+      mediaPath: media?.path ?? null,
+      mediaName: message.media?.fileName?.slice(0, 255) ?? null,
+      quotedProviderId: message.quotedProviderId ?? null,
+      sentAt: message.timestamp,
+      countsUnread: !message.fromMe,
+    };
+    const result = await this.repository.store(write);
+    if (!result) {
+      if (media?.path) await this.storage.remove(media.path);
+      return;
+    }
+    if (result.contactCreated || result.contactRenamed) await this.events.contactChanged(companyId, result.contactId, result.contactCreated ? 'create' : 'update');
+    await this.events.messageCreated(companyId, result.message);
+  }
+
+  /** A media failure never loses the message: it is stored without the file. */
+  private async saveMedia(companyId: number, message: InboundMessage): Promise<{ path: string | null; failed: boolean }> {
+    try {
+      const data = await message.media!.download();
+      const stored = await this.storage.save(companyId, data, message.media!.mimetype);
+      return { path: stored.path, failed: false };
+    } catch (error) {
+      this.logger.warn(`media of ${message.providerId} not stored: ${error instanceof Error ? error.message : String(error)}`);
+      return { path: null, failed: true };
+    }
+  }
+}

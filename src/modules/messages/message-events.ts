@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { forkForCompany } from '../../infra/database/tenant-scope.js';
+import { RealtimeService } from '../../infra/realtime/realtime.service.js';
+import { toContactResponse } from '../contacts/contact.mapper.js';
+import { Contact } from '../contacts/contact.entity.js';
+import { ticketRooms } from '../tickets/ticket-rooms.js';
+import { toTicketResponse, type TicketResponse } from '../tickets/ticket.mapper.js';
+import { Ticket } from '../tickets/ticket.entity.js';
+import type { UpdatedMessageRow } from './inbound.repository.js';
+import { type MessageRow, toMessageResponse } from './message.mapper.js';
+
+/** Emits message, ticket and contact events to the rooms of server-behaviour §7 after a write committed. */
+@Injectable()
+export class MessageEvents {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly realtime: RealtimeService,
+  ) {}
+
+  async loadTicket(companyId: number, ticketId: number): Promise<TicketResponse | null> {
+    const ticket = await forkForCompany(this.em, companyId).findOne(Ticket, ticketId, { populate: ['contact', 'queue', 'user', 'whatsapp'] });
+    return ticket ? toTicketResponse(ticket) : null;
+  }
+
+  async messageCreated(companyId: number, row: MessageRow): Promise<void> {
+    const ticket = await this.loadTicket(companyId, row.ticket_id);
+    if (!ticket) return;
+    const rooms = ticketRooms({ id: ticket.id, companyId, status: ticket.status, queueId: ticket.queueId });
+    this.realtime.toRooms(companyId, rooms, 'appMessage', { action: 'create', message: toMessageResponse(row), ticket, contact: ticket.contact });
+    this.realtime.toRooms(companyId, rooms, 'ticket', { action: 'update', ticket });
+  }
+
+  /** Ack, edit and revoke changes go to the same rooms as the message itself. */
+  messageUpdated(companyId: number, row: UpdatedMessageRow): void {
+    const rooms = ticketRooms({ id: row.ticket_id, companyId, status: row.ticket_status, queueId: row.ticket_queue_id });
+    this.realtime.toRooms(companyId, rooms, 'appMessage', { action: 'update', message: toMessageResponse(row) });
+  }
+
+  messageDeleted(companyId: number, row: MessageRow): void {
+    this.realtime.toRooms(companyId, ticketRooms({ id: row.ticket_id, companyId, status: 'open', queueId: null }).slice(0, 1), 'appMessage', {
+      action: 'delete',
+      message: toMessageResponse(row),
+    });
+  }
+
+  async contactChanged(companyId: number, contactId: number, action: 'create' | 'update'): Promise<void> {
+    const contact = await forkForCompany(this.em, companyId).findOne(Contact, contactId, { populate: ['whatsapp', 'extraInfo'] });
+    if (contact) this.realtime.toCompany(companyId, 'contact', { action, contact: toContactResponse(contact) });
+  }
+}

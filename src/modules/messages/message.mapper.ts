@@ -1,0 +1,73 @@
+export interface MessageResponse {
+  id: number;
+  ticketId: number;
+  contactId: number | null;
+  whatsappId: number | null;
+  providerId: string;
+  body: string;
+  fromMe: boolean;
+  read: boolean;
+  ack: number;
+  mediaType: string;
+  mediaUrl: string | null;
+  mediaName: string | null;
+  quotedMsgId: number | null;
+  isDeleted: boolean;
+  isEdited: boolean;
+  participant: string | null;
+  senderName: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Raw row of the messages table, as the inbound repository returns it. */
+export interface MessageRow {
+  id: number;
+  ticket_id: number;
+  contact_id: number | null;
+  whatsapp_id: number | null;
+  provider_id: string;
+  body: string;
+  from_me: boolean;
+  read: boolean;
+  ack: number;
+  media_type: string;
+  media_path: string | null;
+  media_name: string | null;
+  quoted_msg_id: number | null;
+  is_deleted: boolean;
+  is_edited: boolean;
+  participant: string | null;
+  sender_name: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** Media is served under /public/ by its generated path. */
+export const mediaUrlOf = (path: string | null): string | null => (path ? `/public/${path}` : null);
+
+export function toMessageResponse(row: MessageRow): MessageResponse {
+  return {
+    id: row.id,
+    ticketId: row.ticket_id,
+    contactId: row.contact_id,
+    whatsappId: row.whatsapp_id,
+    providerId: row.provider_id,
+    body: row.body,
+    fromMe: row.from_me,
+    read: row.read,
+    ack: row.ack,
+    mediaType: row.media_type,
+    mediaUrl: mediaUrlOf(row.media_path),
+    mediaName: row.media_name,
+    quotedMsgId: row.quoted_msg_id,
+    isDeleted: row.is_deleted,
+    isEdited: row.is_edited,
+    participant: row.participant,
+    senderName: row.sender_name,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}

@@ -1,0 +1,56 @@
+import type { Ticket } from './ticket.entity.js';
+
+export interface TicketResponse {
+  id: number;
+  uuid: string;
+  status: string;
+  contactId: number;
+  userId: number | null;
+  queueId: number | null;
+  whatsappId: number | null;
+  lastMessage: string | null;
+  unreadMessages: number;
+  isGroup: boolean;
+  chatbot: boolean;
+  useIntegration: boolean;
+  integrationId: number | null;
+  promptId: number | null;
+  protocol: string;
+  createdAt: string;
+  updatedAt: string;
+  contact: { id: number; name: string; number: string; profilePicUrl: string | null; isGroup: boolean } | null;
+  queue: { id: number; name: string; color: string } | null;
+  user: { id: number; name: string } | null;
+  whatsapp: { id: number; name: string } | null;
+}
+
+/** Expects contact, queue, user and whatsapp populated. */
+export function toTicketResponse(ticket: Ticket): TicketResponse {
+  const contact = ticket.contact.isInitialized() ? ticket.contact.getEntity() : null;
+  const queue = ticket.queue?.isInitialized() ? ticket.queue.getEntity() : null;
+  const user = ticket.user?.isInitialized() ? ticket.user.getEntity() : null;
+  const whatsapp = ticket.whatsapp?.isInitialized() ? ticket.whatsapp.getEntity() : null;
+  return {
+    id: ticket.id,
+    uuid: ticket.uuid,
+    status: ticket.status,
+    contactId: ticket.contact.id,
+    userId: ticket.user?.id ?? null,
+    queueId: ticket.queue?.id ?? null,
+    whatsappId: ticket.whatsapp?.id ?? null,
+    lastMessage: ticket.lastMessage,
+    unreadMessages: ticket.unreadMessages,
+    isGroup: ticket.isGroup,
+    chatbot: ticket.chatbot,
+    useIntegration: ticket.useIntegration,
+    integrationId: ticket.integrationId,
+    promptId: ticket.promptId,
+    protocol: ticket.protocol,
+    createdAt: ticket.createdAt.toISOString(),
+    updatedAt: ticket.updatedAt.toISOString(),
+    contact: contact ? { id: contact.id, name: contact.name, number: contact.number, profilePicUrl: contact.profilePicUrl, isGroup: contact.isGroup } : null,
+    queue: queue ? { id: queue.id, name: queue.name, color: queue.color } : null,
+    user: user ? { id: user.id, name: user.name } : null,
+    whatsapp: whatsapp ? { id: whatsapp.id, name: whatsapp.name } : null,
+  };
+}
