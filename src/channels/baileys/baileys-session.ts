@@ -27,7 +27,7 @@ import { mapCall } from './call-mapper.js';
 import { classifyClose } from './close-classifier.js';
 import { toJid, userOf } from './jids.js';
 import { KeyCache } from './key-cache.js';
-import { changeFromProtocolMessage, changesFromUpdate, ackFromReceipt, type MessageChange } from './message-changes.js';
+import { ackFromReceipt, changeFromProtocolMessage, changesFromUpdate, type MessageChange } from './message-changes.js';
 import { dateFromSeconds } from './message-content.js';
 import { mapBaileysMessage } from './message-mapper.js';
 import { mediaContent, quotedMessage, toMessageKey } from './outgoing.js';
@@ -185,14 +185,17 @@ export class BaileysSession implements ChannelSession {
       if (update.qr && pairing === 'wanted' && pairingPhone) {
         pairing = 'requested';
         const qr = update.qr;
+        // The answer may arrive after a stop or restart; only the current socket reports.
         sock
           .requestPairingCode(pairingPhone)
           .then(
-            (code) => this.events.pairingCode(code),
+            (code) => {
+              if (this.sock === sock) this.events.pairingCode(code);
+            },
             (error: Error) => {
               this.log.warn(`pairing code request failed, falling back to QR: ${error.message}`);
               pairing = 'off';
-              this.events.qr(qr);
+              if (this.sock === sock) this.events.qr(qr);
             },
           )
           .catch((error: Error) => this.log.error(`pairing handler failed: ${error.message}`));

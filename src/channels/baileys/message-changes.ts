@@ -47,15 +47,15 @@ export function changesFromUpdate({ key, update }: WAMessageUpdate): MessageChan
   return changes;
 }
 
+function receiptAck(receipt: MessageUserReceiptUpdate['receipt']): number | null {
+  if (receipt.playedTimestamp) return proto.WebMessageInfo.Status.PLAYED;
+  if (receipt.readTimestamp) return proto.WebMessageInfo.Status.READ;
+  if (receipt.receiptTimestamp) return proto.WebMessageInfo.Status.DELIVERY_ACK;
+  return null;
+}
+
 /** Per-user receipts (groups, own devices): played and read become acks 5 and 4, delivery 3. */
 export function ackFromReceipt({ key, receipt }: MessageUserReceiptUpdate): MessageChange | null {
-  if (!key.id) return null;
-  const ack = receipt.playedTimestamp
-    ? proto.WebMessageInfo.Status.PLAYED
-    : receipt.readTimestamp
-      ? proto.WebMessageInfo.Status.READ
-      : receipt.receiptTimestamp
-        ? proto.WebMessageInfo.Status.DELIVERY_ACK
-        : null;
-  return ack === null ? null : { kind: 'ack', providerId: key.id, ack };
+  const ack = receiptAck(receipt);
+  return key.id && ack !== null ? { kind: 'ack', providerId: key.id, ack } : null;
 }

@@ -1,6 +1,7 @@
 import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { Form, useNotify, useTranslate } from 'react-admin';
+import { SCROLLING_FORM } from '../../components/dialogForm';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useNotifyError } from '../../hooks/useNotifyError';
 import { api, ApiError, type ApiErrorBody } from '../../providers/httpClient';
@@ -64,7 +65,7 @@ export function ConnectionDialog({ connectionId, onClose, onSaved }: ConnectionD
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="connection-dialog-title">
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" sx={SCROLLING_FORM} aria-labelledby="connection-dialog-title">
       <DialogTitle id="connection-dialog-title">
         {translate(isNew ? 'connections.form.addTitle' : 'connections.form.editTitle')}
       </DialogTitle>

@@ -1,5 +1,6 @@
 import { Box, TextField } from '@mui/material';
-import { BooleanInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { SelectInput, TextInput, useTranslate } from 'react-admin';
+import { SwitchInput } from '../../components/SwitchInput';
 import { nameRules, requiredRule } from '../../validation';
 
 const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, alignItems: 'center' };
@@ -19,7 +20,7 @@ export function ConnectionGeneralInputs({ providers, tokenHint, isNew }: Connect
     <>
       <Box sx={grid}>
         <TextInput source="name" label="connections.form.name" validate={nameRules} autoFocus />
-        <BooleanInput source="isDefault" label="connections.form.default" helperText={false} />
+        <SwitchInput source="isDefault" label="connections.form.default" />
       </Box>
       <Box sx={grid}>
         <SelectInput

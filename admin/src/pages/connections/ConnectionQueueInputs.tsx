@@ -1,9 +1,9 @@
 import { Box, Typography } from '@mui/material';
-import { minValue, NumberInput, SelectArrayInput, SelectInput, useTranslate } from 'react-admin';
+import { SelectArrayInput, SelectInput, useTranslate } from 'react-admin';
+import { WholeNumberInput } from '../../components/WholeNumberInput';
 import type { ConnectionOptions } from './useConnectionOptions';
 
 const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 };
-const notNegative = [minValue(0, 'validation.notNegative')];
 
 /** Queues, the redirection to a queue after some minutes, the prompt and the chatbot/closing timers. */
 export function ConnectionQueueInputs({ queues, prompts }: Pick<ConnectionOptions, 'queues' | 'prompts'>) {
@@ -25,7 +25,7 @@ export function ConnectionQueueInputs({ queues, prompts }: Pick<ConnectionOption
           translateChoice={false}
           emptyText="connections.form.none"
         />
-        <NumberInput source="timeToTransfer" label="connections.form.timeToTransfer" min={0} step={1} validate={notNegative} />
+        <WholeNumberInput source="timeToTransfer" label="connections.form.timeToTransfer" />
       </Box>
       {prompts.length > 0 && (
         <SelectInput
@@ -37,14 +37,11 @@ export function ConnectionQueueInputs({ queues, prompts }: Pick<ConnectionOption
         />
       )}
       <Box sx={grid}>
-        <NumberInput source="maxUseBotQueues" label="connections.form.maxUseBotQueues" min={0} step={1} validate={notNegative} />
-        <NumberInput source="timeUseBotQueues" label="connections.form.timeUseBotQueues" min={0} step={1} validate={notNegative} />
-        <NumberInput
+        <WholeNumberInput source="maxUseBotQueues" label="connections.form.maxUseBotQueues" />
+        <WholeNumberInput source="timeUseBotQueues" label="connections.form.timeUseBotQueues" />
+        <WholeNumberInput
           source="expiresTicket"
           label="connections.form.expiresTicket"
-          min={0}
-          step={1}
-          validate={notNegative}
           helperText="connections.form.expiresTicketHelp"
         />
       </Box>

@@ -1,6 +1,7 @@
 import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { Form, useNotify, useTranslate } from 'react-admin';
+import { SCROLLING_FORM } from '../../components/dialogForm';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useNotifyError } from '../../hooks/useNotifyError';
 import { api, ApiError, type ApiErrorBody } from '../../providers/httpClient';
@@ -74,7 +75,7 @@ export function ContactDialog({ contactId, onClose, onSaved }: ContactDialogProp
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="contact-dialog-title">
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" sx={SCROLLING_FORM} aria-labelledby="contact-dialog-title">
       <DialogTitle id="contact-dialog-title">{translate(isNew ? 'contacts.form.addTitle' : 'contacts.form.editTitle')}</DialogTitle>
       {values ? (
         <Form record={values} onSubmit={submit}>

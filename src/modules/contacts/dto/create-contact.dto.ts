@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsOptional, IsString, Length, Matches, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsOptional, IsString, Length, Matches, ValidateIf, ValidateNested } from 'class-validator';
 import { EmailField, NameField } from '../../../common/dto/field-decorators.js';
 import { emptyToNull, trim } from '../../../common/dto/field-transforms.js';
 import { PHONE_TEXT } from '../contact-number.js';
@@ -26,8 +26,9 @@ export class CreateContactDto {
   @EmailField()
   email?: string | null;
 
+  /** Absent keeps the list; null is refused rather than read as "clear" or "keep". */
   @ApiPropertyOptional({ type: [ExtraInfoDto], maxItems: 50 })
-  @IsOptional()
+  @ValidateIf((_dto, value) => value !== undefined)
   @IsArray()
   @ArrayMaxSize(50)
   @ValidateNested({ each: true })

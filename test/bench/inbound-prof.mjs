@@ -1,0 +1,184 @@
+// Inbound throughput: 5 companies x 10 simulated connections, one admin socket per company, provider event → socket frame.
+import 'reflect-metadata';
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import pg from 'pg';
+import { io } from 'socket.io-client';
+import { AppModule } from '../../dist/src/app.module.js';
+import { ChannelManager } from '../../dist/src/channels/channel-manager.js';
+import { SimulatorProviderFactory } from '../../dist/src/channels/simulator/simulator-provider.factory.js';
+import { hashPassword } from '../../dist/src/common/password.js';
+import { loadConfig } from '../../dist/src/config/app-config.js';
+import { configureApp } from '../../dist/src/configure-app.js';
+import { InboundRepository } from '../../dist/src/modules/messages/inbound.repository.js';
+import { MessageEvents } from '../../dist/src/modules/messages/message-events.js';
+const T = {};
+function wrap(proto, name) { const f = proto[name]; proto[name] = async function (...a) { const t = performance.now(); try { return await f.apply(this, a); } finally { const e = T[name] ??= [0, 0]; e[0] += performance.now() - t; e[1]++; } }; }
+wrap(InboundRepository.prototype, 'exists'); wrap(InboundRepository.prototype, 'store'); wrap(MessageEvents.prototype, 'messageCreated'); wrap(MessageEvents.prototype, 'contactChanged'); wrap(MessageEvents.prototype, 'loadTicket');
+process.on('exit', () => { for (const [k, [ms, n]] of Object.entries(T)) console.log(k, n, (ms / n).toFixed(2) + 'ms avg'); });
+
+const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 5);
+const CONNECTIONS_PER_COMPANY = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const CUSTOMERS_PER_CONNECTION = 50;
+const BURST = Number(process.env.BENCH_BURST ?? 10000);
+const RATE = Number(process.env.BENCH_RATE ?? 1000);
+const STEADY_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+const base = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const dbName = `bench_in_${randomBytes(4).toString('hex')}`;
+const dbUrl = Object.assign(new URL(base), { pathname: `/${dbName}` }).toString();
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-inbound-'));
+
+async function sql(url, text, params) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text, params);
+  } finally {
+    await client.end();
+  }
+}
+
+const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+
+async function seed() {
+  await sql(base, `CREATE DATABASE "${dbName}"`);
+  const migrated = spawnSync(process.execPath, ['dist/src/cli.js', 'migrate'], { env: { ...process.env, DATABASE_URL: dbUrl }, encoding: 'utf8' });
+  if (migrated.status !== 0) throw new Error(migrated.stderr);
+  const hash = await hashPassword('Bench123!');
+  await sql(
+    dbUrl,
+    `insert into plans (name, users, connections, queues, value) values ('Bench', 100, 100, 10, 10);
+     insert into companies (name, plan_id, due_date) select 'Company ' || g, 1, now() + interval '1 year' from generate_series(1, ${COMPANIES}) g;
+     insert into settings (company_id, key, value) select c, 'CheckMsgIsGroup', 'enabled' from generate_series(1, ${COMPANIES}) c;
+     insert into users (company_id, name, email, password_hash, profile) select c, 'Admin ' || c, 'admin' || c || '@bench.example', '${hash}', 'admin' from generate_series(1, ${COMPANIES}) c;
+     insert into whatsapps (company_id, name, status, provider, is_default)
+       select c, 'Sim ' || c || '-' || n, 'CONNECTED', 'simulator', n = 1 from generate_series(1, ${COMPANIES}) c, generate_series(1, ${CONNECTIONS_PER_COMPANY}) n;
+     insert into channel_auth_keys (company_id, whatsapp_id, type, key_id, value) select company_id, id, 'creds', 'creds', '{"simulator":true}' from whatsapps;`,
+  );
+}
+
+async function main() {
+  await seed();
+  const config = loadConfig(
+    { NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent', REDIS_URL: process.env.REDIS_URL },
+    { databaseUrl: dbUrl, redisPrefix: dbName, port: 0, demoData: false },
+  );
+  const app = await NestFactory.create(AppModule.forRoot(config), { logger: false });
+  configureApp(app, config);
+  await app.listen(0, '127.0.0.1');
+  const baseUrl = `http://127.0.0.1:${app.getHttpServer().address().port}`;
+  const sockets = [];
+  try {
+    const manager = app.get(ChannelManager);
+    const simulator = app.get(SimulatorProviderFactory);
+    const { rows: connections } = await sql(dbUrl, 'select id, company_id from whatsapps order by id');
+    const deadline = Date.now() + 20000;
+    while (!connections.every((c) => manager.isConnected(c.id))) {
+      if (Date.now() > deadline) throw new Error('connections did not come up');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+
+    const sentAt = new Map();
+    const latencies = [];
+    let received = 0;
+    let duplicates = 0;
+    const seen = new Set();
+    for (let c = 1; c <= COMPANIES; c += 1) {
+      const res = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `admin${c}@bench.example`, password: 'Bench123!' }) });
+      const { token } = await res.json();
+      const socket = io(baseUrl, { path: '/socket.io', query: { token }, transports: ['websocket'], forceNew: true });
+      await new Promise((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      socket.emit('joinNotification');
+      socket.on(`company-${c}-appMessage`, (payload) => {
+        if (payload.action !== 'create') return;
+        const id = payload.message.providerId;
+        if (seen.has(id)) duplicates += 1;
+        seen.add(id);
+        received += 1;
+        latencies.push(performance.now() - sentAt.get(id));
+      });
+      sockets.push(socket);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+
+    let sequence = 0;
+    const injectOne = () => {
+      const connection = connections[sequence % connections.length];
+      const customer = Math.floor(sequence / connections.length) % CUSTOMERS_PER_CONNECTION;
+      const id = `B${sequence}`;
+      const from = `55119${String(connection.id).padStart(3, '0')}${String(customer).padStart(5, '0')}`;
+      sequence += 1;
+      sentAt.set(id, performance.now());
+      simulator.session(connection.company_id, connection.id).injectMessage({
+        providerId: id,
+        remoteJid: `${from}@s.whatsapp.net`,
+        fromMe: false,
+        isGroup: false,
+        contactNumber: from,
+        pushName: `Cliente ${customer}`,
+        timestamp: new Date(),
+        mediaType: 'chat',
+        body: `mensagem ${id}`,
+      });
+    };
+    const waitForAll = async (count, timeoutMs) => {
+      const end = Date.now() + timeoutMs;
+      while (received < count && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    };
+    const report = (label, count, seconds) => {
+      const sorted = latencies.slice().sort((x, y) => x - y);
+      console.log(
+        `${label}: ${count} messages, ${(count / seconds).toFixed(0)} msg/s, latency p50=${percentile(sorted, 0.5).toFixed(0)}ms p95=${percentile(sorted, 0.95).toFixed(0)}ms p99=${percentile(sorted, 0.99).toFixed(0)}ms max=${sorted.at(-1).toFixed(0)}ms, lost=${count - seen.size}, duplicated=${duplicates}`,
+      );
+    };
+
+    // 1. Burst: everything at once; throughput is bounded by the pipeline, latency includes queueing.
+    const burstStart = performance.now();
+    for (let i = 0; i < BURST; i += 1) injectOne();
+    await waitForAll(BURST, 120000);
+    report(`burst (${BURST} at once over ${connections.length} connections)`, BURST, (performance.now() - burstStart) / 1000);
+
+    // 2. Steady: a fixed offered rate, in 10 ms ticks.
+    latencies.length = 0;
+    seen.clear();
+    received = 0;
+    duplicates = 0;
+    const total = RATE * STEADY_SECONDS;
+    const steadyStart = performance.now();
+    let injected = 0;
+    while (injected < total) {
+      const due = Math.min(total, Math.floor(((performance.now() - steadyStart) / 1000) * RATE));
+      while (injected < due) {
+        injectOne();
+        injected += 1;
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await waitForAll(total, 60000);
+    report(`steady (${RATE} msg/s offered for ${STEADY_SECONDS}s)`, total, (performance.now() - steadyStart) / 1000);
+
+    const { rows } = await sql(dbUrl, `select count(*)::int as messages, count(distinct provider_id)::int as distinct_ids from messages`);
+    console.log(`database: ${rows[0].messages} messages stored, ${rows[0].distinct_ids} distinct provider ids (expected ${BURST + total})`);
+  } finally {
+    for (const socket of sockets) socket.close();
+    await app.close();
+    await sql(base, `DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
