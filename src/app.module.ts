@@ -4,6 +4,7 @@ import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { AuthorizationModule } from './authorization/authorization.module.js';
+import { HotPathPoolModule } from './infra/database/pg-pool.js';
 import { MailModule } from './infra/mail/mail.module.js';
 import { RealtimeModule } from './infra/realtime/realtime.module.js';
 import { RedisModule } from './infra/redis/redis.module.js';
@@ -39,6 +40,7 @@ export class AppModule {
           },
         }),
         MikroOrmModule.forRoot(createOrmConfig(config.databaseUrl)),
+        HotPathPoolModule,
         RedisModule,
         MailModule,
         AuthorizationModule,

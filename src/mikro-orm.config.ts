@@ -26,7 +26,7 @@ export function createOrmConfig(databaseUrl: string, overrides: Partial<Options>
       snapshotName: '.snapshot',
       emit: 'ts',
     },
-    pool: { min: 0, max: 10 },
+    pool: { min: 0, max: Number(process.env.DB_POOL_MAX ?? 10) },
     debug: false,
     ...overrides,
   });

@@ -89,7 +89,8 @@ export class InboundPipeline {
   private async storeMessage(connection: ConnectionRef, message: InboundMessage): Promise<void> {
     const { companyId } = connection;
     if (message.isGroup && (await this.settings.get(companyId, 'CheckMsgIsGroup')) === 'enabled') return;
-    if (await this.repository.exists(companyId, connection.id, message.providerId)) return;
+    // A replay is a no-op in SQL anyway; checking first only saves downloading its media again.
+    if (message.media && (await this.repository.exists(companyId, connection.id, message.providerId))) return;
 
     const media = message.media ? await this.saveMedia(companyId, message) : null;
     const write: InboundWrite = {
@@ -116,8 +117,9 @@ export class InboundPipeline {
       if (media?.path) await this.storage.remove(media.path);
       return;
     }
-    if (result.contactCreated || result.contactRenamed) await this.events.contactChanged(companyId, result.contactId, result.contactCreated ? 'create' : 'update');
-    await this.events.messageCreated(companyId, result.message);
+    if (result.contactCreated) this.events.contactCreatedWith(companyId, result.ticket, new Date(result.message.created_at).toISOString());
+    else if (result.contactRenamed) await this.events.contactChanged(companyId, result.contactId, 'update');
+    this.events.messageCreatedWith(companyId, result.message, result.ticket);
   }
 
   /** A media failure never loses the message: it is stored without the file. */

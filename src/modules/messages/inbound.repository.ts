@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { HotPathPool, prepared } from '../../infra/database/pg-pool.js';
+import type { TicketRow } from '../tickets/ticket-row.mapper.js';
 import type { MessageRow } from './message.mapper.js';
 
 export type UpdatedMessageRow = MessageRow & { ticket_status: string; ticket_queue_id: number | null };
-
-type Tx = EntityManager;
 
 export interface InboundWrite {
   companyId: number;
@@ -31,11 +31,20 @@ export interface InboundWrite {
 
 export interface InboundResult {
   message: MessageRow;
-  ticketId: number;
+  ticket: TicketRow;
   ticketCreated: boolean;
   contactId: number;
   contactCreated: boolean;
   contactRenamed: boolean;
+}
+
+interface StoreRow {
+  message: MessageRow | null;
+  ticket: TicketRow | null;
+  ticket_created: boolean;
+  contact_id: number | null;
+  contact_created: boolean;
+  contact_renamed: boolean;
 }
 
 /** A protocol number that is stable for the ticket: date and time plus four random digits. */
@@ -44,10 +53,96 @@ function newProtocol(now = new Date()): string {
   return `${stamp}${Math.floor(Math.random() * 10000).toString().padStart(4, '0')}`;
 }
 
-/** The write path of the inbound pipeline in plain SQL: a handful of indexed statements in one transaction. */
+/**
+ * One statement, one round trip: contact upsert (a bare-number name takes the push name), the open ticket reused or
+ * created, the message inserted once per provider id, the ticket's last message and unread count moved, the
+ * attendance cycle opened, and the ticket returned with the names the events need.
+ */
+const STORE_SQL = prepared('inbound_store', `
+with input as (
+  select ?::int as company_id, ?::int as whatsapp_id, ?::text as number, ?::text as name, ?::boolean as is_group
+), existing_contact as (
+  select c.id, c.uuid, c.name, c.number, c.profile_pic_url, c.is_group from contacts c, input i where c.company_id = i.company_id and c.number = i.number
+), new_contact as (
+  insert into contacts (company_id, uuid, name, number, is_group, whatsapp_id, created_at, updated_at)
+  select i.company_id, gen_random_uuid(), i.name, i.number, i.is_group, i.whatsapp_id, now(), now()
+    from input i where not exists (select 1 from existing_contact)
+  on conflict (company_id, number) do nothing
+  returning id, uuid, name, number, profile_pic_url, is_group
+), renamed as (
+  update contacts c set name = i.name, updated_at = now()
+    from existing_contact e, input i
+   where c.id = e.id and e.name = e.number and i.name <> i.number
+  returning c.id
+), contact as (
+  select e.id, e.uuid, case when r.id is null then e.name else (select name from input) end as name, e.number, e.profile_pic_url, e.is_group,
+         false as created
+    from existing_contact e left join renamed r on r.id = e.id
+  union all
+  select id, uuid, name, number, profile_pic_url, is_group, true from new_contact
+), existing_ticket as (
+  select t.id from tickets t, input i, contact c
+   where t.company_id = i.company_id and t.contact_id = c.id and t.whatsapp_id = i.whatsapp_id and t.status <> 'closed'
+), new_ticket as (
+  -- A replayed message never opens a ticket: the guard looks for its provider id first.
+  insert into tickets (company_id, uuid, status, contact_id, whatsapp_id, is_group, protocol, last_message, unread_messages, created_at, updated_at)
+  select i.company_id, gen_random_uuid(), 'pending', c.id, i.whatsapp_id, i.is_group, ?::text, ?::text, ?::int, now(), now()
+    from input i, contact c
+   where not exists (select 1 from existing_ticket)
+     and not exists (select 1 from messages m where m.company_id = i.company_id and m.whatsapp_id = i.whatsapp_id and m.provider_id = ?::text)
+  on conflict (contact_id, whatsapp_id) where status <> 'closed' do nothing
+  returning *
+), ticket as (
+  select id, false as created from existing_ticket union all select id, true from new_ticket
+), quoted as (
+  select m.id from messages m, input i where ?::text is not null and m.company_id = i.company_id and m.whatsapp_id = i.whatsapp_id and m.provider_id = ?::text
+), msg as (
+  insert into messages (company_id, ticket_id, contact_id, whatsapp_id, provider_id, remote_jid, participant, sender_name, body,
+                        from_me, read, ack, media_type, media_path, media_name, quoted_msg_id, sent_at, created_at, updated_at)
+  select i.company_id, t.id, c.id, i.whatsapp_id, ?::text, ?::text, ?::text, ?::text, ?::text, ?::boolean, ?::boolean, ?::smallint,
+         ?::text, ?::text, ?::text, (select id from quoted), ?::timestamptz, now(), now()
+    from input i, ticket t, contact c
+  on conflict (company_id, whatsapp_id, provider_id) do nothing
+  returning *
+), moved as (
+  -- Statements of one WITH do not see each other's rows: only a ticket that existed before is updated here.
+  update tickets t set last_message = ?::text, updated_at = now(), unread_messages = t.unread_messages + ?::int
+    from msg, existing_ticket e where t.id = msg.ticket_id and t.id = e.id
+  returning t.*
+), final_ticket as (
+  select * from moved union all select n.* from new_ticket n where exists (select 1 from msg)
+), cycle as (
+  insert into ticket_cycles (company_id, ticket_id, queued_at, created_at, updated_at)
+  select m.company_id, m.ticket_id, now(), now(), now() from msg m, ticket t where t.created
+)
+select (select row_to_json(m) from msg m) as message,
+       (select json_build_object(
+                 'id', t.id, 'uuid', t.uuid, 'status', t.status, 'contact_id', t.contact_id, 'user_id', t.user_id, 'queue_id', t.queue_id,
+                 'whatsapp_id', t.whatsapp_id, 'last_message', t.last_message, 'unread_messages', t.unread_messages, 'is_group', t.is_group,
+                 'chatbot', t.chatbot, 'use_integration', t.use_integration, 'integration_id', t.integration_id, 'prompt_id', t.prompt_id,
+                 'protocol', t.protocol, 'created_at', t.created_at, 'updated_at', t.updated_at,
+                 'contact', json_build_object('id', ct.id, 'uuid', ct.uuid, 'name', ct.name, 'number', ct.number,
+                                              'profile_pic_url', ct.profile_pic_url, 'is_group', ct.is_group),
+                 'queue', case when q.id is null then null else json_build_object('id', q.id, 'name', q.name, 'color', q.color) end,
+                 'user', case when u.id is null then null else json_build_object('id', u.id, 'name', u.name) end,
+                 'whatsapp', case when w.id is null then null else json_build_object('id', w.id, 'name', w.name) end)
+          from final_ticket t
+          join contact ct on ct.id = t.contact_id
+          left join queues q on q.id = t.queue_id
+          left join users u on u.id = t.user_id
+          left join whatsapps w on w.id = t.whatsapp_id) as ticket,
+       coalesce((select created from ticket), false) as ticket_created,
+       (select id from contact) as contact_id,
+       coalesce((select created from contact), false) as contact_created,
+       exists (select 1 from renamed) as contact_renamed`);
+
+/** The write path of the inbound pipeline in plain SQL. */
 @Injectable()
 export class InboundRepository {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly hot: HotPathPool,
+  ) {}
 
   async exists(companyId: number, whatsappId: number, providerId: string): Promise<boolean> {
     const rows = await this.em.getConnection().execute<unknown[]>(
@@ -58,84 +153,33 @@ export class InboundRepository {
   }
 
   /** Stores one message with its contact and ticket; null when the provider id was already stored. */
-  async store(write: InboundWrite): Promise<InboundResult | null> {
-    return this.em.fork().transactional(async (tx) => {
-      const contact = await this.upsertContact(tx, write);
-      const ticket = await this.openTicketFor(tx, write, contact.id);
-      const quotedId = write.quotedProviderId ? await this.messageId(tx, write, write.quotedProviderId) : null;
-      const inserted = await tx.execute<MessageRow[]>(
-        `insert into messages (company_id, ticket_id, contact_id, whatsapp_id, provider_id, remote_jid, participant, sender_name, body,
-                               from_me, read, ack, media_type, media_path, media_name, quoted_msg_id, sent_at, created_at, updated_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now(), now())
-         on conflict (company_id, whatsapp_id, provider_id) do nothing
-         returning *`,
-        [
-          write.companyId, ticket.id, contact.id, write.whatsappId, write.providerId, write.remoteJid, write.participant, write.senderName,
-          write.body, write.fromMe, write.fromMe, write.ack ?? (write.fromMe ? 1 : 0), write.mediaType, write.mediaPath, write.mediaName, quotedId, write.sentAt,
-        ],
-      );
-      const message = inserted[0];
-      if (!message) return null;
-      await tx.execute(
-        `update tickets set last_message = ?, updated_at = now(), unread_messages = unread_messages + ? where id = ?`,
-        [write.body.slice(0, 1000), write.countsUnread ? 1 : 0, ticket.id],
-      );
-      if (ticket.created) {
-        await tx.execute('insert into ticket_cycles (company_id, ticket_id, queued_at, created_at, updated_at) values (?, ?, now(), now(), now())', [
-          write.companyId,
-          ticket.id,
-        ]);
-      }
-      return { message, ticketId: ticket.id, ticketCreated: ticket.created, contactId: contact.id, contactCreated: contact.created, contactRenamed: contact.renamed };
-    });
-  }
-
-  private async upsertContact(tx: Tx, write: InboundWrite): Promise<{ id: number; created: boolean; renamed: boolean }> {
-    const found = await tx.execute<Array<{ id: number; name: string; number: string }>>(
-      'select id, name, number from contacts where company_id = ? and number = ?',
-      [write.companyId, write.contactNumber],
-    );
-    const existing = found[0];
-    if (existing) {
-      // A contact saved under its bare number takes the push name once one arrives.
-      const better = write.contactName && write.contactName !== write.contactNumber && existing.name === existing.number;
-      if (better) await tx.execute('update contacts set name = ?, updated_at = now() where id = ?', [write.contactName.slice(0, 100), existing.id]);
-      return { id: existing.id, created: false, renamed: Boolean(better) };
+  async store(write: InboundWrite, attempt = 0): Promise<InboundResult | null> {
+    const quoted = write.quotedProviderId ?? null;
+    const params = [
+      write.companyId, write.whatsappId, write.contactNumber, (write.contactName || write.contactNumber).slice(0, 100), write.isGroup,
+      newProtocol(), write.body.slice(0, 1000), write.countsUnread ? 1 : 0, write.providerId,
+      quoted, quoted,
+      write.providerId, write.remoteJid, write.participant, write.senderName, write.body, write.fromMe, write.fromMe,
+      write.ack ?? (write.fromMe ? 1 : 0), write.mediaType, write.mediaPath, write.mediaName, write.sentAt,
+      write.body.slice(0, 1000), write.countsUnread ? 1 : 0,
+    ];
+    let row: StoreRow | undefined;
+    try {
+      row = (await this.hot.query<StoreRow>(STORE_SQL, params))[0];
+    } catch (error) {
+      // A contact or ticket created by a concurrent writer a moment earlier: the second run finds it.
+      if (attempt < 2 && isConcurrentCreate(error)) return this.store(write, attempt + 1);
+      throw error;
     }
-    const inserted = await tx.execute<Array<{ id: number }>>(
-      `insert into contacts (company_id, uuid, name, number, is_group, whatsapp_id, created_at, updated_at)
-       values (?, gen_random_uuid(), ?, ?, ?, ?, now(), now())
-       on conflict (company_id, number) do nothing returning id`,
-      [write.companyId, (write.contactName || write.contactNumber).slice(0, 100), write.contactNumber, write.isGroup, write.whatsappId],
-    );
-    if (inserted[0]) return { id: inserted[0].id, created: true, renamed: false };
-    // Another connection created it a moment ago.
-    return this.upsertContact(tx, write);
-  }
-
-  private async openTicketFor(tx: Tx, write: InboundWrite, contactId: number): Promise<{ id: number; created: boolean }> {
-    const found = await tx.execute<Array<{ id: number }>>(
-      `select id from tickets where company_id = ? and contact_id = ? and whatsapp_id = ? and status <> 'closed' limit 1`,
-      [write.companyId, contactId, write.whatsappId],
-    );
-    if (found[0]) return { id: found[0].id, created: false };
-    const inserted = await tx.execute<Array<{ id: number }>>(
-      `insert into tickets (company_id, uuid, status, contact_id, whatsapp_id, is_group, protocol, unread_messages, created_at, updated_at)
-       values (?, gen_random_uuid(), 'pending', ?, ?, ?, ?, 0, now(), now())
-       on conflict (contact_id, whatsapp_id) where status <> 'closed' do nothing returning id`,
-      [write.companyId, contactId, write.whatsappId, write.isGroup, newProtocol()],
-    );
-    if (inserted[0]) return { id: inserted[0].id, created: true };
-    return this.openTicketFor(tx, write, contactId);
-  }
-
-  private async messageId(tx: Tx, write: InboundWrite, providerId: string): Promise<number | null> {
-    const rows = await tx.execute<Array<{ id: number }>>('select id from messages where company_id = ? and whatsapp_id = ? and provider_id = ?', [
-      write.companyId,
-      write.whatsappId,
-      providerId,
-    ]);
-    return rows[0]?.id ?? null;
+    if (!row?.message || !row.ticket || row.contact_id === null) return null;
+    return {
+      message: row.message,
+      ticket: row.ticket,
+      ticketCreated: row.ticket_created,
+      contactId: row.contact_id,
+      contactCreated: row.contact_created,
+      contactRenamed: row.contact_renamed,
+    };
   }
 
   async deleteMessage(companyId: number, messageId: number): Promise<void> {
@@ -183,4 +227,9 @@ export class InboundRepository {
     );
     return rows[0] ?? null;
   }
+}
+
+function isConcurrentCreate(error: unknown): boolean {
+  const text = error instanceof Error ? error.message : String(error);
+  return /null value in column "(contact_id|ticket_id)"|duplicate key value/.test(text);
 }

@@ -5,6 +5,7 @@ import { RealtimeService } from '../../infra/realtime/realtime.service.js';
 import { toContactResponse } from '../contacts/contact.mapper.js';
 import { Contact } from '../contacts/contact.entity.js';
 import { ticketRooms } from '../tickets/ticket-rooms.js';
+import { type TicketRow, toTicketResponseFromRow } from '../tickets/ticket-row.mapper.js';
 import { toTicketResponse, type TicketResponse } from '../tickets/ticket.mapper.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import type { UpdatedMessageRow } from './inbound.repository.js';
@@ -23,9 +24,17 @@ export class MessageEvents {
     return ticket ? toTicketResponse(ticket) : null;
   }
 
+  /** With the ticket row at hand (the inbound statement returns it), nothing is read again. */
+  messageCreatedWith(companyId: number, row: MessageRow, ticketRow: TicketRow): void {
+    this.emitCreated(companyId, row, toTicketResponseFromRow(ticketRow));
+  }
+
   async messageCreated(companyId: number, row: MessageRow): Promise<void> {
     const ticket = await this.loadTicket(companyId, row.ticket_id);
-    if (!ticket) return;
+    if (ticket) this.emitCreated(companyId, row, ticket);
+  }
+
+  private emitCreated(companyId: number, row: MessageRow, ticket: TicketResponse): void {
     const rooms = ticketRooms({ id: ticket.id, companyId, status: ticket.status, queueId: ticket.queueId });
     this.realtime.toRooms(companyId, rooms, 'appMessage', { action: 'create', message: toMessageResponse(row), ticket, contact: ticket.contact });
     this.realtime.toRooms(companyId, rooms, 'ticket', { action: 'update', ticket });
@@ -41,6 +50,28 @@ export class MessageEvents {
     this.realtime.toRooms(companyId, ticketRooms({ id: row.ticket_id, companyId, status: 'open', queueId: null }).slice(0, 1), 'appMessage', {
       action: 'delete',
       message: toMessageResponse(row),
+    });
+  }
+
+  /** A contact the pipeline just created has no extra info yet: the ticket row carries the rest. */
+  contactCreatedWith(companyId: number, ticketRow: TicketRow, createdAt: string): void {
+    const { contact, whatsapp } = ticketRow;
+    this.realtime.toCompany(companyId, 'contact', {
+      action: 'create',
+      contact: {
+        id: contact.id,
+        uuid: contact.uuid,
+        name: contact.name,
+        number: contact.number,
+        email: null,
+        profilePicUrl: contact.profile_pic_url,
+        isGroup: contact.is_group,
+        whatsappId: whatsapp?.id ?? null,
+        whatsapp,
+        extraInfo: [],
+        createdAt,
+        updatedAt: createdAt,
+      },
     });
   }
 

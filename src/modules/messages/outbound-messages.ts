@@ -61,8 +61,8 @@ export class OutboundMessages {
       ack: 0,
     });
     if (!result) throw new AppError('ERR_CREATING_MESSAGE', 500);
-    if (result.contactCreated) await this.events.contactChanged(companyId, result.contactId, 'create');
-    await this.events.messageCreated(companyId, result.message);
+    if (result.contactCreated) this.events.contactCreatedWith(companyId, result.ticket, new Date(result.message.created_at).toISOString());
+    this.events.messageCreatedWith(companyId, result.message, result.ticket);
 
     try {
       if (file) await session.sendMedia(check.jid, { buffer: file.buffer, mimetype: file.mimetype, fileName: file.originalName, caption: body || undefined }, { id });
@@ -72,6 +72,6 @@ export class OutboundMessages {
       this.events.messageDeleted(companyId, result.message);
       throw new AppError('ERR_SENDING_WAPP_MSG', 502, {}, 'The message could not be sent');
     }
-    return { message: result.message, ticketId: result.ticketId };
+    return { message: result.message, ticketId: result.ticket.id };
   }
 }

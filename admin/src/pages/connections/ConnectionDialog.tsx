@@ -69,9 +69,9 @@ export function ConnectionDialog({ connectionId, onClose, onSaved }: ConnectionD
       <DialogTitle id="connection-dialog-title">
         {translate(isNew ? 'connections.form.addTitle' : 'connections.form.editTitle')}
       </DialogTitle>
-      {values ? (
-        <Form record={values} onSubmit={submit}>
-          <DialogContent sx={{ pb: 0 }}>
+      {values && options.loaded ? (
+        <Form record={values} onSubmit={submit} noValidate>
+          <DialogContent sx={{ pb: 0, flex: '0 0 auto', overflow: 'visible' }}>
             <ConnectionGeneralInputs providers={providers} tokenHint={loaded?.tokenHint} isNew={isNew} />
           </DialogContent>
           <ConnectionTabs tab={tab} onChange={setTab} />

@@ -6,6 +6,8 @@ export interface ConnectionOptions {
   providers: string[];
   queues: QueueOption[];
   prompts: { id: number; name: string }[];
+  /** False until every list has answered (or failed). */
+  loaded: boolean;
 }
 
 const listOf = <T>(answer: unknown, key: string): T[] => {
@@ -16,7 +18,7 @@ const listOf = <T>(answer: unknown, key: string): T[] => {
 
 /** The connection dialog's selects: providers, queues and prompts; a failed load leaves a list empty. */
 export function useConnectionOptions(): ConnectionOptions {
-  const [options, setOptions] = useState<ConnectionOptions>({ providers: ['beta'], queues: [], prompts: [] });
+  const [options, setOptions] = useState<ConnectionOptions>({ providers: ['beta'], queues: [], prompts: [], loaded: false });
   useEffect(() => {
     let current = true;
     const load = <T>(path: string, key: string) => api.get<unknown>(path).then(answer => listOf<T>(answer, key), () => []);
@@ -25,7 +27,7 @@ export function useConnectionOptions(): ConnectionOptions {
       load<QueueOption>('/queue', 'queues'),
       load<{ id: number; name: string }>('/prompt', 'prompts'),
     ]).then(([providers, queues, prompts]) => {
-      if (current) setOptions({ providers: providers.length ? providers : ['beta'], queues, prompts });
+      if (current) setOptions({ providers: providers.length ? providers : ['beta'], queues, prompts, loaded: true });
     });
     return () => {
       current = false;

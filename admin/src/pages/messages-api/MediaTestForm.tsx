@@ -1,3 +1,4 @@
+import { Box } from '@mui/material';
 import { FileField, FileInput, Form, required, TextInput, useNotify } from 'react-admin';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useNotifyError } from '../../hooks/useNotifyError';
@@ -28,7 +29,7 @@ export function MediaTestForm() {
   };
 
   return (
-    <Form onSubmit={submit} defaultValues={{ token: '', number: '' }} id="messages-api-media-form">
+    <Form noValidate onSubmit={submit} defaultValues={{ token: '', number: '' }} id="messages-api-media-form">
       <TextInput source="token" label="messagesApi.form.token" validate={isRequired} autoComplete="off" />
       <TextInput source="number" label="messagesApi.form.number" validate={numberRules} helperText="messagesApi.form.numberHelp" />
       <FileInput
@@ -39,7 +40,9 @@ export function MediaTestForm() {
       >
         <FileField source="src" title="title" />
       </FileInput>
-      <SubmitButton label="messagesApi.form.send" fullWidth={false} />
+      <Box sx={{ mt: 1 }}>
+        <SubmitButton label="messagesApi.form.send" fullWidth={false} />
+      </Box>
     </Form>
   );
 }

@@ -22,7 +22,7 @@ export function TextTestForm() {
   };
 
   return (
-    <Form onSubmit={submit} defaultValues={{ token: '', number: '', body: '' }} id="messages-api-text-form">
+    <Form noValidate onSubmit={submit} defaultValues={{ token: '', number: '', body: '' }} id="messages-api-text-form">
       <TextInput source="token" label="messagesApi.form.token" validate={isRequired} autoComplete="off" />
       <TextInput source="number" label="messagesApi.form.number" validate={numberRules} helperText="messagesApi.form.numberHelp" />
       <TextInput source="body" label="messagesApi.form.body" validate={isRequired} multiline minRows={3} />

@@ -78,7 +78,7 @@ export function ContactDialog({ contactId, onClose, onSaved }: ContactDialogProp
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" sx={SCROLLING_FORM} aria-labelledby="contact-dialog-title">
       <DialogTitle id="contact-dialog-title">{translate(isNew ? 'contacts.form.addTitle' : 'contacts.form.editTitle')}</DialogTitle>
       {values ? (
-        <Form record={values} onSubmit={submit}>
+        <Form record={values} onSubmit={submit} noValidate>
           <DialogContent dividers>
             <ContactInputs origin={isNew ? undefined : (loaded?.whatsapp?.name ?? null)} />
           </DialogContent>
