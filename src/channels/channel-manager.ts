@@ -178,7 +178,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
         }
         this.scheduleReconnect(live.ref, info.reason);
       },
-      message: (message) => void this.pipeline.message(live.ref, message),
+      message: (message) => void this.pipeline.message(live.ref, message, live.session),
       ack: (providerId, ack) => void this.pipeline.ack(live.ref, providerId, ack),
       edit: (providerId, body, editedAt) => void this.pipeline.edit(live.ref, providerId, body, editedAt),
       revoke: (providerId) => void this.pipeline.revoke(live.ref, providerId),

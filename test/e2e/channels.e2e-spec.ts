@@ -60,6 +60,25 @@ describe('channels: connections, simulator and the inbound pipeline', () => {
     expect(list.body.find((c: { id: number }) => c.id === res.body.id)).toMatchObject({ status: 'CONNECTED', tokenHint: res.body.token.slice(-4) });
   });
 
+  it('links with a pairing code when a phone is given', async () => {
+    const created = await t.http().post('/api/whatsapp').set(adminA.auth).send({ name: 'Pareada', provider: 'simulator' });
+    await waitFor(() => t.app.get(ChannelManager).isConnected(created.body.id));
+    await t.http().delete(`/api/whatsappsession/${created.body.id}`).set(adminA.auth).expect(200);
+    const socket = await connectSocket(t, adminA.token);
+    const pairing = new Promise<{ session: { status: string; pairingCode: string } }>((resolve) =>
+      socket.on(`company-${a.company.id}-whatsappSession`, (p: { session: { status: string; pairingCode: string } }) => {
+        if (p.session.status === 'PAIRING') resolve(p);
+      }),
+    );
+    const bad = await t.http().post(`/api/whatsappsession/${created.body.id}`).set(adminA.auth).send({ pairingPhone: '12' });
+    expect(bad.status).toBe(400);
+    await t.http().post(`/api/whatsappsession/${created.body.id}`).set(adminA.auth).send({ pairingPhone: '+55 11 98888-7777' }).expect(200);
+    expect((await pairing).session.pairingCode).toMatch(/^[0-9A-F]{8}$/);
+    socket.close();
+    await waitFor(() => t.app.get(ChannelManager).isConnected(created.body.id));
+    await t.http().delete(`/api/whatsapp/${created.body.id}`).set(adminA.auth).expect(204);
+  });
+
   it('turns a customer text into contact, pending ticket and message, live for the company only', async () => {
     const socketA = await connectSocket(t, adminA.token);
     const socketB = await connectSocket(t, adminB.token);
@@ -89,6 +108,8 @@ describe('channels: connections, simulator and the inbound pipeline', () => {
     const ticket = await em.findOneOrFail(Ticket, { contact: contact.id }, { filters: false });
     expect(ticket).toMatchObject({ status: 'pending', unreadMessages: 1 });
     expect(ticket.protocol).toMatch(/^\d{18}$/);
+    // The profile picture is looked up once (the simulator has none) and not again for a day.
+    await waitFor(async () => (await t.em().findOneOrFail(Contact, contact.id, { filters: false })).profilePicUpdatedAt);
   });
 
   it('stores a replayed provider message once and reuses the open ticket', async () => {

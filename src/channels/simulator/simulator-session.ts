@@ -10,6 +10,7 @@ import type {
   OutgoingMedia,
   SendOptions,
   SendResult,
+  StartOptions,
 } from '../channel-provider.js';
 import { brazilianVariants, jidFor, normaliseNumber } from '../numbers.js';
 
@@ -43,9 +44,14 @@ export class SimulatorSession implements ChannelSession {
     return this.connected;
   }
 
-  async start(): Promise<void> {
+  async start(options?: StartOptions): Promise<void> {
     if (await this.links.isLinked(this.ref)) {
       this.later(SIMULATOR_TIMINGS.linkedStartMs, () => this.markConnected());
+      return;
+    }
+    if (options?.pairingPhone) {
+      this.events.pairingCode(randomBytes(4).toString('hex').toUpperCase());
+      this.later(SIMULATOR_TIMINGS.autoScanMs, () => void this.scan());
       return;
     }
     this.events.qr(`SIMULATOR:${this.ref.id}:${randomBytes(12).toString('hex')}`);

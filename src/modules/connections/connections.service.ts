@@ -112,9 +112,10 @@ export class ConnectionsService {
     return { token: issued.token };
   }
 
-  async startSession(ctx: AuthContext, id: number): Promise<void> {
+  /** With a phone number the provider answers with a pairing code instead of a QR code. */
+  async startSession(ctx: AuthContext, id: number, pairingPhone?: string): Promise<void> {
     await this.load(id);
-    await this.channels.start(ctx.companyId, id);
+    await this.channels.start(ctx.companyId, id, pairingPhone ? { pairingPhone } : undefined);
   }
 
   async newQrCode(ctx: AuthContext, id: number): Promise<void> {

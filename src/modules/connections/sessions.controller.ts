@@ -1,9 +1,10 @@
-import { Controller, Delete, HttpCode, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../common/decorators/auth-context.decorator.js';
 import { ConnectionsService } from './connections.service.js';
+import { StartSessionDto } from './dto/start-session.dto.js';
 
 const DONE = { message: 'Starting session.' };
 
@@ -17,8 +18,8 @@ export class SessionsController {
   @Post(':id')
   @HttpCode(200)
   @Policy('actionButtons', 'connections-page')
-  async retry(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<{ message: string }> {
-    await this.connections.startSession(ctx, id);
+  async retry(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: StartSessionDto): Promise<{ message: string }> {
+    await this.connections.startSession(ctx, id, dto.pairingPhone);
     return DONE;
   }
 

@@ -12,6 +12,8 @@ import { SendExternalMessageDto } from './dto/send-external-message.dto.js';
 export interface ExternalSendResponse {
   message: string;
   ticketId: number;
+  /** The first (often the only) message; every message when several files were sent. */
+  messageId: number;
   messageIds: number[];
 }
 
@@ -32,7 +34,7 @@ export class ExternalApiController {
   @Post('send')
   @HttpCode(200)
   @ApiConsumes('application/json', 'multipart/form-data')
-  @ApiOkResponse({ schema: { example: { message: 'Mensagem enviada com sucesso', ticketId: 1, messageIds: [10] } } })
+  @ApiOkResponse({ schema: { example: { message: 'Mensagem enviada com sucesso', ticketId: 1, messageId: 10, messageIds: [10] } } })
   @UseInterceptors(FilesInterceptor('medias', 10, { storage: memoryStorage(), limits: { fileSize: MAX_MEDIA_BYTES, files: 10 } }))
   async send(
     @Headers('authorization') authorization: string | undefined,
@@ -47,7 +49,7 @@ export class ExternalApiController {
     const sent = medias.length
       ? await this.sendFiles(principal.companyId, principal.connectionId, dto.number, body, medias)
       : [await this.outbound.sendToNumber(principal.companyId, principal.connectionId, dto.number, body)];
-    return { message: 'Mensagem enviada com sucesso', ticketId: sent[0]!.ticketId, messageIds: sent.map((s) => s.message.id) };
+    return { message: 'Mensagem enviada com sucesso', ticketId: sent[0]!.ticketId, messageId: sent[0]!.message.id, messageIds: sent.map((s) => s.message.id) };
   }
 
   /** The body goes as the caption of the first file. */

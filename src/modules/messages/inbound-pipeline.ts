@@ -3,8 +3,11 @@ import type { ChannelSession, ConnectionRef, InboundCall, InboundMessage } from 
 import { jidFor } from '../../channels/numbers.js';
 import { StoragePort } from '../../infra/storage/storage.port.js';
 import { CompanySettingsCache } from '../settings/company-settings.cache.js';
+import type { TicketRow } from '../tickets/ticket-row.mapper.js';
 import { type InboundWrite, InboundRepository } from './inbound.repository.js';
 import { MessageEvents } from './message-events.js';
+
+const DAY_MS = 24 * 3600 * 1000;
 
 export const CALLS_DISABLED_REPLY =
   '*Mensagem automática:*\n\nAs chamadas de voz e vídeo estão desabilitadas para este WhatsApp, favor enviar uma mensagem de texto. Obrigado!';
@@ -17,6 +20,7 @@ export const CALLS_DISABLED_REPLY =
 export class InboundPipeline {
   private readonly logger = new Logger('InboundPipeline');
   private readonly lanes = new Map<number, Promise<void>>();
+  private readonly pictureFetches = new Set<number>();
 
   constructor(
     private readonly repository: InboundRepository,
@@ -43,8 +47,8 @@ export class InboundPipeline {
     while (this.lanes.size) await Promise.all(this.lanes.values());
   }
 
-  message(connection: ConnectionRef, message: InboundMessage): Promise<void> {
-    return this.enqueue(connection.id, () => this.storeMessage(connection, message));
+  message(connection: ConnectionRef, message: InboundMessage, session?: ChannelSession): Promise<void> {
+    return this.enqueue(connection.id, () => this.storeMessage(connection, message, session));
   }
 
   ack(connection: ConnectionRef, providerId: string, ack: number): Promise<void> {
@@ -86,7 +90,7 @@ export class InboundPipeline {
     });
   }
 
-  private async storeMessage(connection: ConnectionRef, message: InboundMessage): Promise<void> {
+  private async storeMessage(connection: ConnectionRef, message: InboundMessage, session?: ChannelSession): Promise<void> {
     const { companyId } = connection;
     if (message.isGroup && (await this.settings.get(companyId, 'CheckMsgIsGroup')) === 'enabled') return;
     // A replay is a no-op in SQL anyway; checking first only saves downloading its media again.
@@ -120,6 +124,21 @@ export class InboundPipeline {
     if (result.contactCreated) this.events.contactCreatedWith(companyId, result.ticket, new Date(result.message.created_at).toISOString());
     else if (result.contactRenamed) await this.events.contactChanged(companyId, result.contactId, 'update');
     this.events.messageCreatedWith(companyId, result.message, result.ticket);
+    if (session && !message.isGroup && !message.fromMe) this.refreshProfilePicture(companyId, result.ticket, message.remoteJid, session);
+  }
+
+  /** Profile pictures are fetched off the lane, at most once a day per contact. */
+  private refreshProfilePicture(companyId: number, ticket: TicketRow, jid: string, session: ChannelSession): void {
+    const checkedAt = ticket.contact.profile_pic_updated_at ? new Date(ticket.contact.profile_pic_updated_at).getTime() : 0;
+    if (Date.now() - checkedAt < DAY_MS || this.pictureFetches.has(ticket.contact.id)) return;
+    this.pictureFetches.add(ticket.contact.id);
+    void session
+      .profilePictureUrl(jid)
+      .then(async (url) => {
+        if ((await this.repository.setProfilePicture(companyId, ticket.contact.id, url)) && url) await this.events.contactChanged(companyId, ticket.contact.id, 'update');
+      })
+      .catch((error: unknown) => this.logger.warn(`profile picture of contact ${ticket.contact.id}: ${String(error)}`))
+      .finally(() => this.pictureFetches.delete(ticket.contact.id));
   }
 
   /** A media failure never loses the message: it is stored without the file. */

@@ -62,24 +62,25 @@ const STORE_SQL = prepared('inbound_store', `
 with input as (
   select ?::int as company_id, ?::int as whatsapp_id, ?::text as number, ?::text as name, ?::boolean as is_group
 ), existing_contact as (
-  select c.id, c.uuid, c.name, c.number, c.profile_pic_url, c.is_group from contacts c, input i where c.company_id = i.company_id and c.number = i.number
+  select c.id, c.uuid, c.name, c.number, c.profile_pic_url, c.profile_pic_updated_at, c.is_group from contacts c, input i where c.company_id = i.company_id and c.number = i.number
 ), new_contact as (
   insert into contacts (company_id, uuid, name, number, is_group, whatsapp_id, created_at, updated_at)
   select i.company_id, gen_random_uuid(), i.name, i.number, i.is_group, i.whatsapp_id, now(), now()
     from input i where not exists (select 1 from existing_contact)
   on conflict (company_id, number) do nothing
-  returning id, uuid, name, number, profile_pic_url, is_group
+  returning id, uuid, name, number, profile_pic_url, profile_pic_updated_at, is_group
 ), renamed as (
   update contacts c set name = i.name, updated_at = now()
     from existing_contact e, input i
    where c.id = e.id and e.name = e.number and i.name <> i.number
   returning c.id
 ), contact as (
-  select e.id, e.uuid, case when r.id is null then e.name else (select name from input) end as name, e.number, e.profile_pic_url, e.is_group,
+  select e.id, e.uuid, case when r.id is null then e.name else (select name from input) end as name, e.number, e.profile_pic_url,
+         e.profile_pic_updated_at, e.is_group,
          false as created
     from existing_contact e left join renamed r on r.id = e.id
   union all
-  select id, uuid, name, number, profile_pic_url, is_group, true from new_contact
+  select id, uuid, name, number, profile_pic_url, profile_pic_updated_at, is_group, true from new_contact
 ), existing_ticket as (
   select t.id from tickets t, input i, contact c
    where t.company_id = i.company_id and t.contact_id = c.id and t.whatsapp_id = i.whatsapp_id and t.status <> 'closed'
@@ -122,7 +123,8 @@ select (select row_to_json(m) from msg m) as message,
                  'chatbot', t.chatbot, 'use_integration', t.use_integration, 'integration_id', t.integration_id, 'prompt_id', t.prompt_id,
                  'protocol', t.protocol, 'created_at', t.created_at, 'updated_at', t.updated_at,
                  'contact', json_build_object('id', ct.id, 'uuid', ct.uuid, 'name', ct.name, 'number', ct.number,
-                                              'profile_pic_url', ct.profile_pic_url, 'is_group', ct.is_group),
+                                              'profile_pic_url', ct.profile_pic_url, 'profile_pic_updated_at', ct.profile_pic_updated_at,
+                                              'is_group', ct.is_group),
                  'queue', case when q.id is null then null else json_build_object('id', q.id, 'name', q.name, 'color', q.color) end,
                  'user', case when u.id is null then null else json_build_object('id', u.id, 'name', u.name) end,
                  'whatsapp', case when w.id is null then null else json_build_object('id', w.id, 'name', w.name) end)
@@ -180,6 +182,17 @@ export class InboundRepository {
       contactCreated: row.contact_created,
       contactRenamed: row.contact_renamed,
     };
+  }
+
+  /** At most once a day per contact, whatever the number of processes asking. */
+  async setProfilePicture(companyId: number, contactId: number, url: string | null): Promise<boolean> {
+    const rows = await this.em.getConnection().execute<unknown[]>(
+      `update contacts set profile_pic_url = ?, profile_pic_updated_at = now(), updated_at = now()
+        where company_id = ? and id = ? and (profile_pic_updated_at is null or profile_pic_updated_at < now() - interval '1 day')
+        returning id`,
+      [url, companyId, contactId],
+    );
+    return rows.length > 0;
   }
 
   async deleteMessage(companyId: number, messageId: number): Promise<void> {
