@@ -14,6 +14,7 @@ import { createOrmConfig } from './mikro-orm.config.js';
 import { ConnectionsModule } from './modules/connections/connections.module.js';
 import { ContactsModule } from './modules/contacts/contacts.module.js';
 import { ExternalApiModule } from './modules/external-api/external-api.module.js';
+import { ConversationModule } from './modules/messages/conversation.module.js';
 import { MessagesModule } from './modules/messages/messages.module.js';
 import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
@@ -24,6 +25,9 @@ import { PlansModule } from './modules/plans/plans.module.js';
 import { QueuesModule } from './modules/queues/queues.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
 import { UsersModule } from './modules/users/users.module.js';
+import { TagsModule } from './modules/tags/tags.module.js';
+import { QuickMessagesModule } from './modules/quick-messages/quick-messages.module.js';
+import { TicketNotesModule } from './modules/ticket-notes/ticket-notes.module.js';
 
 @Module({})
 export class AppModule {
@@ -60,6 +64,10 @@ export class AppModule {
         ConnectionsModule,
         ContactsModule,
         ExternalApiModule,
+        ConversationModule,
+        TagsModule,
+        QuickMessagesModule,
+        TicketNotesModule,
       ],
     };
   }

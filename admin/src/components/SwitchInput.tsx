@@ -1,13 +1,21 @@
-import { FormControlLabel, Switch } from '@mui/material';
+import { Box, FormControlLabel, Switch, Typography } from '@mui/material';
 import { useInput, useTranslate } from 'react-admin';
 
+interface SwitchInputProps {
+  source: string;
+  /** Catalog key of the label. */
+  label: string;
+  /** Catalog key of a line under the label. */
+  helperText?: string;
+}
+
 /** A boolean form field as a switch (react-admin's BooleanInput passes props MUI 9 no longer accepts). */
-export function SwitchInput({ source, label }: { source: string; label: string }) {
+export function SwitchInput({ source, label, helperText }: SwitchInputProps) {
   const translate = useTranslate();
   const { field, id } = useInput({ source });
   return (
     <FormControlLabel
-      sx={{ my: 1 }}
+      sx={{ my: 1, alignItems: helperText ? 'flex-start' : undefined }}
       control={
         <Switch
           id={id}
@@ -18,7 +26,18 @@ export function SwitchInput({ source, label }: { source: string; label: string }
           slotProps={{ input: { ref: field.ref } }}
         />
       }
-      label={translate(label)}
+      label={
+        helperText ? (
+          <Box sx={{ pt: 0.75 }}>
+            <Typography variant="body1">{translate(label)}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              {translate(helperText)}
+            </Typography>
+          </Box>
+        ) : (
+          translate(label)
+        )
+      }
     />
   );
 }

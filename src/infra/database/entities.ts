@@ -12,6 +12,10 @@ import { Contact } from '../../modules/contacts/contact.entity.js';
 import { Message } from '../../modules/messages/message.entity.js';
 import { TicketCycle } from '../../modules/tickets/ticket-cycle.entity.js';
 import { Ticket } from '../../modules/tickets/ticket.entity.js';
+import { QuickMessage } from '../../modules/quick-messages/quick-message.entity.js';
+import { Tag } from '../../modules/tags/tag.entity.js';
+import { TicketTag } from '../../modules/tags/ticket-tag.entity.js';
+import { TicketNote } from '../../modules/ticket-notes/ticket-note.entity.js';
 import { BaseEntity } from './base.entity.js';
 
 /** Every entity of the schema; the ORM config, the CLI and the tenant-coverage test read this list. */
@@ -31,4 +35,8 @@ export const ENTITIES = [
   Ticket,
   TicketCycle,
   Message,
+  Tag,
+  TicketTag,
+  QuickMessage,
+  TicketNote,
 ];

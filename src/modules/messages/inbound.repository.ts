@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { HotPathPool, prepared } from '../../infra/database/pg-pool.js';
+import { TICKET_JOINS, TICKET_JSON } from '../tickets/ticket-json.sql.js';
 import type { TicketRow } from '../tickets/ticket-row.mapper.js';
 import type { MessageRow } from './message.mapper.js';
 
@@ -117,22 +118,10 @@ with input as (
   select m.company_id, m.ticket_id, now(), now(), now() from msg m, ticket t where t.created
 )
 select (select row_to_json(m) from msg m) as message,
-       (select json_build_object(
-                 'id', t.id, 'uuid', t.uuid, 'status', t.status, 'contact_id', t.contact_id, 'user_id', t.user_id, 'queue_id', t.queue_id,
-                 'whatsapp_id', t.whatsapp_id, 'last_message', t.last_message, 'unread_messages', t.unread_messages, 'is_group', t.is_group,
-                 'chatbot', t.chatbot, 'use_integration', t.use_integration, 'integration_id', t.integration_id, 'prompt_id', t.prompt_id,
-                 'protocol', t.protocol, 'created_at', t.created_at, 'updated_at', t.updated_at,
-                 'contact', json_build_object('id', ct.id, 'uuid', ct.uuid, 'name', ct.name, 'number', ct.number,
-                                              'profile_pic_url', ct.profile_pic_url, 'profile_pic_updated_at', ct.profile_pic_updated_at,
-                                              'is_group', ct.is_group),
-                 'queue', case when q.id is null then null else json_build_object('id', q.id, 'name', q.name, 'color', q.color) end,
-                 'user', case when u.id is null then null else json_build_object('id', u.id, 'name', u.name) end,
-                 'whatsapp', case when w.id is null then null else json_build_object('id', w.id, 'name', w.name) end)
+       (select ${TICKET_JSON}
           from final_ticket t
           join contact ct on ct.id = t.contact_id
-          left join queues q on q.id = t.queue_id
-          left join users u on u.id = t.user_id
-          left join whatsapps w on w.id = t.whatsapp_id) as ticket,
+          ${TICKET_JOINS}) as ticket,
        coalesce((select created from ticket), false) as ticket_created,
        (select id from contact) as contact_id,
        coalesce((select created from contact), false) as contact_created,
@@ -193,6 +182,13 @@ export class InboundRepository {
       [url, companyId, contactId],
     );
     return rows.length > 0;
+  }
+
+  /** A human wrote: every bot steps back for this ticket. */
+  async botsOff(companyId: number, ticketId: number): Promise<void> {
+    await this.em
+      .getConnection()
+      .execute('update tickets set chatbot = false, use_integration = false where company_id = ? and id = ? and (chatbot or use_integration)', [companyId, ticketId]);
   }
 
   async deleteMessage(companyId: number, messageId: number): Promise<void> {

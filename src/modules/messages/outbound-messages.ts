@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import type { MessageKeyRef } from '../../channels/channel-provider.js';
 import { ChannelManager } from '../../channels/channel-manager.js';
+import { jidFor } from '../../channels/numbers.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { mediaKindOf } from '../../infra/storage/media-types.js';
 import { StoragePort } from '../../infra/storage/storage.port.js';
@@ -11,6 +13,19 @@ export interface OutgoingFile {
   buffer: Buffer;
   mimetype: string;
   originalName: string;
+}
+
+export interface TicketTarget {
+  whatsappId: number | null;
+  contactNumber: string;
+  isGroup: boolean;
+  /** The jid the customer wrote from, when known (it can differ from the number, e.g. LID addressing). */
+  remoteJid?: string | null;
+}
+
+export interface SendExtras {
+  file?: OutgoingFile;
+  quoted?: MessageKeyRef & { body?: string };
 }
 
 export interface SentMessage {
@@ -37,17 +52,29 @@ export class OutboundMessages {
       throw new AppError('ERR_WAPP_CHECK_CONTACT', 502, {}, 'The number could not be checked');
     });
     if (!check.exists) throw new AppError('ERR_WAPP_INVALID_CONTACT', 400, { invalido: true }, 'This number is not on WhatsApp');
+    return this.send(companyId, connectionId, { number: check.number, jid: check.jid, isGroup: false }, body, { file });
+  }
 
+  /** Sends into an existing conversation (the ticket's contact on the ticket's connection). */
+  async sendToTicket(companyId: number, target: TicketTarget, body: string, options: SendExtras = {}): Promise<SentMessage> {
+    if (!target.whatsappId) throw new AppError('ERR_NO_WAPP_FOUND', 400, {}, 'The conversation has no connection any more');
+    const jid = target.remoteJid ?? jidFor(target.contactNumber, target.isGroup);
+    return this.send(companyId, target.whatsappId, { number: target.contactNumber, jid, isGroup: target.isGroup }, body, options);
+  }
+
+  private async send(companyId: number, connectionId: number, to: { number: string; jid: string; isGroup: boolean }, body: string, options: SendExtras): Promise<SentMessage> {
+    const session = this.channels.session(companyId, connectionId);
+    const { file, quoted } = options;
     const stored = file ? await this.storage.save(companyId, file.buffer, file.mimetype) : null;
     const id = session.newMessageId();
     const result = await this.repository.store({
       companyId,
       whatsappId: connectionId,
-      contactNumber: check.number,
-      contactName: check.number,
-      isGroup: false,
+      contactNumber: to.number,
+      contactName: to.number,
+      isGroup: to.isGroup,
       providerId: id,
-      remoteJid: check.jid,
+      remoteJid: to.jid,
       participant: null,
       senderName: null,
       body: body || (file ? file.originalName : ''),
@@ -55,7 +82,7 @@ export class OutboundMessages {
       mediaType: stored ? mediaKindOf(stored.mimetype) : 'chat',
       mediaPath: stored?.path ?? null,
       mediaName: file?.originalName.slice(0, 255) ?? null,
-      quotedProviderId: null,
+      quotedProviderId: quoted?.providerId ?? null,
       sentAt: new Date(),
       countsUnread: false,
       ack: 0,
@@ -65,8 +92,9 @@ export class OutboundMessages {
     this.events.messageCreatedWith(companyId, result.message, result.ticket);
 
     try {
-      if (file) await session.sendMedia(check.jid, { buffer: file.buffer, mimetype: file.mimetype, fileName: file.originalName, caption: body || undefined }, { id });
-      else await session.sendText(check.jid, body, { id });
+      const sendOptions = { id, quoted: quoted ?? undefined };
+      if (file) await session.sendMedia(to.jid, { buffer: file.buffer, mimetype: file.mimetype, fileName: file.originalName, caption: body || undefined }, sendOptions);
+      else await session.sendText(to.jid, body, sendOptions);
     } catch {
       await this.repository.deleteMessage(companyId, result.message.id);
       this.events.messageDeleted(companyId, result.message);

@@ -1,7 +1,28 @@
 import { Global, Module } from '@nestjs/common';
 import { TicketRoomAuthorizer } from '../../infra/realtime/ticket-room.authorizer.js';
+import { OutboundModule } from '../messages/outbound.module.js';
+import { SettingsModule } from '../settings/settings.module.js';
 import { TicketAccess } from './ticket-access.js';
+import { TicketCycles } from './ticket-cycles.js';
+import { TicketTagsReader } from './ticket-tags.reader.js';
+import { TicketsController } from './tickets.controller.js';
+import { TicketsEvents } from './tickets.events.js';
+import { TicketsRepository } from './tickets.repository.js';
+import { TicketsService } from './tickets.service.js';
 
 @Global()
-@Module({ providers: [TicketAccess, { provide: TicketRoomAuthorizer, useExisting: TicketAccess }], exports: [TicketAccess, TicketRoomAuthorizer] })
+@Module({
+  imports: [OutboundModule, SettingsModule],
+  controllers: [TicketsController],
+  providers: [
+    TicketAccess,
+    { provide: TicketRoomAuthorizer, useExisting: TicketAccess },
+    TicketsRepository,
+    TicketTagsReader,
+    TicketCycles,
+    TicketsEvents,
+    TicketsService,
+  ],
+  exports: [TicketAccess, TicketRoomAuthorizer, TicketsService, TicketsEvents, TicketsRepository],
+})
 export class TicketsModule {}

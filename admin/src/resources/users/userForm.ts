@@ -28,7 +28,5 @@ export function toPayload(values: UserFormValues) {
   return { ...rest, whatsappId: whatsappId === '' ? null : whatsappId, ...(password ? { password } : {}) };
 }
 
-/** Field errors of a 400 ERR_VALIDATION answer, in react-hook-form's shape. */
-export function fieldErrors(fields: { field: string; messages: string[] }[]): Record<string, string> {
-  return Object.fromEntries(fields.map(({ field, messages }) => [field, messages.join(' ')]));
-}
+/** Moved to components/formErrors; kept here for the screens that import it from this file. */
+export { fieldErrors } from '../../components/formErrors';

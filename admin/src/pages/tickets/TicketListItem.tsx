@@ -1,0 +1,118 @@
+import AndroidOutlined from '@mui/icons-material/AndroidOutlined';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import { Badge, Box, Button, IconButton, ListItem, ListItemAvatar, ListItemButton, Tooltip, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { COMPACT_PREVIEW } from './constants';
+import { ContactAvatar } from './ContactAvatar';
+import { LastInteractionLabel } from './LastInteractionLabel';
+import { QueueColorBar } from './QueueColorBar';
+import { TicketChips } from './TicketChips';
+import { listTime } from './timeLabels';
+import type { Ticket } from './types';
+import type { TicketActions } from './useTicketActions';
+
+interface TicketListItemProps {
+  ticket: Ticket;
+  selected: boolean;
+  /** Narrow display: the preview is cut at 20 characters. */
+  compact: boolean;
+  now: Date;
+  /** Admins: the spy eye. */
+  canSpy: boolean;
+  actions: TicketActions;
+  onSpy(ticket: Ticket): void;
+}
+
+const cut = (text: string, length: number) => (text.length > length ? `${text.slice(0, length)}...` : text);
+
+/** One ticket: queue colour, avatar, name, preview, time, unread count, tags and the status buttons. */
+export function TicketListItem({ ticket, selected, compact, now, canSpy, actions, onSpy }: TicketListItemProps) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const name = ticket.contact?.name ?? '';
+  const preview = ticket.lastMessage ? (compact ? cut(ticket.lastMessage, COMPACT_PREVIEW) : ticket.lastMessage) : '';
+  const pending = ticket.status === 'pending';
+
+  const open = () => {
+    // A pending ticket opens only through Accept.
+    if (!pending) navigate(`/tickets/${ticket.uuid}`);
+  };
+
+  return (
+    <ListItem disablePadding divider data-ticket-id={ticket.id} data-status={ticket.status} sx={{ position: 'relative' }}>
+      <ListItemButton
+        selected={selected}
+        onClick={open}
+        aria-disabled={pending || undefined}
+        sx={{ pl: 2, pr: 1, py: 1, alignItems: 'flex-start', cursor: pending ? 'default' : 'pointer' }}
+      >
+        <QueueColorBar color={ticket.queue?.color} />
+        <ListItemAvatar sx={{ minWidth: 52, mt: 0.25 }}>
+          <ContactAvatar name={name} src={ticket.contact?.profilePicUrl} />
+        </ListItemAvatar>
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+            <Typography variant="subtitle2" noWrap sx={{ flex: 1, minWidth: 0 }} title={name}>
+              {name}
+            </Typography>
+            {ticket.chatbot && (
+              <Tooltip title={translate('tickets.list.chatbot')}>
+                <AndroidOutlined fontSize="small" color="action" aria-label={translate('tickets.list.chatbot')} />
+              </Tooltip>
+            )}
+            {canSpy && (
+              <Tooltip title={translate('tickets.list.spy')}>
+                <IconButton
+                  size="small"
+                  aria-label={translate('tickets.list.spy')}
+                  onClick={event => {
+                    event.stopPropagation();
+                    onSpy(ticket);
+                  }}
+                  sx={{ p: 0.25 }}
+                >
+                  <VisibilityOutlined fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
+            <Typography variant="caption" color={ticket.unreadMessages ? 'success.main' : 'text.secondary'} sx={{ whiteSpace: 'nowrap' }}>
+              {listTime(ticket.updatedAt, now)}
+            </Typography>
+          </Box>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1, minWidth: 0 }} data-preview>
+              {preview || '\u00a0'}
+            </Typography>
+            {ticket.lastMessage && <LastInteractionLabel updatedAt={ticket.updatedAt} now={now} />}
+            <Badge
+              badgeContent={ticket.unreadMessages}
+              color="success"
+              max={999}
+              aria-label={translate('tickets.list.unread', { smart_count: ticket.unreadMessages })}
+              sx={{ mr: ticket.unreadMessages ? 1.5 : 0, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+            />
+          </Box>
+          <TicketChips ticket={ticket} />
+        </Box>
+      </ListItemButton>
+      <Box sx={{ position: 'absolute', right: 8, bottom: 6, display: 'flex', gap: 0.5 }}>
+        {pending && (
+          <Button size="small" variant="contained" color="success" disabled={actions.busy} onClick={() => actions.accept(ticket)}>
+            {translate('tickets.actions.accept')}
+          </Button>
+        )}
+        {ticket.status === 'open' && (
+          <Button size="small" variant="outlined" color="error" disabled={actions.busy} onClick={() => actions.finish(ticket)} sx={{ py: 0, minHeight: 0 }}>
+            {translate('tickets.actions.finish')}
+          </Button>
+        )}
+        {ticket.status === 'closed' && (
+          <Button size="small" variant="outlined" disabled={actions.busy} onClick={() => actions.reopen(ticket)} sx={{ py: 0, minHeight: 0 }}>
+            {translate('tickets.actions.reopen')}
+          </Button>
+        )}
+      </Box>
+    </ListItem>
+  );
+}

@@ -1,0 +1,36 @@
+import type { Message } from './types';
+
+const time = (message: Message) => new Date(message.createdAt).getTime();
+
+/** Oldest first; equal times by id (the server's keyset order). */
+export const byCreation = (a: Message, b: Message) => time(a) - time(b) || a.id - b.id;
+
+/** Merges messages into a sorted list: known ids are replaced, new ones inserted in order. */
+export function mergeMessages(list: Message[], incoming: Message[]): Message[] {
+  if (!incoming.length) return list;
+  const byId = new Map(list.map(message => [message.id, message]));
+  for (const message of incoming) byId.set(message.id, { ...byId.get(message.id), ...message });
+  return [...byId.values()].sort(byCreation);
+}
+
+export type MessageRow =
+  | { kind: 'day'; key: string; date: string }
+  | { kind: 'ticketChange'; key: string; closedAt: string; openedAt: string }
+  | { kind: 'message'; key: string; message: Message };
+
+/** The rendered rows: a day divider when the day changes, the ticket markers where the ticket changes. */
+export function messageRows(messages: Message[], dayOf: (iso: string) => string): MessageRow[] {
+  const rows: MessageRow[] = [];
+  let previous: Message | undefined;
+  for (const message of messages) {
+    if (previous && previous.ticketId !== message.ticketId) {
+      rows.push({ kind: 'ticketChange', key: `change-${message.id}`, closedAt: previous.createdAt, openedAt: message.createdAt });
+    }
+    if (!previous || dayOf(previous.createdAt) !== dayOf(message.createdAt)) {
+      rows.push({ kind: 'day', key: `day-${message.id}`, date: message.createdAt });
+    }
+    rows.push({ kind: 'message', key: `message-${message.id}`, message });
+    previous = message;
+  }
+  return rows;
+}

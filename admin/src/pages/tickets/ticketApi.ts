@@ -1,0 +1,95 @@
+import { api, API_URL, httpClient } from '../../providers/httpClient';
+import type {
+  ConnectionOption,
+  Message,
+  MessagePage,
+  QueueOption,
+  QuickMessage,
+  Tag,
+  TagRef,
+  Ticket,
+  TicketCounts,
+  TicketNote,
+  TicketPage,
+  TicketStatus,
+  UserOption,
+} from './types';
+
+export interface TicketQuery {
+  status?: TicketStatus;
+  searchParam?: string;
+  tags?: number[];
+  users?: number[];
+  queueIds?: number[];
+  showAll?: boolean;
+  withUnreadMessages?: boolean;
+  cursor?: string | null;
+  pageNumber?: number;
+}
+
+const json = (ids: number[] | undefined) => (ids && ids.length ? JSON.stringify(ids) : undefined);
+
+/** Arrays answered either bare or under a key. */
+export const listOf = <T>(answer: unknown, key?: string): T[] => {
+  if (Array.isArray(answer)) return answer as T[];
+  const inner = key ? (answer as Record<string, unknown> | undefined)?.[key] : undefined;
+  return Array.isArray(inner) ? (inner as T[]) : [];
+};
+
+export const ticketApi = {
+  list: (query: TicketQuery) =>
+    api.get<TicketPage>('/tickets', {
+      status: query.status,
+      searchParam: query.searchParam || undefined,
+      tags: json(query.tags),
+      users: json(query.users),
+      queueIds: json(query.queueIds),
+      showAll: query.showAll ? 'true' : undefined,
+      withUnreadMessages: query.withUnreadMessages ? 'true' : undefined,
+      cursor: query.cursor ?? undefined,
+      pageNumber: query.cursor ? undefined : (query.pageNumber ?? 1),
+    }),
+  counts: (query: { queueIds?: number[]; showAll?: boolean }) =>
+    api.get<TicketCounts>('/tickets/counts', { queueIds: json(query.queueIds), showAll: query.showAll ? 'true' : undefined }),
+  /** A digits-only route parameter is an id, anything else a uuid. */
+  get: (idOrUuid: string | number) =>
+    /^\d+$/.test(String(idOrUuid)) ? api.get<Ticket>(`/tickets/${idOrUuid}`) : api.get<Ticket>(`/tickets/u/${idOrUuid}`),
+  create: (body: { contactId: number; queueId: number | null; whatsappId: number | null; userId: number; status: 'open' }) =>
+    api.post<Ticket>('/tickets', body),
+  update: (id: number, body: Partial<Pick<Ticket, 'status' | 'userId' | 'queueId' | 'whatsappId' | 'useIntegration' | 'promptId' | 'integrationId'>>) =>
+    api.put<Ticket>(`/tickets/${id}`, body),
+  remove: (id: number) => api.delete(`/tickets/${id}`),
+};
+
+export const messageApi = {
+  page: (ticketId: number, cursor?: string | null) => api.get<MessagePage>(`/messages/${ticketId}`, { cursor: cursor ?? undefined }),
+  sendText: (ticketId: number, body: string, quotedMsgId: number | null) =>
+    api.post<Message | Message[]>(`/messages/${ticketId}`, { body, quotedMsg: quotedMsgId ? { id: quotedMsgId } : null }),
+  /** Multipart: `medias` (files) and `body`. */
+  sendMedia: async (ticketId: number, files: File[], body: string, quotedMsgId?: number | null) => {
+    const data = new FormData();
+    for (const file of files) data.append('medias', file, file.name);
+    data.append('body', body);
+    if (quotedMsgId) data.append('quotedMsg', JSON.stringify({ id: quotedMsgId }));
+    const response = await httpClient<Message | Message[]>(`${API_URL}/messages/${ticketId}`, { method: 'POST', body: data });
+    return response.json;
+  },
+  edit: (messageId: number, body: string) => api.post<Message>(`/messages/edit/${messageId}`, { body }),
+  remove: (messageId: number) => api.delete(`/messages/${messageId}`),
+};
+
+export const noteApi = {
+  list: (ticketId: number, contactId: number) =>
+    api.get<TicketNote[]>('/ticket-notes/list', { ticketId, contactId }).then(answer => listOf<TicketNote>(answer, 'notes')),
+  create: (body: { note: string; ticketId: number; contactId: number }) => api.post<TicketNote>('/ticket-notes', body),
+  remove: (id: number) => api.delete(`/ticket-notes/${id}`),
+};
+
+export const lookupApi = {
+  tags: () => api.get<unknown>('/tags/list').then(answer => listOf<Tag>(answer, 'tags')),
+  syncTags: (ticketId: number, tags: TagRef[]) => api.post('/tags/sync', { ticketId, tags: tags.map(({ id }) => ({ id })) }),
+  quickMessages: () => api.get<unknown>('/quick-messages/list').then(answer => listOf<QuickMessage>(answer, 'records')),
+  queues: () => api.get<unknown>('/queue').then(answer => listOf<QueueOption>(answer, 'queues')),
+  connections: () => api.get<unknown>('/whatsapp').then(answer => listOf<ConnectionOption>(answer, 'whatsapps')),
+  users: (searchParam?: string) => api.get<unknown>('/users/list', { searchParam: searchParam || undefined }).then(answer => listOf<UserOption>(answer, 'users')),
+};

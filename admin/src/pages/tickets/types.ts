@@ -1,0 +1,191 @@
+export const TICKET_STATUSES = ['open', 'pending', 'closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+export interface TagRef {
+  id: number;
+  name: string;
+  color: string;
+}
+
+export interface Tag extends TagRef {
+  kanban?: number | boolean | null;
+}
+
+export interface TicketContact {
+  id: number;
+  name: string;
+  number: string;
+  profilePicUrl: string | null;
+  isGroup: boolean;
+  /** Only on GET /tickets/{id} and /tickets/u/{uuid}. */
+  uuid?: string;
+  email?: string | null;
+  extraInfo?: { id?: number; name: string; value: string }[];
+  whatsapp?: { id: number; name: string } | null;
+}
+
+/** A ticket as GET /tickets and the ticket events carry it. */
+export interface Ticket {
+  id: number;
+  uuid: string;
+  status: TicketStatus;
+  contactId: number;
+  userId: number | null;
+  queueId: number | null;
+  whatsappId: number | null;
+  lastMessage: string | null;
+  unreadMessages: number;
+  isGroup: boolean;
+  chatbot: boolean;
+  useIntegration: boolean;
+  integrationId: number | null;
+  promptId: number | null;
+  protocol?: string;
+  createdAt: string;
+  updatedAt: string;
+  contact: TicketContact | null;
+  queue: { id: number; name: string; color: string } | null;
+  user: { id: number; name: string } | null;
+  whatsapp: { id: number; name: string } | null;
+  tags?: TagRef[];
+}
+
+export interface TicketPage {
+  tickets: Ticket[];
+  hasMore: boolean;
+  count?: number;
+  cursor?: string | null;
+}
+
+export interface TicketCounts {
+  open: number;
+  pending: number;
+}
+
+export type MediaType =
+  | 'chat'
+  | 'image'
+  | 'audio'
+  | 'video'
+  | 'application'
+  | 'document'
+  | 'sticker'
+  | 'locationMessage'
+  | 'contactMessage'
+  | 'vcard'
+  | 'call_log'
+  | 'reactionMessage'
+  | (string & {});
+
+export interface QuotedMessage {
+  id: number;
+  body: string;
+  fromMe: boolean;
+  mediaType: MediaType;
+  senderName?: string | null;
+}
+
+export interface Message {
+  id: number;
+  ticketId: number;
+  contactId: number | null;
+  whatsappId?: number | null;
+  providerId?: string;
+  body: string;
+  fromMe: boolean;
+  read: boolean;
+  ack: number;
+  mediaType: MediaType;
+  mediaUrl: string | null;
+  mediaName?: string | null;
+  quotedMsg?: QuotedMessage | null;
+  quotedMsgId?: number | null;
+  isDeleted: boolean;
+  isEdited?: boolean;
+  participant?: string | null;
+  senderName?: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MessagePage {
+  messages: Message[];
+  hasMore: boolean;
+  cursor?: string | null;
+  ticket?: Ticket;
+}
+
+export interface TicketNote {
+  id: number;
+  note: string;
+  ticketId: number;
+  contactId: number;
+  user: { id: number; name: string } | null;
+  createdAt: string;
+}
+
+export interface QuickMessage {
+  id: number;
+  shortcode: string;
+  message: string;
+  mediaUrl: string | null;
+  mediaName: string | null;
+  geral?: boolean;
+  status?: string | boolean;
+}
+
+export interface QueueOption {
+  id: number;
+  name: string;
+  color: string;
+}
+
+export interface ConnectionOption {
+  id: number;
+  name: string;
+  status: string;
+  isDefault?: boolean;
+}
+
+export interface UserOption {
+  id: number;
+  name: string;
+  profile?: string;
+  queues?: QueueOption[];
+}
+
+export interface ContactOption {
+  id: number;
+  uuid?: string;
+  name: string;
+  number: string;
+  profilePicUrl?: string | null;
+}
+
+/** The body of a 409 ERR_OTHER_OPEN_TICKET. */
+export interface OtherOpenTicket {
+  id: number;
+  uuid: string;
+  userId: number | null;
+  user: { name: string } | null;
+  queue: { name: string } | null;
+}
+
+/** Events of `company-{id}-ticket`. */
+export type TicketEvent =
+  | { action: 'update'; ticket: Ticket }
+  | { action: 'delete'; ticketId: number }
+  | { action: 'updateUnread'; ticketId: number };
+
+/** Events of `company-{id}-appMessage`. */
+export type AppMessageEvent =
+  | { action: 'create'; message: Message; ticket?: Ticket; contact?: TicketContact }
+  | { action: 'update'; message: Message }
+  | { action: 'delete'; message: Message };
+
+/** Events of `company-{id}-contact`. */
+export interface ContactEvent {
+  action: 'create' | 'update' | 'delete';
+  contact?: TicketContact;
+  contactId?: number;
+}

@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ClientEvents } from '../../../../src/shared/realtime-events';
+import { ApiError } from '../../providers/httpClient';
+import { useNotify } from 'react-admin';
+import { useCompanyTopic } from '../../realtime/useCompanyTopic';
+import { MESSAGES_DEBOUNCE_MS } from './constants';
+import { mergeMessages } from './messageOrder';
+import { messageApi } from './ticketApi';
+import type { AppMessageEvent, Message } from './types';
+import { useSocketRoom } from './useSocketRoom';
+
+export interface MessageHistory {
+  messages: Message[];
+  hasMore: boolean;
+  loading: boolean;
+  /** True once the first page answered (or failed). */
+  loaded: boolean;
+  loadOlder(): void;
+  upsert(messages: Message[]): void;
+  /** Grows when a page of older messages was prepended (the list keeps its scroll position). */
+  olderVersion: number;
+}
+
+/**
+ * A conversation's messages (GET /messages/{ticketId}): the first page after a 500 ms pause, older pages through the
+ * cursor (they reach the contact's earlier tickets), live create/update/delete events, the chat-box room.
+ */
+export function useMessages(ticketId: number | undefined, { live = true }: { live?: boolean } = {}): MessageHistory {
+  const notify = useNotify();
+  const [messages, setMessages] = useState<Message[]>([]);
+  const [hasMore, setHasMore] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const [olderVersion, setOlderVersion] = useState(0);
+  const cursorRef = useRef<string | null>(null);
+  const generation = useRef(0);
+
+  useEffect(() => {
+    generation.current += 1;
+    const mine = generation.current;
+    setMessages([]);
+    setHasMore(false);
+    setLoaded(false);
+    cursorRef.current = null;
+    if (!ticketId) return;
+    setLoading(true);
+    const timer = setTimeout(() => {
+      messageApi
+        .page(ticketId)
+        .then(page => {
+          if (generation.current !== mine) return;
+          setMessages(mergeMessages([], page.messages ?? []));
+          setHasMore(Boolean(page.hasMore));
+          cursorRef.current = page.cursor ?? null;
+        })
+        .catch((error: unknown) => {
+          if (generation.current !== mine) return;
+          if (!(error instanceof ApiError && error.status === 404)) notify('tickets.errors.loadMessages', { type: 'error' });
+        })
+        .finally(() => {
+          if (generation.current !== mine) return;
+          setLoading(false);
+          setLoaded(true);
+        });
+    }, MESSAGES_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [ticketId, notify]);
+
+  const loadOlder = useCallback(() => {
+    if (!ticketId || !hasMore || loading) return;
+    const mine = generation.current;
+    setLoading(true);
+    messageApi
+      .page(ticketId, cursorRef.current)
+      .then(page => {
+        if (generation.current !== mine) return;
+        setMessages(previous => mergeMessages(previous, page.messages ?? []));
+        setHasMore(Boolean(page.hasMore));
+        cursorRef.current = page.cursor ?? null;
+        setOlderVersion(version => version + 1);
+      })
+      .catch(() => generation.current === mine && notify('tickets.errors.loadMessages', { type: 'error' }))
+      .finally(() => generation.current === mine && setLoading(false));
+  }, [ticketId, hasMore, loading, notify]);
+
+  const upsert = useCallback((incoming: Message[]) => setMessages(previous => mergeMessages(previous, incoming)), []);
+
+  useSocketRoom(ClientEvents.joinChatBox, ClientEvents.leaveChatBox, live ? ticketId : undefined);
+
+  useCompanyTopic<AppMessageEvent>('appMessage', payload => {
+    const message = payload.message;
+    if (!message || !ticketId) return;
+    if (payload.action === 'create') {
+      if (message.ticketId === ticketId) upsert([message]);
+    } else if (payload.action === 'update') {
+      setMessages(previous => (previous.some(known => known.id === message.id) ? mergeMessages(previous, [message]) : previous));
+    } else if (payload.action === 'delete') {
+      setMessages(previous => previous.filter(known => known.id !== message.id));
+    }
+  });
+
+  return { messages, hasMore, loading, loaded, loadOlder, upsert, olderVersion };
+}

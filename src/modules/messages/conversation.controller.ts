@@ -1,0 +1,54 @@
+import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Query, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { FilesInterceptor } from '@nestjs/platform-express';
+import { ApiBearerAuth, ApiConsumes, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { memoryStorage } from 'multer';
+import type { AuthContext } from '../../authorization/auth-context.js';
+import { AnyUser } from '../../common/decorators/access.decorators.js';
+import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { AppError } from '../../common/errors/app-error.js';
+import { MAX_MEDIA_BYTES } from '../../infra/storage/media-types.js';
+import { ConversationService } from './conversation.service.js';
+import { EditMessageDto, SendMessageDto } from './dto/send-message.dto.js';
+import type { MessageResponse } from './message.mapper.js';
+
+/** Registered after the external API, so `POST /api/messages/send` is never read as a ticket id. */
+@ApiTags('messages')
+@ApiBearerAuth()
+@Controller('messages')
+export class ConversationController {
+  constructor(private readonly conversation: ConversationService) {}
+
+  @Get(':ticketId')
+  @AnyUser()
+  @ApiQuery({ name: 'cursor', required: false, description: 'keyset cursor from the previous (newer) page' })
+  list(@Auth() ctx: AuthContext, @Param('ticketId', ParseIntPipe) ticketId: number, @Query('cursor') cursor?: string) {
+    if (cursor !== undefined && !/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) throw new AppError('ERR_VALIDATION', 400, { fields: [{ field: 'cursor', messages: ['invalid cursor'] }] });
+    return this.conversation.list(ctx, ticketId, cursor);
+  }
+
+  @Post('edit/:messageId')
+  @AnyUser()
+  edit(@Auth() ctx: AuthContext, @Param('messageId', ParseIntPipe) messageId: number, @Body() dto: EditMessageDto): Promise<MessageResponse> {
+    return this.conversation.edit(ctx, messageId, dto.body ?? '');
+  }
+
+  @Post(':ticketId')
+  @AnyUser()
+  @ApiConsumes('application/json', 'multipart/form-data')
+  @UseInterceptors(FilesInterceptor('medias', 10, { storage: memoryStorage(), limits: { fileSize: MAX_MEDIA_BYTES, files: 10 } }))
+  send(
+    @Auth() ctx: AuthContext,
+    @Param('ticketId', ParseIntPipe) ticketId: number,
+    @Body() dto: SendMessageDto,
+    @UploadedFiles() files: Express.Multer.File[] | undefined,
+  ): Promise<MessageResponse[]> {
+    const medias = (files ?? []).map((f) => ({ buffer: f.buffer, mimetype: f.mimetype, originalName: f.originalname }));
+    return this.conversation.send(ctx, ticketId, dto.body ?? '', dto.quotedMsg?.id ?? null, medias);
+  }
+
+  @Delete(':messageId')
+  @AnyUser()
+  remove(@Auth() ctx: AuthContext, @Param('messageId', ParseIntPipe) messageId: number): Promise<MessageResponse> {
+    return this.conversation.remove(ctx, messageId);
+  }
+}

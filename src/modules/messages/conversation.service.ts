@@ -1,0 +1,129 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { AuthContext } from '../../authorization/auth-context.js';
+import { ChannelManager } from '../../channels/channel-manager.js';
+import { AppError, notFound } from '../../common/errors/app-error.js';
+import { TicketAccess } from '../tickets/ticket-access.js';
+import { toTicketResponseFromRow } from '../tickets/ticket-row.mapper.js';
+import type { TicketResponse } from '../tickets/ticket.mapper.js';
+import { TicketsEvents } from '../tickets/tickets.events.js';
+import { TicketsRepository } from '../tickets/tickets.repository.js';
+import { InboundRepository } from './inbound.repository.js';
+import { type MessageResponse, type MessageRow, toMessageResponse } from './message.mapper.js';
+import { MessageEvents } from './message-events.js';
+import { type MessageWithQuote, MessagesRepository } from './messages.repository.js';
+import { type OutgoingFile, OutboundMessages } from './outbound-messages.js';
+
+export type ConversationMessage = MessageResponse & {
+  quotedMsg: { id: number; body: string; fromMe: boolean; mediaType: string; senderName: string | null } | null;
+};
+
+/** WhatsApp accepts edits for 15 minutes after sending. */
+const EDIT_WINDOW_MS = 15 * 60 * 1000;
+
+function withQuote(row: MessageWithQuote): ConversationMessage {
+  const q = row.quoted;
+  return { ...toMessageResponse(row), quotedMsg: q ? { id: q.id, body: q.body, fromMe: q.from_me, mediaType: q.media_type, senderName: q.sender_name } : null };
+}
+
+@Injectable()
+export class ConversationService {
+  private readonly logger = new Logger('ConversationService');
+
+  constructor(
+    private readonly tickets: TicketsRepository,
+    private readonly access: TicketAccess,
+    private readonly messages: MessagesRepository,
+    private readonly inbound: InboundRepository,
+    private readonly outbound: OutboundMessages,
+    private readonly channels: ChannelManager,
+    private readonly events: MessageEvents,
+    private readonly ticketEvents: TicketsEvents,
+  ) {}
+
+  async list(ctx: AuthContext, ticketId: number, cursor?: string): Promise<{ messages: ConversationMessage[]; hasMore: boolean; cursor: string | null; ticket: TicketResponse }> {
+    const ticket = await this.openable(ctx, ticketId);
+    const page = await this.messages.page(ctx.companyId, { id: ticket.id, contactId: ticket.contact_id, whatsappId: ticket.whatsapp_id }, cursor);
+    if (!cursor) await this.markRead(ctx.companyId, ticket.id, ticket.whatsapp_id, { status: ticket.status, queueId: ticket.queue_id });
+    return { messages: page.rows.map(withQuote), hasMore: page.hasMore, cursor: page.cursor, ticket: { ...toTicketResponseFromRow(ticket), unreadMessages: 0 } };
+  }
+
+  async send(ctx: AuthContext, ticketId: number, body: string, quotedId: number | null, files: OutgoingFile[]): Promise<MessageResponse[]> {
+    const ticket = await this.openable(ctx, ticketId);
+    if (ticket.status === 'closed') throw new AppError('ERR_TICKET_CLOSED', 400, {}, 'Reopen the ticket before writing');
+    const text = body.trim();
+    if (!text && files.length === 0) throw new AppError('ERR_VALIDATION', 400, { fields: [{ field: 'body', messages: ['body or medias is required'] }] });
+    const quotedRow = quotedId ? await this.messages.one(ctx.companyId, quotedId) : null;
+    if (quotedId && !quotedRow) throw notFound('ERR_NO_MESSAGE_FOUND');
+    const quoted = quotedRow ? { providerId: quotedRow.provider_id, remoteJid: '', fromMe: quotedRow.from_me, participant: quotedRow.participant, body: quotedRow.body } : undefined;
+    const target = {
+      whatsappId: ticket.whatsapp_id,
+      contactNumber: ticket.contact.number,
+      isGroup: ticket.is_group,
+      remoteJid: await this.messages.lastRemoteJid(ctx.companyId, ticket.id),
+    };
+    if (quoted) quoted.remoteJid = target.remoteJid ?? '';
+    await this.inbound.botsOff(ctx.companyId, ticket.id);
+    if (!files.length) return [toMessageResponse((await this.outbound.sendToTicket(ctx.companyId, target, text, { quoted })).message)];
+    const sent: MessageResponse[] = [];
+    for (const [index, file] of files.entries()) {
+      sent.push(toMessageResponse((await this.outbound.sendToTicket(ctx.companyId, target, index === 0 ? text : '', { file, quoted: index === 0 ? quoted : undefined })).message));
+    }
+    return sent;
+  }
+
+  async edit(ctx: AuthContext, messageId: number, body: string): Promise<MessageResponse> {
+    const text = body.trim();
+    if (!text) throw new AppError('ERR_VALIDATION', 400, { fields: [{ field: 'body', messages: ['body must not be empty'] }] });
+    const { row, key } = await this.ownSent(ctx, messageId);
+    if (row.media_type !== 'chat') throw new AppError('ERR_EDIT_NOT_ALLOWED', 400, {}, 'Only text messages can be edited');
+    if (Date.now() - new Date(row.created_at).getTime() > EDIT_WINDOW_MS) throw new AppError('ERR_EDIT_WINDOW_EXPIRED', 400, {}, 'Messages can be edited for 15 minutes');
+    await this.session(ctx, row).edit(key, text).catch(() => {
+      throw new AppError('ERR_EDITING_WAPP_MSG', 502, {}, 'The message could not be edited');
+    });
+    const updated = await this.inbound.applyEdit(ctx.companyId, row.whatsapp_id!, row.provider_id, text, new Date());
+    if (updated) this.events.messageUpdated(ctx.companyId, updated);
+    return toMessageResponse(updated ?? row);
+  }
+
+  async remove(ctx: AuthContext, messageId: number): Promise<MessageResponse> {
+    const { row, key } = await this.ownSent(ctx, messageId);
+    await this.session(ctx, row).deleteForEveryone(key).catch(() => {
+      throw new AppError('ERR_DELETE_WAPP_MSG', 502, {}, 'The message could not be deleted');
+    });
+    const updated = await this.inbound.markDeleted(ctx.companyId, row.whatsapp_id!, row.provider_id);
+    if (updated) this.events.messageUpdated(ctx.companyId, updated);
+    return toMessageResponse(updated ?? row);
+  }
+
+  private async ownSent(ctx: AuthContext, messageId: number) {
+    const row = await this.messages.one(ctx.companyId, messageId);
+    if (!row) throw notFound('ERR_NO_MESSAGE_FOUND');
+    if (!(await this.access.canJoin(ctx, row.ticket_id))) throw new AppError('ERR_NO_PERMISSION', 403, {}, 'Acesso não permitido');
+    if (!row.from_me || row.is_deleted || !row.whatsapp_id) throw new AppError('ERR_NO_PERMISSION', 403, {}, 'Only messages we sent can be changed');
+    const remoteJid = (await this.messages.lastRemoteJid(ctx.companyId, row.ticket_id)) ?? '';
+    return { row, key: { providerId: row.provider_id, remoteJid, fromMe: true, participant: null } };
+  }
+
+  private session(ctx: AuthContext, row: MessageRow) {
+    return this.channels.session(ctx.companyId, row.whatsapp_id!);
+  }
+
+  private async openable(ctx: AuthContext, ticketId: number) {
+    const ticket = await this.tickets.row(ctx.companyId, { id: ticketId });
+    if (!ticket) throw notFound('ERR_NO_TICKET_FOUND');
+    if (!(await this.access.canJoin(ctx, ticket.id))) throw new AppError('ERR_NO_PERMISSION', 403, {}, 'Acesso não permitido');
+    return ticket;
+  }
+
+  /** Unread back to zero, `updateUnread` to the lists, and read receipts to the phone (best effort). */
+  private async markRead(companyId: number, ticketId: number, whatsappId: number | null, state: { status: string; queueId: number | null }): Promise<void> {
+    const { changed, keys } = await this.messages.markRead(companyId, ticketId);
+    if (changed) this.ticketEvents.unreadReset(companyId, ticketId, state);
+    if (!keys.length || !whatsappId || !this.channels.isConnected(whatsappId)) return;
+    const receipts = keys.map((k) => ({ providerId: k.provider_id, remoteJid: k.remote_jid, fromMe: false, participant: k.participant }));
+    this.channels
+      .session(companyId, whatsappId)
+      .markRead(receipts)
+      .catch((error: unknown) => this.logger.warn(`read receipts for ticket ${ticketId}: ${String(error)}`));
+  }
+}

@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '../../common/errors/app-error.js';
+import type { MessageRow } from './message.mapper.js';
+
+export const MESSAGE_PAGE_SIZE = 20;
+
+export type MessageWithQuote = MessageRow & {
+  quoted: { id: number; body: string; from_me: boolean; media_type: string; sender_name: string | null } | null;
+};
+
+export interface MessagePage {
+  rows: MessageWithQuote[];
+  hasMore: boolean;
+  cursor: string | null;
+}
+
+interface Cursor {
+  createdAt: string;
+  id: number;
+}
+
+function decodeCursor(value: string): Cursor {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as [string, number];
+    if (typeof createdAt !== 'string' || !Number.isInteger(id) || Number.isNaN(Date.parse(createdAt))) throw new Error('bad cursor');
+    return { createdAt, id };
+  } catch {
+    throw new AppError('ERR_VALIDATION', 400, { fields: [{ field: 'cursor', messages: ['invalid cursor'] }] });
+  }
+}
+
+/** Conversation reads: keyset pages (createdAt, id) backwards, never OFFSET. */
+@Injectable()
+export class MessagesRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /** This ticket's messages, then the contact's earlier tickets on the same connection. */
+  async page(companyId: number, ticket: { id: number; contactId: number; whatsappId: number | null }, cursor?: string): Promise<MessagePage> {
+    const after = cursor ? decodeCursor(cursor) : null;
+    const rows = await this.em.getConnection().execute<MessageWithQuote[]>(
+      `select m.*, case when q.id is null then null else json_build_object('id', q.id, 'body', q.body, 'from_me', q.from_me,
+                    'media_type', q.media_type, 'sender_name', q.sender_name) end as quoted
+         from messages m left join messages q on q.id = m.quoted_msg_id
+        where m.company_id = ?
+          and m.ticket_id in (select t.id from tickets t where t.company_id = ? and t.contact_id = ? and t.whatsapp_id is not distinct from ? and t.id <= ?)
+          ${after ? 'and (m.created_at, m.id) < (?::timestamptz, ?)' : ''}
+        order by m.created_at desc, m.id desc
+        limit ?`,
+      [companyId, companyId, ticket.contactId, ticket.whatsappId, ticket.id, ...(after ? [after.createdAt, after.id] : []), MESSAGE_PAGE_SIZE + 1],
+    );
+    const page = rows.slice(0, MESSAGE_PAGE_SIZE);
+    const hasMore = rows.length > MESSAGE_PAGE_SIZE;
+    const last = page.at(-1);
+    const next = hasMore && last ? Buffer.from(JSON.stringify([new Date(last.created_at).toISOString(), last.id])).toString('base64url') : null;
+    return { rows: page.reverse(), hasMore, cursor: next };
+  }
+
+  async one(companyId: number, id: number): Promise<MessageRow | null> {
+    const rows = await this.em.getConnection().execute<MessageRow[]>('select * from messages where company_id = ? and id = ?', [companyId, id]);
+    return rows[0] ?? null;
+  }
+
+  /** The jid the customer last wrote from in this ticket (LID chats differ from the number). */
+  async lastRemoteJid(companyId: number, ticketId: number): Promise<string | null> {
+    const rows = await this.em
+      .getConnection()
+      .execute<Array<{ remote_jid: string }>>(
+        'select remote_jid from messages where company_id = ? and ticket_id = ? and not from_me order by created_at desc, id desc limit 1',
+        [companyId, ticketId],
+      );
+    return rows[0]?.remote_jid ?? null;
+  }
+
+  /** Reading a ticket: unread goes to zero; answers the ticket's room state when something changed. */
+  async markRead(companyId: number, ticketId: number): Promise<{ changed: boolean; keys: Array<{ provider_id: string; remote_jid: string; participant: string | null }> }> {
+    const connection = this.em.getConnection();
+    const reset = await connection.execute<unknown[]>(
+      'update tickets set unread_messages = 0 where company_id = ? and id = ? and unread_messages > 0 returning id',
+      [companyId, ticketId],
+    );
+    const keys = await connection.execute<Array<{ provider_id: string; remote_jid: string; participant: string | null }>>(
+      `update messages set read = true where company_id = ? and ticket_id = ? and not read and not from_me returning provider_id, remote_jid, participant`,
+      [companyId, ticketId],
+    );
+    return { changed: reset.length > 0, keys };
+  }
+}

@@ -1,0 +1,90 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { memoryStorage } from 'multer';
+import type { AuthContext } from '../../authorization/auth-context.js';
+import { AnyUser } from '../../common/decorators/access.decorators.js';
+import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
+import { listResponse, parseListQuery, type ListAllowlist } from '../../common/list-query/list-query.js';
+import { MAX_MEDIA_BYTES } from '../../infra/storage/media-types.js';
+import { CreateQuickMessageDto } from './dto/create-quick-message.dto.js';
+import { UpdateQuickMessageDto } from './dto/update-quick-message.dto.js';
+import { QuickMessageMediaService } from './quick-message-media.service.js';
+import type { QuickMessageResponse } from './quick-message.mapper.js';
+import { QuickMessagesService } from './quick-messages.service.js';
+
+const QUICK_MESSAGE_LIST: ListAllowlist = {
+  filters: { id: 'id', geral: 'geral', status: 'status', userId: 'user' },
+  sort: { id: 'id', shortcode: 'shortcode', createdAt: 'createdAt', updatedAt: 'updatedAt' },
+  defaultSort: ['shortcode', 'ASC'],
+};
+
+/** Browsers send file names in UTF-8; multer would read them as latin1. */
+const ONE_FILE = { storage: memoryStorage(), limits: { fileSize: MAX_MEDIA_BYTES, files: 1 }, defParamCharset: 'utf8' };
+
+/** Open to every profile; who may read or change a record is checked in the service. */
+@ApiTags('quick-messages')
+@ApiBearerAuth()
+@AnyUser()
+@Controller('quick-messages')
+export class QuickMessagesController {
+  constructor(
+    private readonly quickMessages: QuickMessagesService,
+    private readonly media: QuickMessageMediaService,
+  ) {}
+
+  /** `userId` sent by the browser is ignored: visibility comes from the session. */
+  @Get()
+  @ApiListQuery()
+  async list(@Auth() ctx: AuthContext, @Query() raw: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<unknown> {
+    const query = parseListQuery(raw, QUICK_MESSAGE_LIST);
+    return listResponse(res, 'records', query, await this.quickMessages.list(ctx, query));
+  }
+
+  @Get('list')
+  listActive(@Auth() ctx: AuthContext): Promise<QuickMessageResponse[]> {
+    return this.quickMessages.listActive(ctx);
+  }
+
+  @Get(':id')
+  findOne(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<QuickMessageResponse> {
+    return this.quickMessages.findOne(ctx, id);
+  }
+
+  @Post()
+  create(@Auth() ctx: AuthContext, @Body() dto: CreateQuickMessageDto): Promise<QuickMessageResponse> {
+    return this.quickMessages.create(ctx, dto);
+  }
+
+  @Put(':id')
+  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateQuickMessageDto): Promise<QuickMessageResponse> {
+    return this.quickMessages.update(ctx, id, dto);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+    await this.quickMessages.remove(ctx, id);
+  }
+
+  /** Other form fields (the browser's `typeArch`) are not used: the stored type comes from the file. */
+  @Post(':id/media-upload')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
+  @UseInterceptors(FileInterceptor('file', ONE_FILE))
+  uploadMedia(
+    @Auth() ctx: AuthContext,
+    @Param('id', ParseIntPipe) id: number,
+    @UploadedFile() file: Express.Multer.File | undefined,
+  ): Promise<QuickMessageResponse> {
+    return this.media.upload(ctx, id, file && { buffer: file.buffer, mimetype: file.mimetype, originalName: file.originalname });
+  }
+
+  @Delete(':id/media-upload')
+  removeMedia(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<QuickMessageResponse> {
+    return this.media.remove(ctx, id);
+  }
+}

@@ -1,0 +1,73 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { AuthContext } from '../../authorization/auth-context.js';
+import { AnyUser } from '../../common/decorators/access.decorators.js';
+import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
+import { listResponse, parseListQuery, type ListAllowlist } from '../../common/list-query/list-query.js';
+import { CreateTagDto } from './dto/create-tag.dto.js';
+import { ListTagsQueryDto } from './dto/list-tags-query.dto.js';
+import { SyncTagsDto } from './dto/sync-tags.dto.js';
+import { UpdateTagDto } from './dto/update-tag.dto.js';
+import { TagSyncService, type TicketTagsResponse } from './tag-sync.service.js';
+import type { TagListItem, TagResponse } from './tag.mapper.js';
+import { TagsService } from './tags.service.js';
+
+const TAG_LIST: ListAllowlist = {
+  filters: { id: 'id', kanban: 'kanban' },
+  sort: { id: 'id', name: 'name', color: 'color', createdAt: 'createdAt' },
+  defaultSort: ['name', 'ASC'],
+};
+
+/** Open to every profile; the kanban flag is checked in the service. */
+@ApiTags('tags')
+@ApiBearerAuth()
+@AnyUser()
+@Controller('tags')
+export class TagsController {
+  constructor(
+    private readonly tags: TagsService,
+    private readonly tagSync: TagSyncService,
+  ) {}
+
+  @Get()
+  @ApiListQuery()
+  async list(@Auth() ctx: AuthContext, @Query() raw: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<unknown> {
+    const query = parseListQuery(raw, TAG_LIST);
+    return listResponse(res, 'tags', query, await this.tags.list(ctx, query));
+  }
+
+  @Get('list')
+  listAll(@Auth() ctx: AuthContext, @Query() query: ListTagsQueryDto): Promise<TagListItem[]> {
+    return this.tags.listAll(ctx, query.kanban === undefined ? undefined : query.kanban === '1');
+  }
+
+  /** Replaces the ticket's tags; nothing is created, hence 200. */
+  @Post('sync')
+  @HttpCode(200)
+  sync(@Auth() ctx: AuthContext, @Body() dto: SyncTagsDto): Promise<TicketTagsResponse> {
+    return this.tagSync.sync(ctx, dto);
+  }
+
+  @Get(':id')
+  findOne(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<TagResponse> {
+    return this.tags.findOne(ctx, id);
+  }
+
+  @Post()
+  create(@Auth() ctx: AuthContext, @Body() dto: CreateTagDto): Promise<TagResponse> {
+    return this.tags.create(ctx, dto);
+  }
+
+  @Put(':id')
+  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateTagDto): Promise<TagResponse> {
+    return this.tags.update(ctx, id, dto);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+    await this.tags.remove(ctx, id);
+  }
+}

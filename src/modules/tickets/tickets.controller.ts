@@ -1,0 +1,60 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { AuthContext } from '../../authorization/auth-context.js';
+import { AnyUser } from '../../common/decorators/access.decorators.js';
+import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { CreateTicketDto } from './dto/create-ticket.dto.js';
+import { ListTicketsQuery, TicketCountsQuery } from './dto/list-tickets.query.js';
+import { UpdateTicketDto } from './dto/update-ticket.dto.js';
+import { type TicketDetail, type TicketWithTags, TicketsService } from './tickets.service.js';
+
+/** Every attendant works tickets; which ones is decided per record by the visibility rules. */
+@ApiTags('tickets')
+@ApiBearerAuth()
+@Controller('tickets')
+export class TicketsController {
+  constructor(private readonly tickets: TicketsService) {}
+
+  @Get()
+  @AnyUser()
+  list(@Auth() ctx: AuthContext, @Query() query: ListTicketsQuery) {
+    return this.tickets.list(ctx, query);
+  }
+
+  @Get('counts')
+  @AnyUser()
+  counts(@Auth() ctx: AuthContext, @Query() query: TicketCountsQuery): Promise<{ open: number; pending: number }> {
+    return this.tickets.counts(ctx, query.showAll, query.queueIds);
+  }
+
+  @Get('u/:uuid')
+  @AnyUser()
+  byUuid(@Auth() ctx: AuthContext, @Param('uuid', new ParseUUIDPipe()) uuid: string): Promise<TicketDetail> {
+    return this.tickets.detail(ctx, { uuid });
+  }
+
+  @Get(':id')
+  @AnyUser()
+  byId(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<TicketDetail> {
+    return this.tickets.detail(ctx, { id });
+  }
+
+  @Post()
+  @AnyUser()
+  create(@Auth() ctx: AuthContext, @Body() dto: CreateTicketDto): Promise<TicketWithTags> {
+    return this.tickets.create(ctx, dto);
+  }
+
+  @Put(':id')
+  @AnyUser()
+  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateTicketDto): Promise<TicketWithTags> {
+    return this.tickets.update(ctx, id, dto);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @AnyUser()
+  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+    await this.tickets.remove(ctx, id);
+  }
+}

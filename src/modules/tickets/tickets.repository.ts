@@ -1,0 +1,132 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { AuthContext } from '../../authorization/auth-context.js';
+import { isAdmin } from '../../authorization/auth-context.js';
+import { AppError } from '../../common/errors/app-error.js';
+import { likePattern } from '../../common/list-query/list-query.js';
+import type { ListTicketsQuery } from './dto/list-tickets.query.js';
+import { TICKET_JOINS, TICKET_JSON } from './ticket-json.sql.js';
+import type { TicketRow } from './ticket-row.mapper.js';
+import { type SqlPart, ticketVisibility } from './ticket-visibility.js';
+
+export const TICKET_PAGE_SIZE = 40;
+
+export interface TicketPage {
+  rows: TicketRow[];
+  count: number;
+  hasMore: boolean;
+  cursor: string | null;
+}
+
+interface Cursor {
+  updatedAt: string;
+  id: number;
+}
+
+const encodeCursor = (row: TicketRow): string => Buffer.from(JSON.stringify([row.updated_at, row.id])).toString('base64url');
+
+function decodeCursor(value: string): Cursor {
+  try {
+    const [updatedAt, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as [string, number];
+    if (typeof updatedAt !== 'string' || !Number.isInteger(id) || Number.isNaN(Date.parse(updatedAt))) throw new Error('bad cursor');
+    return { updatedAt, id };
+  } catch {
+    throw new AppError('ERR_VALIDATION', 400, { fields: [{ field: 'cursor', messages: ['invalid cursor'] }] });
+  }
+}
+
+const ids = (values: number[]) => values.join(',');
+
+/** Ticket reads in SQL: one query for a page (relations joined), one for its count, one grouped query for the tabs. */
+@Injectable()
+export class TicketsRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async page(ctx: AuthContext, query: ListTicketsQuery): Promise<TicketPage> {
+    const where = this.filters(ctx, query);
+    const parts: SqlPart[] = [where];
+    if (query.cursor) {
+      const cursor = decodeCursor(query.cursor);
+      parts.push({ sql: '(t.updated_at, t.id) < (?::timestamptz, ?)', params: [cursor.updatedAt, cursor.id] });
+    }
+    const offset = !query.cursor && query.pageNumber ? (query.pageNumber - 1) * TICKET_PAGE_SIZE : 0;
+    const condition = parts.map((p) => p.sql).join(' and ');
+    const params = parts.flatMap((p) => p.params);
+    const connection = this.em.getConnection();
+    const [rows, counted] = await Promise.all([
+      connection.execute<Array<{ row: TicketRow }>>(
+        `select ${TICKET_JSON} as row
+           from tickets t join contacts ct on ct.id = t.contact_id ${TICKET_JOINS}
+          where ${condition}
+          order by t.updated_at desc, t.id desc
+          limit ? offset ?`,
+        [...params, TICKET_PAGE_SIZE + 1, offset],
+      ),
+      connection.execute<Array<{ count: number }>>(
+        `select count(*)::int as count from tickets t join contacts ct on ct.id = t.contact_id where ${where.sql}`,
+        where.params,
+      ),
+    ]);
+    const page = rows.slice(0, TICKET_PAGE_SIZE).map((r) => r.row);
+    const hasMore = rows.length > TICKET_PAGE_SIZE;
+    return { rows: page, count: counted[0]?.count ?? 0, hasMore, cursor: hasMore && page.length ? encodeCursor(page.at(-1)!) : null };
+  }
+
+  /** Open and pending counts for the tab badges, in one grouped query. */
+  async counts(ctx: AuthContext, showAll: boolean, queueIds: number[] | undefined): Promise<{ open: number; pending: number }> {
+    const where = this.filters(ctx, { showAll, queueIds });
+    const rows = await this.em
+      .getConnection()
+      .execute<Array<{ status: string; count: number }>>(
+        `select t.status, count(*)::int as count from tickets t join contacts ct on ct.id = t.contact_id
+          where ${where.sql} and t.status in ('open', 'pending') group by t.status`,
+        where.params,
+      );
+    const of = (status: string) => rows.find((r) => r.status === status)?.count ?? 0;
+    return { open: of('open'), pending: of('pending') };
+  }
+
+  async row(companyId: number, where: { id?: number; uuid?: string }): Promise<TicketRow | null> {
+    const [column, value] = where.id !== undefined ? ['t.id', where.id] : ['t.uuid', where.uuid];
+    const rows = await this.em
+      .getConnection()
+      .execute<Array<{ row: TicketRow }>>(
+        `select ${TICKET_JSON} as row from tickets t join contacts ct on ct.id = t.contact_id ${TICKET_JOINS}
+          where t.company_id = ? and ${column} = ?`,
+        [companyId, value],
+      );
+    return rows[0]?.row ?? null;
+  }
+
+  private filters(ctx: AuthContext, query: Partial<ListTicketsQuery>): SqlPart {
+    const parts: SqlPart[] = [{ sql: 't.company_id = ?', params: [ctx.companyId] }, ticketVisibility(ctx, query.showAll ?? false)];
+    if (query.status) parts.push({ sql: 't.status = ?', params: [query.status] });
+    const search = query.searchParam?.trim();
+    if (search) {
+      const pattern = likePattern(search);
+      const digits = search.replace(/\D/g, '');
+      parts.push({
+        sql: `(ct.name ilike ? or (? <> '' and ct.number like ?)
+               or exists (select 1 from messages m where m.company_id = t.company_id and m.ticket_id = t.id and m.body ilike ?))`,
+        params: [pattern, digits, `%${digits}%`, pattern],
+      });
+    }
+    if (query.queueIds?.length) {
+      // A user can narrow to their own queues, never widen beyond them.
+      const allowed = isAdmin(ctx) ? query.queueIds : query.queueIds.filter((q) => ctx.queueIds.includes(q));
+      parts.push({ sql: `t.queue_id = any(string_to_array(?, ',')::int[])`, params: [ids(allowed)] });
+    }
+    if (query.users?.length && isAdmin(ctx)) parts.push({ sql: `t.user_id = any(string_to_array(?, ',')::int[])`, params: [ids(query.users)] });
+    if (query.tags?.length) {
+      parts.push({
+        sql: `exists (select 1 from ticket_tags tt where tt.company_id = t.company_id and tt.ticket_id = t.id and tt.tag_id = any(string_to_array(?, ',')::int[]))`,
+        params: [ids(query.tags)],
+      });
+    }
+    if (query.withUnreadMessages) parts.push({ sql: 't.unread_messages > 0', params: [] });
+    const zone = `(select timezone from companies where id = t.company_id)`;
+    if (query.date) parts.push({ sql: `(t.created_at at time zone ${zone})::date = ?::date`, params: [query.date] });
+    if (query.updatedAt) parts.push({ sql: `(t.updated_at at time zone ${zone})::date = ?::date`, params: [query.updatedAt] });
+    return { sql: parts.map((p) => p.sql).join(' and '), params: parts.flatMap((p) => p.params) };
+  }
+}

@@ -1,0 +1,36 @@
+// {{firstName}} {{name}} {{ms}} {{protocol}} {{hora}} in greetings, completion, out-of-hours, rating and agent texts.
+
+export interface TemplateContext {
+  name: string;
+  protocol?: string | null;
+  /** IANA zone of the company's clock (default America/Sao_Paulo). */
+  timeZone?: string | null;
+  now?: Date;
+}
+
+function clock(now: Date, timeZone: string): { hour: number; text: string } {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
+  return { hour: Number(get('hour')), text: `${get('hour')}:${get('minute')}:${get('second')}` };
+}
+
+/** Bom dia 06–11, Boa tarde 12–17, Boa noite 18–23, Boa madrugada 00–05. */
+export function greetingFor(hour: number): string {
+  if (hour >= 6 && hour < 12) return 'Bom dia';
+  if (hour >= 12 && hour < 18) return 'Boa tarde';
+  if (hour >= 18) return 'Boa noite';
+  return 'Boa madrugada';
+}
+
+export function renderTemplate(text: string, context: TemplateContext): string {
+  const { hour, text: time } = clock(context.now ?? new Date(), context.timeZone || 'America/Sao_Paulo');
+  const name = context.name.trim();
+  const values: Record<string, string> = {
+    firstName: name.split(/\s+/)[0] ?? '',
+    name,
+    ms: greetingFor(hour),
+    protocol: context.protocol ?? '',
+    hora: time,
+  };
+  return text.replace(/\{\{\s*(firstName|name|ms|protocol|hora)\s*\}\}/g, (_, key: string) => values[key] ?? '');
+}

@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Message } from '../../src/modules/messages/message.entity.js';
+import { Ticket } from '../../src/modules/tickets/ticket.entity.js';
+import { connectedSimulator, drainPipeline, waitFor } from '../utils/channels.js';
+import { createUser, login, type Session, type TenantFixture, twoTenants } from '../utils/factories.js';
+import { connectSocket } from '../utils/sockets.js';
+import { createTestApp, type TestApp } from '../utils/test-app.js';
+import { customerWrites } from '../utils/tickets.js';
+
+describe('tickets', () => {
+  let t: TestApp;
+  let a: TenantFixture;
+  let adminA: Session;
+  let userA: Session;
+  let adminB: Session;
+  let connectionId: number;
+
+  const put = (session: Session, id: number, body: Record<string, unknown>) => t.http().put(`/api/tickets/${id}`).set(session.auth).send(body);
+  const list = (session: Session, query: Record<string, unknown>) => t.http().get('/api/tickets').query(query).set(session.auth);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ a, adminA, userA, adminB } = await twoTenants(t));
+    connectionId = (await connectedSimulator(t, a.company.id, 'Principal')).id;
+  });
+  afterAll(() => t.close());
+
+  it('walks a ticket through accept, return, transfer, finish and reopen, emitting each change', async () => {
+    const ticket = await customerWrites(t, adminA, connectionId, '5511911110001', 'Olá, bom dia', 'Lia');
+    expect(ticket.status).toBe('pending');
+    const socket = await connectSocket(t, adminA.token);
+    socket.emit('joinTickets', 'pending');
+    socket.emit('joinTickets', 'open');
+    socket.emit('joinTickets', 'closed');
+    await new Promise((r) => setTimeout(r, 100));
+    const seen: Array<{ action: string; ticket: { status: string; userId: number | null; queueId: number | null } }> = [];
+    socket.on(`company-${a.company.id}-ticket`, (p: (typeof seen)[number]) => seen.push(p));
+
+    const accepted = await put(adminA, ticket.id, { status: 'open', userId: a.admin.id });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ status: 'open', userId: a.admin.id, chatbot: false, tags: [] });
+    const returned = await put(adminA, ticket.id, { status: 'pending', userId: null });
+    expect(returned.body).toMatchObject({ status: 'pending', userId: null });
+    const transferred = await put(adminA, ticket.id, { queueId: a.queues[0]!.id, userId: null, whatsappId: connectionId });
+    expect(transferred.body).toMatchObject({ status: 'pending', queueId: a.queues[0]!.id, userId: null, queue: { name: a.queues[0]!.name } });
+    await put(adminA, ticket.id, { status: 'open', userId: a.admin.id }).expect(200);
+    const closed = await put(adminA, ticket.id, { status: 'closed', userId: a.admin.id, useIntegration: false, promptId: null, integrationId: null });
+    expect(closed.body.status).toBe('closed');
+    const reopened = await put(adminA, ticket.id, { status: 'open', userId: a.admin.id });
+    expect(reopened.body).toMatchObject({ status: 'open', userId: a.admin.id });
+
+    await waitFor(() => seen.length >= 6);
+    socket.close();
+    expect(seen.map((e) => `${e.action}:${e.ticket.status}`)).toEqual([
+      'update:open',
+      'update:pending',
+      'update:pending',
+      'update:open',
+      'update:closed',
+      'update:open',
+    ]);
+    const cycles = await t.em().getConnection().execute<Array<{ started_at: Date | null; finished_at: Date | null }>>(
+      'select started_at, finished_at from ticket_cycles where ticket_id = ? order by id',
+      [ticket.id],
+    );
+    expect(cycles).toHaveLength(2);
+    expect(cycles[0]!.started_at).not.toBeNull();
+    expect(cycles[0]!.finished_at).not.toBeNull();
+    expect(cycles[1]!.finished_at).toBeNull();
+  });
+
+  it('sends the accept greeting and the transfer notice when the settings ask for them', async () => {
+    await t.http().put('/api/settings/sendGreetingAccepted').set(adminA.auth).send({ value: 'enabled' }).expect(200);
+    await t.http().put('/api/settings/sendMsgTransfTicket').set(adminA.auth).send({ value: 'enabled' }).expect(200);
+    const ticket = await customerWrites(t, adminA, connectionId, '5511911110002', 'Oi', 'Rui Souza');
+    await put(adminA, ticket.id, { status: 'open', userId: a.admin.id }).expect(200);
+    await put(adminA, ticket.id, { queueId: a.queues[1]!.id, userId: null }).expect(200);
+    await drainPipeline(t);
+    const sent = (await t.em().find(Message, { ticket: ticket.id, fromMe: true }, { filters: false, orderBy: { id: 'ASC' } })).map((m) => m.body);
+    expect(sent[0]).toMatch(/^(Bom dia|Boa tarde|Boa noite|Boa madrugada) \*Rui Souza\*, meu nome é \*Admin .+\* e agora vou prosseguir com seu atendimento!$/);
+    expect(sent[1]).toBe(`*Mensagem automática*:\nVocê foi transferido(a) para o setor *${a.queues[1]!.name}*. Em breve alguém irá atendê-lo(a).`);
+  });
+
+  it('applies the visibility rules for user, allTicket and admin, and counts the tabs in one query', async () => {
+    const noQueue = await customerWrites(t, adminA, connectionId, '5511911110003', 'sem fila');
+    const inQueueA = await customerWrites(t, adminA, connectionId, '5511911110004', 'fila A');
+    const inQueueB = await customerWrites(t, adminA, connectionId, '5511911110005', 'fila B');
+    await put(adminA, inQueueA.id, { queueId: a.queues[0]!.id, userId: null }).expect(200);
+    await put(adminA, inQueueB.id, { queueId: a.queues[1]!.id, userId: null }).expect(200);
+
+    const userIds = (await list(userA, { status: 'pending' })).body.tickets.map((x: { id: number }) => x.id);
+    expect(userIds).toContain(inQueueA.id);
+    expect(userIds).not.toContain(inQueueB.id);
+    expect(userIds).not.toContain(noQueue.id);
+    expect((await t.http().get(`/api/tickets/${inQueueB.id}`).set(userA.auth)).body).toMatchObject({ error: 'ERR_NO_PERMISSION', message: 'Acesso não permitido' });
+    expect((await t.http().get(`/api/tickets/u/${inQueueB.uuid}`).set(userA.auth)).status).toBe(403);
+
+    const allTicket = await createUser(t, a.company, 'user', { allTicket: 'enabled' });
+    const allSession = await login(t, allTicket.email);
+    const allIds = (await list(allSession, { status: 'pending' })).body.tickets.map((x: { id: number }) => x.id);
+    expect(allIds).toContain(noQueue.id);
+    expect(allIds).not.toContain(inQueueB.id);
+
+    const adminAll = await list(adminA, { status: 'pending', showAll: 'true' });
+    expect(adminAll.body.tickets.map((x: { id: number }) => x.id)).toEqual(expect.arrayContaining([noQueue.id, inQueueA.id, inQueueB.id]));
+    const userShowAll = await list(userA, { status: 'pending', showAll: 'true' });
+    expect(userShowAll.body.tickets.map((x: { id: number }) => x.id)).not.toContain(inQueueB.id);
+
+    const counts = await t.http().get('/api/tickets/counts').query({ showAll: 'true' }).set(adminA.auth);
+    const pending = await t.em().count(Ticket, { company: a.company.id, status: 'pending' }, { filters: false });
+    const open = await t.em().count(Ticket, { company: a.company.id, status: 'open' }, { filters: false });
+    expect(counts.body).toEqual({ open, pending });
+  });
+
+  it('refuses a second open ticket for the same contact and connection, naming the existing one', async () => {
+    const existing = await customerWrites(t, adminA, connectionId, '5511911110006', 'oi');
+    const res = await t.http().post('/api/tickets').set(adminA.auth).send({ contactId: existing.contact.id, whatsappId: connectionId, queueId: a.queues[0]!.id, userId: a.admin.id, status: 'open' });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', ticket: { id: existing.id, uuid: existing.uuid, user: null } });
+
+    await put(adminA, existing.id, { status: 'closed' }).expect(200);
+    const created = await t.http().post('/api/tickets').set(userA.auth).send({ contactId: existing.contact.id, whatsappId: connectionId, queueId: a.queues[0]!.id, status: 'open' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ status: 'open', userId: userA.userId, queueId: a.queues[0]!.id });
+    const reopen = await put(adminA, existing.id, { status: 'open', userId: a.admin.id });
+    expect(reopen.status).toBe(409);
+    expect(reopen.body.ticket.id).toBe(created.body.id);
+
+    const noQueue = await t.http().post('/api/tickets').set(userA.auth).send({ contactId: existing.contact.id, whatsappId: connectionId });
+    expect(noQueue.body).toMatchObject({ error: 'ERR_QUEUE_REQUIRED', message: 'Selecione uma fila' });
+    const bad = await t.http().post('/api/tickets').set(adminA.auth).send({ contactId: 'x', status: 'archived' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(['contactId', 'status']);
+  });
+
+  it('finds a ticket by a word inside an old message, and pages with a stable keyset cursor', async () => {
+    const ticket = await customerWrites(t, adminA, connectionId, '5511911110007', 'o pedido número abacaxi123 chegou quebrado', 'Zeca');
+    for (let i = 0; i < 5; i += 1) await customerWrites(t, adminA, connectionId, '5511911110007', `mensagem ${i}`, 'Zeca');
+    const found = await list(adminA, { searchParam: 'abacaxi123', showAll: 'true' });
+    expect(found.body.tickets.map((x: { id: number }) => x.id)).toEqual([ticket.id]);
+    expect((await list(adminA, { searchParam: 'Zeca', showAll: 'true' })).body.count).toBe(1);
+    expect((await list(adminA, { searchParam: '911110007', showAll: 'true' })).body.count).toBe(1);
+
+    for (let i = 0; i < 45; i += 1) await customerWrites(t, adminA, connectionId, `55119200${String(i).padStart(5, '0')}`, `fila ${i}`);
+    const first = await list(adminA, { showAll: 'true' });
+    expect(first.body.hasMore).toBe(true);
+    expect(first.body.tickets).toHaveLength(40);
+    // New activity moves tickets to the top; the next page continues after the cursor without repeats.
+    await customerWrites(t, adminA, connectionId, '5511920000044', 'nova mensagem');
+    const second = await list(adminA, { showAll: 'true', cursor: first.body.cursor });
+    const firstIds = new Set(first.body.tickets.map((x: { id: number }) => x.id));
+    expect(second.body.tickets.every((x: { id: number }) => !firstIds.has(x.id))).toBe(true);
+    expect(firstIds.size + second.body.tickets.length).toBeGreaterThanOrEqual(first.body.count - 1);
+    expect((await list(adminA, { cursor: 'not a cursor!' })).status).toBe(400);
+  });
+
+  it('lets only admins delete tickets and answers 404 to other companies on every route', async () => {
+    const ticket = await customerWrites(t, adminA, connectionId, '5511911110008', 'apagar');
+    expect((await t.http().delete(`/api/tickets/${ticket.id}`).set(userA.auth)).status).toBe(403);
+    for (const res of [
+      await t.http().get(`/api/tickets/${ticket.id}`).set(adminB.auth),
+      await t.http().get(`/api/tickets/u/${ticket.uuid}`).set(adminB.auth),
+      await put(adminB, ticket.id, { status: 'open' }),
+      await t.http().delete(`/api/tickets/${ticket.id}`).set(adminB.auth),
+      await t.http().get(`/api/messages/${ticket.id}`).set(adminB.auth),
+      await t.http().post(`/api/messages/${ticket.id}`).set(adminB.auth).send({ body: 'x' }),
+    ]) {
+      expect(res.status).toBe(404);
+    }
+    expect((await list(adminB, { showAll: 'true' })).body).toMatchObject({ tickets: [], count: 0 });
+    expect((await t.http().get('/api/tickets/counts').set(adminB.auth)).body).toEqual({ open: 0, pending: 0 });
+    expect((await t.http().delete(`/api/tickets/${ticket.id}`).set(adminA.auth)).status).toBe(204);
+    expect((await t.http().get(`/api/tickets/${ticket.id}`).set(adminA.auth)).status).toBe(404);
+  });
+});
