@@ -10,10 +10,14 @@ import { ConnectionsPage } from './pages/connections/ConnectionsPage';
 import { LoginPage } from './pages/login/LoginPage';
 import { MessagesApiPage } from './pages/messages-api/MessagesApiPage';
 import { SignupPage } from './pages/signup/SignupPage';
+import { TicketsPage } from './pages/tickets/TicketsPage';
+import { TodoListPage } from './pages/todolist/TodoListPage';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { createStore } from './providers/preferences';
 import { ContactList } from './resources/contacts/ContactList';
+import { QuickMessageList } from './resources/quick-messages/QuickMessageList';
+import { TagList } from './resources/tags/TagList';
 import { UserList } from './resources/users/UserList';
 import { PLACEHOLDER_ROUTES, ROUTES } from './routes';
 import { darkTheme, lightTheme } from './theme';
@@ -61,6 +65,14 @@ export function App() {
             />
           ))}
           <Route
+            path={ROUTES.tickets.path}
+            element={
+              <AllowedRoute route={ROUTES.tickets}>
+                <TicketsPage />
+              </AllowedRoute>
+            }
+          />
+          <Route
             path={ROUTES.connections.path}
             element={
               <AllowedRoute route={ROUTES.connections}>
@@ -73,6 +85,14 @@ export function App() {
             element={
               <AllowedRoute route={ROUTES.messagesApi}>
                 <MessagesApiPage />
+              </AllowedRoute>
+            }
+          />
+          <Route
+            path={ROUTES.todolist.path}
+            element={
+              <AllowedRoute route={ROUTES.todolist}>
+                <TodoListPage />
               </AllowedRoute>
             }
           />
@@ -90,6 +110,22 @@ export function App() {
           list={
             <AllowedRoute route={ROUTES.contacts}>
               <ContactList />
+            </AllowedRoute>
+          }
+        />
+        <Resource
+          name="tags"
+          list={
+            <AllowedRoute route={ROUTES.tags}>
+              <TagList />
+            </AllowedRoute>
+          }
+        />
+        <Resource
+          name="quick-messages"
+          list={
+            <AllowedRoute route={ROUTES.quickMessages}>
+              <QuickMessageList />
             </AllowedRoute>
           }
         />

@@ -132,7 +132,17 @@ export function isRouteAllowed(route: AppRoute, access: Access): boolean {
 }
 
 /** Routes whose screen is built; the others show a placeholder. */
-const BUILT_ROUTES: AppRoute[] = [ROUTES.dashboard, ROUTES.users, ROUTES.contacts, ROUTES.connections, ROUTES.messagesApi];
+const BUILT_ROUTES: AppRoute[] = [
+  ROUTES.dashboard,
+  ROUTES.tickets,
+  ROUTES.users,
+  ROUTES.contacts,
+  ROUTES.connections,
+  ROUTES.messagesApi,
+  ROUTES.tags,
+  ROUTES.quickMessages,
+  ROUTES.todolist,
+];
 
 /** Routes whose screen is not built yet. */
 export const PLACEHOLDER_ROUTES: AppRoute[] = Object.values(ROUTES).filter(route => !BUILT_ROUTES.includes(route));

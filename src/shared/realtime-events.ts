@@ -88,6 +88,20 @@ export interface TicketEventPayload {
   ticketId?: number;
 }
 
+export interface TagEventPayload {
+  action: 'create' | 'update' | 'delete' | 'sync';
+  tag?: unknown;
+  tagId?: number;
+  ticketId?: number;
+  tags?: unknown[];
+}
+
+export interface QuickMessageEventPayload {
+  action: 'create' | 'update' | 'delete';
+  record?: unknown;
+  id?: number;
+}
+
 /** Topics emitted as `company-{id}-{topic}`; the map documents each payload. */
 export interface CompanyEventMap {
   user: UserEventPayload;
@@ -99,6 +113,8 @@ export interface CompanyEventMap {
   contact: ContactEventPayload;
   appMessage: AppMessagePayload;
   ticket: TicketEventPayload;
+  tag: TagEventPayload;
+  quickmessage: QuickMessageEventPayload;
 }
 export type CompanyTopic = keyof CompanyEventMap;
 

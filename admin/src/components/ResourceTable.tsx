@@ -1,7 +1,6 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import {
-  IconButton,
   Skeleton,
   Table,
   TableBody,
@@ -9,10 +8,10 @@ import {
   type TableCellProps,
   TableHead,
   TableRow,
-  Tooltip,
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
+import { RowAction } from './RowAction';
 
 export interface Column<T> {
   /** The record field shown by default, and the header's catalog key `{resource}.columns.{source}`. */
@@ -125,23 +124,5 @@ export function ResourceTable<T extends { id: number }>({
         )}
       </TableBody>
     </Table>
-  );
-}
-
-interface RowActionProps {
-  label: string;
-  onClick(): void;
-  color?: 'error';
-  children: ReactNode;
-}
-
-/** An icon button of a row, named by its tooltip. */
-export function RowAction({ label, onClick, color, children }: RowActionProps) {
-  return (
-    <Tooltip title={label}>
-      <IconButton size="small" color={color} aria-label={label} onClick={onClick}>
-        {children}
-      </IconButton>
-    </Tooltip>
   );
 }

@@ -1,12 +1,14 @@
 import { AppBar as RaAppBar, LoadingIndicator, LocalesMenuButton, ToggleThemeButton } from 'react-admin';
 import { AccountMenu } from './AccountMenu';
 import { Greeting } from './Greeting';
+import { NotificationsBell } from './NotificationsBell';
 import { SubscriptionWarning } from './SubscriptionWarning';
 import { VolumeControl } from './VolumeControl';
 
 const toolbar = (
   <>
     <SubscriptionWarning />
+    <NotificationsBell />
     <LocalesMenuButton />
     <VolumeControl />
     <ToggleThemeButton />

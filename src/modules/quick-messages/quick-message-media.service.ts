@@ -45,9 +45,9 @@ export class QuickMessageMediaService {
     record.mediaPath = mediaPath;
     record.mediaName = mediaName;
     await this.em.flush();
-    if (previous && previous !== mediaPath) await this.storage.remove(previous);
     const response = toQuickMessageResponse(record);
     this.events.emit(ctx.companyId, audienceOf(ctx, record), { action: 'update', record: response });
+    if (previous && previous !== mediaPath) await this.storage.remove(previous);
     return response;
   }
 }

@@ -88,8 +88,8 @@ export class QuickMessagesService {
     assertCanEdit(ctx, record);
     const { mediaPath } = record;
     await this.em.remove(record).flush();
-    if (mediaPath) await this.storage.remove(mediaPath);
     this.events.emit(ctx.companyId, audienceOf(ctx, record), { action: 'delete', id });
+    if (mediaPath) await this.storage.remove(mediaPath);
   }
 
   async load(id: number): Promise<QuickMessage> {

@@ -21,7 +21,10 @@ export class TicketNotesService {
     private readonly access: TicketAccess,
   ) {}
 
-  /** Newest first, with their authors in the same query. */
+  /**
+   * Newest first, with their authors in the same query. A ticket must be one the caller may open; a contact alone
+   * is enough for the contact's notes, as contacts are readable by every profile.
+   */
   async list(ctx: AuthContext, query: ListTicketNotesQueryDto): Promise<TicketNoteResponse[]> {
     if (query.ticketId !== undefined) await this.openableTicket(ctx, query.ticketId, query.contactId);
     else if (query.contactId === undefined) throw ticketOrContactRequired();

@@ -2,9 +2,9 @@ import { Global, Module } from '@nestjs/common';
 import { TicketRoomAuthorizer } from '../../infra/realtime/ticket-room.authorizer.js';
 import { OutboundModule } from '../messages/outbound.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
+import { TagsModule } from '../tags/tags.module.js';
 import { TicketAccess } from './ticket-access.js';
 import { TicketCycles } from './ticket-cycles.js';
-import { TicketTagsReader } from './ticket-tags.reader.js';
 import { TicketsController } from './tickets.controller.js';
 import { TicketsEvents } from './tickets.events.js';
 import { TicketsRepository } from './tickets.repository.js';
@@ -12,13 +12,12 @@ import { TicketsService } from './tickets.service.js';
 
 @Global()
 @Module({
-  imports: [OutboundModule, SettingsModule],
+  imports: [OutboundModule, SettingsModule, TagsModule],
   controllers: [TicketsController],
   providers: [
     TicketAccess,
     { provide: TicketRoomAuthorizer, useExisting: TicketAccess },
     TicketsRepository,
-    TicketTagsReader,
     TicketCycles,
     TicketsEvents,
     TicketsService,

@@ -12,6 +12,8 @@ import { Contact } from '../contacts/contact.entity.js';
 import { OutboundMessages } from '../messages/outbound-messages.js';
 import { Queue } from '../queues/queue.entity.js';
 import { CompanySettingsCache } from '../settings/company-settings.cache.js';
+import type { TagSummary } from '../tags/tag.mapper.js';
+import { TagsService } from '../tags/tags.service.js';
 import { User } from '../users/user.entity.js';
 import type { CreateTicketDto } from './dto/create-ticket.dto.js';
 import type { ListTicketsQuery } from './dto/list-tickets.query.js';
@@ -20,7 +22,6 @@ import { TicketAccess } from './ticket-access.js';
 import { TicketCycles } from './ticket-cycles.js';
 import { acceptedGreeting, transferNotice } from './ticket-notices.js';
 import { type TicketRow, toTicketResponseFromRow } from './ticket-row.mapper.js';
-import { type TagSummary, TicketTagsReader } from './ticket-tags.reader.js';
 import type { TicketResponse } from './ticket.mapper.js';
 import { Ticket } from './ticket.entity.js';
 import { TicketsEvents } from './tickets.events.js';
@@ -43,7 +44,7 @@ export class TicketsService {
     private readonly em: EntityManager,
     private readonly repository: TicketsRepository,
     private readonly access: TicketAccess,
-    private readonly tags: TicketTagsReader,
+    private readonly tags: TagsService,
     private readonly cycles: TicketCycles,
     private readonly events: TicketsEvents,
     private readonly outbound: OutboundMessages,
@@ -221,7 +222,7 @@ export class TicketsService {
   }
 
   private async withTags(companyId: number, rows: TicketRow[]): Promise<TicketWithTags[]> {
-    const tags = await this.tags.forTickets(companyId, rows.map((r) => r.id));
+    const tags = await this.tags.tagsOfTickets(rows.map((r) => r.id));
     return rows.map((row) => ({ ...toTicketResponseFromRow(row), tags: tags.get(row.id) ?? [] }));
   }
 }

@@ -1,0 +1,35 @@
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import { Badge, IconButton, Popover, Tooltip } from '@mui/material';
+import { useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { useNotificationTickets } from '../pages/tickets/notifications/useNotificationTickets';
+import { NotificationsBellList } from './NotificationsBellList';
+
+/** The top-bar bell: how many tickets have unread customer messages for me, and their list. */
+export function NotificationsBell() {
+  const translate = useTranslate();
+  const tickets = useNotificationTickets();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const label = translate('notifications.title');
+
+  return (
+    <>
+      <Tooltip title={label}>
+        <IconButton color="inherit" aria-label={translate('notifications.label', { smart_count: tickets.length })} onClick={event => setAnchor(event.currentTarget)}>
+          <Badge badgeContent={tickets.length} color="error" max={99} data-notifications-count={tickets.length}>
+            <NotificationsOutlined />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Popover
+        open={Boolean(anchor)}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <NotificationsBellList tickets={tickets} onPick={() => setAnchor(null)} />
+      </Popover>
+    </>
+  );
+}

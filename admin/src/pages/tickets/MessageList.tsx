@@ -1,0 +1,148 @@
+import { Box, CircularProgress, Typography } from '@mui/material';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useNotifyError } from '../../hooks/useNotifyError';
+import { MESSAGES_TOP_THRESHOLD_PX } from './constants';
+import { EditMessageDialog } from './EditMessageDialog';
+import { MessageBubble } from './MessageBubble';
+import { DayDivider, TicketChangeMarker } from './MessageDividers';
+import { messageRows } from './messageOrder';
+import { useReply } from './ReplyContext';
+import { messageApi } from './ticketApi';
+import { dayKey } from './timeLabels';
+import type { Message, Ticket } from './types';
+import type { MessageHistory } from './useMessages';
+
+/** Near the bottom: a new message keeps the view pinned to the end. */
+const STICK_TO_BOTTOM_PX = 120;
+
+/**
+ * The conversation: day dividers, ticket markers, bubbles; older pages load when scrolled within 50 px of the top
+ * (keeping the reading position); new messages scroll into view when the reader is at the end or sent them.
+ */
+export function MessageList({ ticket, history, readOnly }: { ticket: Ticket; history: MessageHistory; readOnly?: boolean }) {
+  const translate = useTranslate();
+  const notifyError = useNotifyError();
+  const { setReplyingTo } = useReply();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const pinned = useRef(true);
+  const heightBeforeOlder = useRef<number | null>(null);
+  const lastId = useRef<number | null>(null);
+  const [editing, setEditing] = useState<Message | null>(null);
+  const [deleting, setDeleting] = useState<Message | null>(null);
+  const { messages } = history;
+
+  // Older page prepended: keep the same message under the reader's eyes.
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!element || heightBeforeOlder.current === null) return;
+    element.scrollTop += element.scrollHeight - heightBeforeOlder.current;
+    heightBeforeOlder.current = null;
+  }, [history.olderVersion]);
+
+  // First page and new messages at the end.
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    const last = messages.at(-1);
+    if (!element || !last || last.id === lastId.current) return;
+    const first = lastId.current === null;
+    lastId.current = last.id;
+    if (first || pinned.current || last.fromMe) element.scrollTop = element.scrollHeight;
+  }, [messages]);
+
+  // A first page that does not fill the view cannot be scrolled: fetch further back until it does.
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!element || !history.loaded || !history.hasMore || history.loading) return;
+    if (element.scrollHeight <= element.clientHeight + MESSAGES_TOP_THRESHOLD_PX) {
+      heightBeforeOlder.current = element.scrollHeight;
+      history.loadOlder();
+    }
+  }, [history, messages.length]);
+
+  const onScroll = () => {
+    const element = scrollRef.current;
+    if (!element) return;
+    pinned.current = element.scrollHeight - element.scrollTop - element.clientHeight < STICK_TO_BOTTOM_PX;
+    if (element.scrollTop < MESSAGES_TOP_THRESHOLD_PX && history.hasMore && !history.loading) {
+      heightBeforeOlder.current = element.scrollHeight;
+      history.loadOlder();
+    }
+  };
+
+  const saveEdit = async (message: Message, body: string) => {
+    try {
+      const answer = await messageApi.edit(message.id, body);
+      history.upsert([answer && typeof answer === 'object' && 'id' in answer ? answer : { ...message, body, isEdited: true }]);
+    } catch (error) {
+      notifyError(error);
+      throw error;
+    }
+  };
+
+  const remove = async (message: Message) => {
+    try {
+      await messageApi.remove(message.id);
+      history.upsert([{ ...message, isDeleted: true }]);
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  const rows = messageRows(messages, dayKey);
+
+  return (
+    <Box
+      ref={scrollRef}
+      onScroll={onScroll}
+      data-message-list
+      sx={theme => ({
+        flex: 1,
+        minHeight: 0,
+        overflowY: 'auto',
+        py: 1,
+        bgcolor: theme.palette.mode === 'dark' ? 'background.default' : '#efeae2',
+      })}
+    >
+      {history.loading && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 1 }}>
+          <CircularProgress size={22} />
+        </Box>
+      )}
+      {history.loaded && messages.length === 0 && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 4 }}>
+          <Typography variant="body2" sx={{ bgcolor: 'background.paper', px: 2, py: 1, borderRadius: 2, boxShadow: 1 }} data-empty-conversation>
+            {translate('tickets.messages.empty')}
+          </Typography>
+        </Box>
+      )}
+      {rows.map(row => {
+        if (row.kind === 'day') return <DayDivider key={row.key} date={row.date} />;
+        if (row.kind === 'ticketChange') return <TicketChangeMarker key={row.key} closedAt={row.closedAt} openedAt={row.openedAt} />;
+        return (
+          <MessageBubble
+            key={row.key}
+            message={row.message}
+            isGroup={ticket.isGroup}
+            contactName={ticket.contact?.name}
+            whatsappId={ticket.whatsappId}
+            readOnly={readOnly}
+            onReply={setReplyingTo}
+            onEdit={setEditing}
+            onDelete={setDeleting}
+          />
+        );
+      })}
+      {editing && <EditMessageDialog message={editing} onClose={() => setEditing(null)} onSave={body => saveEdit(editing, body)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={translate('tickets.messages.deleteTitle')}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove(deleting)}
+      >
+        {translate('tickets.messages.deleteMessage')}
+      </ConfirmDialog>
+    </Box>
+  );
+}

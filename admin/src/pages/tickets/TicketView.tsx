@@ -1,0 +1,52 @@
+import { Box, CircularProgress, Paper, useMediaQuery, type Theme } from '@mui/material';
+import { useState } from 'react';
+import { ContactDrawer } from './ContactDrawer';
+import { MessageInput } from './MessageInput';
+import { MessageList } from './MessageList';
+import { ReplyProvider } from './ReplyContext';
+import { TagsBar } from './TagsBar';
+import { TicketHeader } from './TicketHeader';
+import type { Ticket } from './types';
+import { useMessages } from './useMessages';
+import { useTicket } from './useTicket';
+import { useTicketActions } from './useTicketActions';
+
+/** The conversation of /tickets/{uuid}: header, tags, messages, input and the contact drawer. */
+export function TicketView({ idOrUuid, showBack }: { idOrUuid: string; showBack: boolean }) {
+  const { ticket, patch } = useTicket(idOrUuid);
+  if (!ticket) {
+    return (
+      <Paper variant="outlined" sx={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        <CircularProgress />
+      </Paper>
+    );
+  }
+  return <Conversation key={ticket.id} ticket={ticket} patch={patch} showBack={showBack} />;
+}
+
+function Conversation({ ticket, patch, showBack }: { ticket: Ticket; patch(changes: Partial<Ticket>): void; showBack: boolean }) {
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const history = useMessages(ticket.id);
+  const actions = useTicketActions(patch);
+
+  return (
+    <Paper variant="outlined" sx={{ height: '100%', display: 'flex', overflow: 'hidden' }} data-conversation={ticket.id}>
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <TicketHeader ticket={ticket} actions={actions} showBack={showBack} onOpenContact={() => setDrawerOpen(open => !open)} />
+        <TagsBar ticket={ticket} onChange={tags => patch({ tags })} />
+        <ReplyProvider>
+          <MessageList ticket={ticket} history={history} />
+          <MessageInput ticket={ticket} onSent={history.upsert} />
+        </ReplyProvider>
+      </Box>
+      <ContactDrawer
+        ticket={ticket}
+        open={drawerOpen}
+        inline={wide}
+        onClose={() => setDrawerOpen(false)}
+        onContactSaved={contact => patch({ contact })}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect, useEffectEvent, useState } from 'react';
+import { useStore } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { useCompanyTopic } from '../../../realtime/useCompanyTopic';
+import { ticketApi } from '../ticketApi';
+import { isNotifiable, shouldNotify, upsertTicket } from '../ticketRules';
+import type { AppMessageEvent, Ticket, TicketEvent } from '../types';
+import { useAgent } from '../useAgent';
+import { playNotificationSound, unlockAudioOnGesture } from './notificationSound';
+
+const TICKET_PATH = /^\/tickets\/([^/]+)/;
+
+/** The ticket open in the conversation view, by uuid or id, from the address. */
+const openTicketKey = (pathname: string) => TICKET_PATH.exec(pathname)?.[1] ?? null;
+
+/**
+ * Tickets with unread customer messages that the user should hear about (core §6), kept live; a new customer
+ * message on such a ticket plays the chime unless that ticket is the conversation on screen.
+ */
+export function useNotificationTickets(): Ticket[] {
+  const agent = useAgent();
+  const { pathname } = useLocation();
+  const [volume] = useStore<number>('volume', 1);
+  const [tickets, setTickets] = useState<Ticket[]>([]);
+  const allTicket = agent?.allTicket ?? false;
+  const loaded = agent !== undefined;
+
+  const keepNotifiable = useEffectEvent((list: Ticket[]) => (agent ? list.filter(ticket => isNotifiable(ticket, agent)) : []));
+
+  useEffect(() => {
+    if (!loaded) return;
+    let current = true;
+    const statuses = allTicket ? (['open', 'pending'] as const) : (['open'] as const);
+    Promise.all(statuses.map(status => ticketApi.list({ status, withUnreadMessages: true }).then(page => page.tickets ?? [], () => [])))
+      .then(lists => current && setTickets(keepNotifiable(lists.flat())))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [loaded, allTicket]);
+
+  useEffect(() => unlockAudioOnGesture(), []);
+
+  useCompanyTopic<TicketEvent>('ticket', payload => {
+    if (!agent) return;
+    if (payload.action === 'update' && payload.ticket) {
+      const ticket = payload.ticket;
+      setTickets(previous =>
+        isNotifiable(ticket, agent) ? upsertTicket(previous, ticket, false) : previous.filter(known => known.id !== ticket.id),
+      );
+    } else {
+      const id = Number(payload.ticketId);
+      setTickets(previous => previous.filter(known => known.id !== id));
+    }
+  });
+
+  useCompanyTopic<AppMessageEvent>('appMessage', payload => {
+    if (!agent || payload.action !== 'create' || !payload.ticket) return;
+    const { message, ticket } = payload;
+    if (!shouldNotify(message, ticket, agent)) return;
+    setTickets(previous => upsertTicket(previous, { ...ticket, unreadMessages: Math.max(ticket.unreadMessages, 1) }, true));
+    const key = openTicketKey(pathname);
+    const onScreen = (key === ticket.uuid || key === String(ticket.id)) && document.visibilityState === 'visible';
+    if (!onScreen) playNotificationSound(volume);
+  });
+
+  return tickets;
+}
