@@ -60,7 +60,13 @@ export function ColorPickerInput({ source, label, validate = colorRules }: Color
       <Box
         role="group"
         aria-labelledby={paletteId}
-        sx={{ display: 'grid', gridTemplateColumns: `repeat(${HUES.length}, minmax(0, 28px))`, gap: 0.5, mb: 2 }}
+        sx={{
+          display: 'grid',
+          // One row per shade where it fits; on a phone the swatches wrap so they stay big enough to tap.
+          gridTemplateColumns: { xs: 'repeat(auto-fill, minmax(28px, 1fr))', sm: `repeat(${HUES.length}, minmax(0, 28px))` },
+          gap: 0.5,
+          mb: 2,
+        }}
       >
         {COLOR_PALETTE.map(color => {
           const selected = color === current;
@@ -75,6 +81,7 @@ export function ColorPickerInput({ source, label, validate = colorRules }: Color
                   borderRadius: 1,
                   bgcolor: color,
                   color: theme.palette.getContrastText(color),
+                  boxShadow: `inset 0 0 0 1px ${theme.palette.divider}`,
                   outline: selected ? `2px solid ${theme.palette.text.primary}` : 'none',
                   outlineOffset: 1,
                   '&:hover': { transform: 'scale(1.15)' },

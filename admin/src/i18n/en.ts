@@ -510,6 +510,7 @@ export const en: Catalog = {
     },
     errors: {
       otherOpenTicket: 'There is already an open ticket for this contact with %{user} in queue %{queue}.',
+      otherWaitingTicket: 'There is already a waiting ticket for this contact in queue %{queue}.',
       noPermission: 'Access denied',
       loadTicket: 'Error getting conversation information',
       loadTickets: 'Error fetching ticket information',

@@ -511,6 +511,7 @@ export const es: Catalog = {
     },
     errors: {
       otherOpenTicket: 'Ya existe una atención abierta para este contacto con %{user} en la cola %{queue}.',
+      otherWaitingTicket: 'Ya existe una atención en espera para este contacto en la cola %{queue}.',
       noPermission: 'Acceso no permitido',
       loadTicket: 'Error al obtener información de la conversación',
       loadTickets: 'Error al buscar información de los tickets',

@@ -511,6 +511,7 @@ export const pt = {
     },
     errors: {
       otherOpenTicket: 'Já existe um atendimento aberto para este contato com %{user} na fila %{queue}.',
+      otherWaitingTicket: 'Já existe um atendimento aguardando para este contato na fila %{queue}.',
       noPermission: 'Acesso não permitido',
       loadTicket: 'Erro ao obter informações da conversa',
       loadTickets: 'Erro ao buscar informações dos tickets',

@@ -32,7 +32,7 @@ export function NotificationsBellList({ tickets, onPick }: { tickets: Ticket[]; 
               <ListItemText
                 primary={ticket.contact?.name}
                 secondary={ticket.lastMessage ?? ''}
-                slotProps={{ primary: { noWrap: true, fontWeight: 500 }, secondary: { noWrap: true } }}
+                slotProps={{ primary: { noWrap: true, sx: { fontWeight: 500 } }, secondary: { noWrap: true } }}
                 sx={{ minWidth: 0 }}
               />
               <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5, ml: 1 }}>

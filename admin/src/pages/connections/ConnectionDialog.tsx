@@ -5,7 +5,7 @@ import { SCROLLING_FORM } from '../../components/dialogForm';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useNotifyError } from '../../hooks/useNotifyError';
 import { api, ApiError, type ApiErrorBody } from '../../providers/httpClient';
-import { fieldErrors } from '../../resources/users/userForm';
+import { fieldErrors } from '../../components/formErrors';
 import { ConnectionGeneralInputs } from './ConnectionGeneralInputs';
 import { ConnectionMessageInputs } from './ConnectionMessageInputs';
 import { ConnectionQueueInputs } from './ConnectionQueueInputs';

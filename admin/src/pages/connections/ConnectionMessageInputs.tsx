@@ -1,5 +1,5 @@
 import { TextInput } from 'react-admin';
-import { TemplateVariablesHint } from './TemplateVariablesHint';
+import { TemplateVariablesHint } from '../../components/TemplateVariablesHint';
 
 const MESSAGES = ['greetingMessage', 'complationMessage', 'outOfHoursMessage', 'ratingMessage', 'expiresInactiveMessage'] as const;
 

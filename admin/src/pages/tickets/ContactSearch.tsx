@@ -97,6 +97,7 @@ export function ContactSearch({
           error={Boolean(error)}
           helperText={error}
           slotProps={{
+            ...params.slotProps,
             input: {
               ...params.slotProps.input,
               endAdornment: (

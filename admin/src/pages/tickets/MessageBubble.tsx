@@ -9,10 +9,11 @@ import { CAPTIONED, MessageMedia } from './MessageMedia';
 import { MessageMenu } from './MessageMenu';
 import { QuotedBlock } from './QuotedBlock';
 import { clockTime } from './timeLabels';
-import type { Message } from './types';
+import type { Message, QuotedMessage } from './types';
 
 interface MessageBubbleProps {
   message: Message;
+  quoted: QuotedMessage | null;
   isGroup: boolean;
   contactName?: string;
   whatsappId: number | null;
@@ -29,7 +30,7 @@ function caption(message: Message): string {
 }
 
 /** One message: sent on the right, received on the left, with quote, media, edit marker, time and ack. */
-export function MessageBubble({ message, isGroup, contactName, whatsappId, readOnly, onReply, onEdit, onDelete }: MessageBubbleProps) {
+export function MessageBubble({ message, quoted, isGroup, contactName, whatsappId, readOnly, onReply, onEdit, onDelete }: MessageBubbleProps) {
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const mine = message.fromMe;
@@ -72,7 +73,7 @@ export function MessageBubble({ message, isGroup, contactName, whatsappId, readO
             {sender}
           </Typography>
         )}
-        {message.quotedMsg && <QuotedBlock quoted={message.quotedMsg} contactName={contactName} />}
+        {quoted && <QuotedBlock quoted={quoted} contactName={contactName} />}
         <Box sx={message.isDeleted ? { opacity: 0.6 } : undefined}>
           <MessageMedia message={message} whatsappId={whatsappId} readOnly={readOnly || message.isDeleted} />
         </Box>

@@ -162,7 +162,7 @@ export function MessageInput({ ticket, onSent }: { ticket: Ticket; onSent(messag
       {replyingTo && <ReplyPreview message={replyingTo} contactName={ticket.contact?.name} onCancel={() => setReplyingTo(null)} />}
       <AttachmentStrip files={files} onRemove={index => setFiles(current => current.filter((_, position) => position !== index))} />
       <QuickMessageSuggestions suggestions={suggestions} active={Math.min(active, suggestions.length - 1)} onPick={quick => void pickQuick(quick)} />
-      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5, px: 1, py: 1 }}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5, px: 1, py: 1, '& .MuiIconButton-root': { p: { xs: 0.5, sm: 1 } } }}>
         {recorder.state === 'recording' ? (
           <RecordingBar seconds={recorder.seconds} busy={busy} onCancel={recorder.cancel} onSend={() => void sendRecording()} />
         ) : (

@@ -7,7 +7,7 @@ import { MESSAGES_TOP_THRESHOLD_PX } from './constants';
 import { EditMessageDialog } from './EditMessageDialog';
 import { MessageBubble } from './MessageBubble';
 import { DayDivider, TicketChangeMarker } from './MessageDividers';
-import { messageRows } from './messageOrder';
+import { messageRows, resolveQuote } from './messageOrder';
 import { useReply } from './ReplyContext';
 import { messageApi } from './ticketApi';
 import { dayKey } from './timeLabels';
@@ -26,6 +26,7 @@ export function MessageList({ ticket, history, readOnly }: { ticket: Ticket; his
   const notifyError = useNotifyError();
   const { setReplyingTo } = useReply();
   const scrollRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
   const heightBeforeOlder = useRef<number | null>(null);
   const lastId = useRef<number | null>(null);
@@ -61,6 +62,20 @@ export function MessageList({ ticket, history, readOnly }: { ticket: Ticket; his
     }
   }, [history, messages.length]);
 
+  // The view shrinks when a reply or attachments open above the input, and grows as media loads: stay at the end
+  // if the reader was there.
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (pinned.current) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(element);
+    // Pictures and cards that finish loading grow the content too.
+    if (contentRef.current) observer.observe(contentRef.current);
+    return () => observer.disconnect();
+  }, []);
+
   const onScroll = () => {
     const element = scrollRef.current;
     if (!element) return;
@@ -91,6 +106,7 @@ export function MessageList({ ticket, history, readOnly }: { ticket: Ticket; his
   };
 
   const rows = messageRows(messages, dayKey);
+  const byId = new Map(messages.map(message => [message.id, message]));
 
   return (
     <Box
@@ -117,23 +133,26 @@ export function MessageList({ ticket, history, readOnly }: { ticket: Ticket; his
           </Typography>
         </Box>
       )}
-      {rows.map(row => {
-        if (row.kind === 'day') return <DayDivider key={row.key} date={row.date} />;
-        if (row.kind === 'ticketChange') return <TicketChangeMarker key={row.key} closedAt={row.closedAt} openedAt={row.openedAt} />;
-        return (
-          <MessageBubble
-            key={row.key}
-            message={row.message}
-            isGroup={ticket.isGroup}
-            contactName={ticket.contact?.name}
-            whatsappId={ticket.whatsappId}
-            readOnly={readOnly}
-            onReply={setReplyingTo}
-            onEdit={setEditing}
-            onDelete={setDeleting}
-          />
-        );
-      })}
+      <div ref={contentRef}>
+        {rows.map(row => {
+          if (row.kind === 'day') return <DayDivider key={row.key} date={row.date} />;
+          if (row.kind === 'ticketChange') return <TicketChangeMarker key={row.key} closedAt={row.closedAt} openedAt={row.openedAt} />;
+          return (
+            <MessageBubble
+              key={row.key}
+              message={row.message}
+              quoted={resolveQuote(row.message, byId)}
+              isGroup={ticket.isGroup}
+              contactName={ticket.contact?.name}
+              whatsappId={ticket.whatsappId}
+              readOnly={readOnly}
+              onReply={setReplyingTo}
+              onEdit={setEditing}
+              onDelete={setDeleting}
+            />
+          );
+        })}
+      </div>
       {editing && <EditMessageDialog message={editing} onClose={() => setEditing(null)} onSave={body => saveEdit(editing, body)} />}
       <ConfirmDialog
         open={deleting !== null}

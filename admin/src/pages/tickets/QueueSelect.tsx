@@ -38,7 +38,7 @@ export function QueueSelect({
         )}
         {queues.map(queue => (
           <MenuItem key={queue.id} value={queue.id}>
-            <Box component="span" aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: queue.color, mr: 1.5 }} />
+            <Box component="span" aria-hidden sx={{ display: 'inline-block', width: 10, height: 10, borderRadius: '50%', bgcolor: queue.color, mr: 1.5, flexShrink: 0 }} />
             {queue.name}
           </MenuItem>
         ))}

@@ -27,7 +27,7 @@ export function QuickMessageSuggestions({
             onMouseDown={event => event.preventDefault()}
             onClick={() => onPick(quick)}
           >
-            <ListItemText primary={`/${quick.shortcode}`} secondary={preview(quick.message)} slotProps={{ primary: { fontWeight: 500 } }} />
+            <ListItemText primary={`/${quick.shortcode}`} secondary={preview(quick.message)} slotProps={{ primary: { sx: { fontWeight: 500 } } }} />
           </ListItemButton>
         ))}
       </List>

@@ -61,21 +61,6 @@ export function TicketListItem({ ticket, selected, compact, now, canSpy, actions
                 <AndroidOutlined fontSize="small" color="action" aria-label={translate('tickets.list.chatbot')} />
               </Tooltip>
             )}
-            {canSpy && (
-              <Tooltip title={translate('tickets.list.spy')}>
-                <IconButton
-                  size="small"
-                  aria-label={translate('tickets.list.spy')}
-                  onClick={event => {
-                    event.stopPropagation();
-                    onSpy(ticket);
-                  }}
-                  sx={{ p: 0.25 }}
-                >
-                  <VisibilityOutlined fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
             <Typography variant="caption" color={ticket.unreadMessages ? 'success.main' : 'text.secondary'} sx={{ whiteSpace: 'nowrap' }}>
               {listTime(ticket.updatedAt, now)}
             </Typography>
@@ -93,22 +78,31 @@ export function TicketListItem({ ticket, selected, compact, now, canSpy, actions
               sx={{ mr: ticket.unreadMessages ? 1.5 : 0, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
             />
           </Box>
-          <TicketChips ticket={ticket} />
+          <Box sx={{ pr: canSpy ? 14 : 11 }}>
+            <TicketChips ticket={ticket} />
+          </Box>
         </Box>
       </ListItemButton>
-      <Box sx={{ position: 'absolute', right: 8, bottom: 6, display: 'flex', gap: 0.5 }}>
+      <Box sx={{ position: 'absolute', right: 8, bottom: 8, display: 'flex', alignItems: 'center', gap: 0.5, '& .MuiButton-root': { py: 0, px: 1, minHeight: 0, minWidth: 0, fontSize: 12, lineHeight: '22px' } }}>
+        {canSpy && (
+          <Tooltip title={translate('tickets.list.spy')}>
+            <IconButton size="small" aria-label={translate('tickets.list.spy')} onClick={() => onSpy(ticket)} sx={{ p: 0.25 }}>
+              <VisibilityOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
         {pending && (
           <Button size="small" variant="contained" color="success" disabled={actions.busy} onClick={() => actions.accept(ticket)}>
             {translate('tickets.actions.accept')}
           </Button>
         )}
         {ticket.status === 'open' && (
-          <Button size="small" variant="outlined" color="error" disabled={actions.busy} onClick={() => actions.finish(ticket)} sx={{ py: 0, minHeight: 0 }}>
+          <Button size="small" variant="outlined" color="error" disabled={actions.busy} onClick={() => actions.finish(ticket)}>
             {translate('tickets.actions.finish')}
           </Button>
         )}
         {ticket.status === 'closed' && (
-          <Button size="small" variant="outlined" disabled={actions.busy} onClick={() => actions.reopen(ticket)} sx={{ py: 0, minHeight: 0 }}>
+          <Button size="small" variant="outlined" disabled={actions.busy} onClick={() => actions.reopen(ticket)}>
             {translate('tickets.actions.reopen')}
           </Button>
         )}

@@ -6,11 +6,12 @@ import { WIDE_LAYOUT } from './constants';
 import { NoTicketSelected } from './NoTicketSelected';
 import { TicketsManager } from './TicketsManager';
 import { TicketView } from './TicketView';
+import { useLookupSync } from './useLookupSync';
 
 type NarrowTab = 'ticket' | 'list';
 
 /** Height left under the app bar (the layout adds its own bottom padding). */
-const PAGE_HEIGHT = { xs: 'calc(100dvh - 56px - 16px)', sm: 'calc(100dvh - 48px - 32px)' };
+const PAGE_HEIGHT = { xs: 'calc(100dvh - 56px - 32px)', sm: 'calc(100dvh - 48px - 40px)' };
 
 /**
  * /tickets and /tickets/{uuid}: list beside the conversation on wide screens; two tabs ('Ticket', 'Atendimentos')
@@ -20,6 +21,7 @@ export function TicketsPage() {
   const translate = useTranslate();
   const { ticketId } = useParams();
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up(WIDE_LAYOUT));
+  useLookupSync();
   const [narrowTab, setNarrowTab] = useState<NarrowTab>(ticketId ? 'ticket' : 'list');
 
   useEffect(() => {

@@ -52,6 +52,7 @@ export function UserSearch({ value, onChange }: { value: UserOption | null; onCh
           {...params}
           label={translate('tickets.transfer.user')}
           slotProps={{
+            ...params.slotProps,
             input: {
               ...params.slotProps.input,
               endAdornment: (

@@ -1,4 +1,4 @@
-import type { Message } from './types';
+import type { Message, QuotedMessage } from './types';
 
 const time = (message: Message) => new Date(message.createdAt).getTime();
 
@@ -9,8 +9,20 @@ export const byCreation = (a: Message, b: Message) => time(a) - time(b) || a.id 
 export function mergeMessages(list: Message[], incoming: Message[]): Message[] {
   if (!incoming.length) return list;
   const byId = new Map(list.map(message => [message.id, message]));
-  for (const message of incoming) byId.set(message.id, { ...byId.get(message.id), ...message });
+  for (const message of incoming) {
+    const known = byId.get(message.id);
+    // Live payloads may carry only quotedMsgId: keep a quote already resolved.
+    byId.set(message.id, { ...known, ...message, quotedMsg: message.quotedMsg ?? known?.quotedMsg ?? null });
+  }
   return [...byId.values()].sort(byCreation);
+}
+
+/** The quoted message of `message`: its own quotedMsg, else the loaded message its quotedMsgId points to. */
+export function resolveQuote(message: Message, byId: Map<number, Message>): QuotedMessage | null {
+  if (message.quotedMsg) return message.quotedMsg;
+  const quoted = message.quotedMsgId ? byId.get(message.quotedMsgId) : undefined;
+  if (!quoted) return null;
+  return { id: quoted.id, body: quoted.body, fromMe: quoted.fromMe, mediaType: quoted.mediaType, senderName: quoted.senderName ?? null };
 }
 
 export type MessageRow =

@@ -189,3 +189,9 @@ export interface ContactEvent {
   contact?: TicketContact;
   contactId?: number;
 }
+
+/** `company-{id}-tag` events; `sync` carries a ticket's new tags. */
+export type TagEvent =
+  | { action: 'create' | 'update'; tag: Tag }
+  | { action: 'delete'; tagId: number }
+  | { action: 'sync'; ticketId: number; tags: TagRef[] };

@@ -9,6 +9,9 @@ import { messageApi } from './ticketApi';
 import type { AppMessageEvent, Message } from './types';
 import { useSocketRoom } from './useSocketRoom';
 
+/** Pause before marking customer messages read, so a burst costs one request. */
+const READ_DEBOUNCE_MS = 1000;
+
 export interface MessageHistory {
   messages: Message[];
   hasMore: boolean;
@@ -85,13 +88,41 @@ export function useMessages(ticketId: number | undefined, { live = true }: { liv
 
   const upsert = useCallback((incoming: Message[]) => setMessages(previous => mergeMessages(previous, incoming)), []);
 
+  // A customer message read on screen is read: fetching the first page again resets the ticket's unread count
+  // (the server then emits updateUnread to the lists and the bell). A hidden page waits until it is shown.
+  const unreadWaiting = useRef(false);
+  const readTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const markRead = useCallback(() => {
+    if (!ticketId || !live) return;
+    if (document.visibilityState !== 'visible') {
+      unreadWaiting.current = true;
+      return;
+    }
+    unreadWaiting.current = false;
+    clearTimeout(readTimer.current);
+    readTimer.current = setTimeout(() => {
+      messageApi.page(ticketId).then(page => upsert(page.messages ?? []), () => undefined);
+    }, READ_DEBOUNCE_MS);
+  }, [ticketId, live, upsert]);
+
+  useEffect(() => {
+    const shown = () => unreadWaiting.current && markRead();
+    document.addEventListener('visibilitychange', shown);
+    return () => {
+      document.removeEventListener('visibilitychange', shown);
+      clearTimeout(readTimer.current);
+    };
+  }, [markRead]);
+
   useSocketRoom(ClientEvents.joinChatBox, ClientEvents.leaveChatBox, live ? ticketId : undefined);
 
   useCompanyTopic<AppMessageEvent>('appMessage', payload => {
     const message = payload.message;
     if (!message || !ticketId) return;
     if (payload.action === 'create') {
-      if (message.ticketId === ticketId) upsert([message]);
+      if (message.ticketId !== ticketId) return;
+      upsert([message]);
+      if (!message.fromMe) markRead();
     } else if (payload.action === 'update') {
       setMessages(previous => (previous.some(known => known.id === message.id) ? mergeMessages(previous, [message]) : previous));
     } else if (payload.action === 'delete') {

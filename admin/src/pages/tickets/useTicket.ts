@@ -3,7 +3,7 @@ import { useNavigate, useNotify } from 'react-admin';
 import { ApiError } from '../../providers/httpClient';
 import { useCompanyTopic } from '../../realtime/useCompanyTopic';
 import { ticketApi } from './ticketApi';
-import type { ContactEvent, Ticket, TicketEvent } from './types';
+import type { ContactEvent, TagEvent, Ticket, TicketEvent } from './types';
 
 export interface OpenTicket {
   ticket: Ticket | null;
@@ -63,6 +63,10 @@ export function useTicket(idOrUuid: string | undefined): OpenTicket {
     const contact = payload.contact;
     if (payload.action !== 'update' || !contact || contact.id !== ticket?.contactId) return;
     setTicket(previous => (previous ? { ...previous, contact: { ...previous.contact, ...contact } } : previous));
+  });
+
+  useCompanyTopic<TagEvent>('tag', payload => {
+    if (payload.action === 'sync' && Number(payload.ticketId) === ticket?.id) patch({ tags: payload.tags });
   });
 
   return { ticket, loading, patch };

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import { useNavigate, useNotify } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { useNavigate, useNotify, useStore, useTranslate } from 'react-admin';
 import { useNotifyError } from '../../hooks/useNotifyError';
 import { ApiError } from '../../providers/httpClient';
 import { ticketApi } from './ticketApi';
@@ -35,6 +36,7 @@ export function otherOpenTicket(error: unknown): OtherOpenTicket | null {
  */
 export function useOtherOpenTicketHandler() {
   const notify = useNotify();
+  const translate = useTranslate();
   const navigate = useNavigate();
   const agent = useAgent();
   return useCallback(
@@ -45,13 +47,12 @@ export function useOtherOpenTicketHandler() {
         navigate(`/tickets/${other.uuid}`);
         return true;
       }
-      notify('tickets.errors.otherOpenTicket', {
-        type: 'warning',
-        messageArgs: { user: other.user?.name ?? '—', queue: other.queue?.name ?? '—' },
-      });
+      const queue = other.queue?.name ?? translate('tickets.noQueue');
+      if (other.user) notify('tickets.errors.otherOpenTicket', { type: 'warning', messageArgs: { user: other.user.name, queue } });
+      else notify('tickets.errors.otherWaitingTicket', { type: 'warning', messageArgs: { queue } });
       return true;
     },
-    [agent?.id, navigate, notify],
+    [agent?.id, navigate, notify, translate],
   );
 }
 
@@ -63,6 +64,13 @@ export function useTicketActions(onChanged?: (ticket: Ticket) => void): TicketAc
   const agent = useAgent();
   const otherOpen = useOtherOpenTicketHandler();
   const [busy, setBusy] = useState(false);
+  // The list follows a ticket it just opened: accepted or reopened tickets live under 'Atendendo'.
+  const [, setMainTab] = useStore<string>('tickets.tab', 'open');
+  const [, setOpenTab] = useStore<string>('tickets.openTab', 'open');
+  const showOpen = useCallback(() => {
+    setMainTab('open');
+    setOpenTab('open');
+  }, [setMainTab, setOpenTab]);
 
   const run = useCallback(
     async (work: () => Promise<Ticket | void>, after?: (ticket: Ticket | void) => void) => {
@@ -81,15 +89,24 @@ export function useTicketActions(onChanged?: (ticket: Ticket) => void): TicketAc
   );
 
   const me = agent?.id ?? null;
+  // Leaving a ticket (finish, return, transfer, delete) closes its conversation, not another one that is open.
+  const { pathname } = useLocation();
+  const leave = (ticket: Ticket) => {
+    const open = /^\/tickets\/([^/]+)/.exec(pathname)?.[1];
+    if (open === ticket.uuid || open === String(ticket.id)) navigate('/tickets');
+  };
 
   return {
     busy,
     accept: ticket =>
       run(
         () => ticketApi.update(ticket.id, { status: 'open', userId: me }),
-        answer => navigate(`/tickets/${(answer || ticket).uuid}`),
+        answer => {
+          showOpen();
+          navigate(`/tickets/${(answer || ticket).uuid}`);
+        },
       ),
-    returnToQueue: ticket => run(() => ticketApi.update(ticket.id, { status: 'pending', userId: null }), () => navigate('/tickets')),
+    returnToQueue: ticket => run(() => ticketApi.update(ticket.id, { status: 'pending', userId: null }), () => leave(ticket)),
     finish: ticket =>
       run(
         () =>
@@ -101,12 +118,15 @@ export function useTicketActions(onChanged?: (ticket: Ticket) => void): TicketAc
             promptId: null,
             integrationId: null,
           }),
-        () => navigate('/tickets'),
+        () => leave(ticket),
       ),
     reopen: ticket =>
       run(
         () => ticketApi.update(ticket.id, { status: 'open', userId: me }),
-        answer => navigate(`/tickets/${(answer || ticket).uuid}`),
+        answer => {
+          showOpen();
+          navigate(`/tickets/${(answer || ticket).uuid}`);
+        },
       ),
     transfer: (ticket, target) =>
       run(
@@ -117,7 +137,7 @@ export function useTicketActions(onChanged?: (ticket: Ticket) => void): TicketAc
             whatsappId: target.whatsappId,
             ...(target.userId === null ? { status: 'pending' as const } : {}),
           }),
-        () => navigate('/tickets'),
+        () => leave(ticket),
       ),
     remove: ticket =>
       run(
@@ -126,7 +146,7 @@ export function useTicketActions(onChanged?: (ticket: Ticket) => void): TicketAc
         },
         () => {
           notify('tickets.deleted', { type: 'success' });
-          navigate('/tickets');
+          leave(ticket);
         },
       ),
   };

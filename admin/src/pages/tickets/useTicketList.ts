@@ -5,7 +5,7 @@ import { ApiError } from '../../providers/httpClient';
 import { useCompanyTopic } from '../../realtime/useCompanyTopic';
 import { type TicketQuery, ticketApi } from './ticketApi';
 import { belongsToList, upsertTicket, type Viewer } from './ticketRules';
-import type { AppMessageEvent, ContactEvent, Ticket, TicketEvent, TicketStatus } from './types';
+import type { AppMessageEvent, ContactEvent, TagEvent, Ticket, TicketEvent, TicketStatus } from './types';
 import { useSocketRoom } from './useSocketRoom';
 
 export interface TicketListOptions {
@@ -22,8 +22,6 @@ export interface TicketList {
   tickets: Ticket[];
   hasMore: boolean;
   loading: boolean;
-  /** The endpoint is not served yet (404). */
-  unavailable: boolean;
   loadMore(): void;
   /** Applies an answer of the API (accept, finish…) before its event arrives. */
   apply(ticket: Ticket): void;
@@ -39,7 +37,6 @@ export function useTicketList({ status, searchParam, tags, users, showAll, viewe
   const [tickets, setTickets] = useState<Ticket[]>([]);
   const [hasMore, setHasMore] = useState(false);
   const [loading, setLoading] = useState(true);
-  const [unavailable, setUnavailable] = useState(false);
   const [cursor, setCursor] = useState<{ cursor: string | null; pageNumber: number } | null>(null);
   const nextRef = useRef<{ cursor: string | null; pageNumber: number }>({ cursor: null, pageNumber: 1 });
   const isSearch = status === undefined;
@@ -77,12 +74,11 @@ export function useTicketList({ status, searchParam, tags, users, showAll, viewe
         });
         setHasMore(Boolean(page.hasMore));
         nextRef.current = { cursor: page.cursor ?? null, pageNumber: cursor.pageNumber + 1 };
-        setUnavailable(false);
       })
       .catch(error => {
         if (!current) return;
-        if (error instanceof ApiError && error.status === 404) setUnavailable(true);
-        else notify('tickets.errors.loadTickets', { type: 'error' });
+        // A 404 is an API not served yet: the list just stays empty.
+        if (!(error instanceof ApiError && error.status === 404)) notify('tickets.errors.loadTickets', { type: 'error' });
       })
       .finally(() => current && setLoading(false));
     return () => {
@@ -146,5 +142,20 @@ export function useTicketList({ status, searchParam, tags, users, showAll, viewe
     );
   });
 
-  return { tickets, hasMore, loading, unavailable, loadMore, apply, remove };
+  useCompanyTopic<TagEvent>('tag', payload => {
+    if (payload.action === 'sync') {
+      const id = Number(payload.ticketId);
+      setTickets(previous => previous.map(item => (item.id === id ? { ...item, tags: payload.tags } : item)));
+    } else if (payload.action === 'delete') {
+      const tagId = Number(payload.tagId);
+      setTickets(previous => previous.map(item => (item.tags?.some(tag => tag.id === tagId) ? { ...item, tags: item.tags.filter(tag => tag.id !== tagId) } : item)));
+    } else if (payload.tag) {
+      const tag = payload.tag;
+      setTickets(previous =>
+        previous.map(item => (item.tags?.some(known => known.id === tag.id) ? { ...item, tags: item.tags.map(known => (known.id === tag.id ? { id: tag.id, name: tag.name, color: tag.color } : known)) } : item)),
+      );
+    }
+  });
+
+  return { tickets, hasMore, loading, loadMore, apply, remove };
 }

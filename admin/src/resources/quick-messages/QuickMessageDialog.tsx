@@ -6,7 +6,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { SwitchInput } from '../../components/SwitchInput';
 import { uploadFile } from '../../components/upload';
 import { type SubmitAnswer, useRecordForm } from '../../hooks/useRecordForm';
-import { TemplateVariablesHint } from '../../pages/connections/TemplateVariablesHint';
+import { TemplateVariablesHint } from '../../components/TemplateVariablesHint';
 import { api, ApiError, type ApiErrorBody } from '../../providers/httpClient';
 import {
   attachmentOf,

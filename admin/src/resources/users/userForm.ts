@@ -29,4 +29,3 @@ export function toPayload(values: UserFormValues) {
 }
 
 /** Moved to components/formErrors; kept here for the screens that import it from this file. */
-export { fieldErrors } from '../../components/formErrors';

@@ -48,7 +48,7 @@ export function useNotificationTickets(): Ticket[] {
       setTickets(previous =>
         isNotifiable(ticket, agent) ? upsertTicket(previous, ticket, false) : previous.filter(known => known.id !== ticket.id),
       );
-    } else {
+    } else if (payload.action === 'delete' || payload.action === 'updateUnread') {
       const id = Number(payload.ticketId);
       setTickets(previous => previous.filter(known => known.id !== id));
     }

@@ -1,0 +1,94 @@
+import { describe, expect, it } from '@jest/globals';
+import { belongsToList, isNotifiable, shouldNotify, upsertTicket, type Viewer } from './ticketRules';
+import type { Ticket } from './types';
+
+const ticket = (overrides: Partial<Ticket> = {}): Ticket => ({
+  id: 1,
+  uuid: 'u-1',
+  status: 'open',
+  contactId: 1,
+  userId: 3,
+  queueId: 1,
+  whatsappId: 1,
+  lastMessage: 'Olá',
+  unreadMessages: 1,
+  isGroup: false,
+  chatbot: false,
+  useIntegration: false,
+  integrationId: null,
+  promptId: null,
+  createdAt: '2026-01-01T10:00:00.000Z',
+  updatedAt: '2026-01-01T10:00:00.000Z',
+  contact: { id: 1, name: 'Maria', number: '5511988887777', profilePicUrl: null, isGroup: false },
+  queue: { id: 1, name: 'Comercial', color: '#2E7D32' },
+  user: { id: 3, name: 'Atendente' },
+  whatsapp: { id: 1, name: 'WhatsApp' },
+  ...overrides,
+});
+
+const attendant: Viewer = { id: 3, isAdmin: false, queueIds: [1], allTicket: false };
+const admin: Viewer = { id: 2, isAdmin: true, queueIds: [], allTicket: true };
+
+describe('belongsToList', () => {
+  it('keeps my open tickets in the open list and drops other statuses', () => {
+    expect(belongsToList(ticket(), { status: 'open', showAll: false }, attendant)).toBe(true);
+    expect(belongsToList(ticket({ status: 'pending' }), { status: 'open', showAll: false }, attendant)).toBe(false);
+  });
+
+  it("shows others' open tickets only with show all (admins)", () => {
+    const others = ticket({ userId: 9, user: { id: 9, name: 'Outro' } });
+    expect(belongsToList(others, { status: 'open', showAll: false }, admin)).toBe(false);
+    expect(belongsToList(others, { status: 'open', showAll: true }, admin)).toBe(true);
+    expect(belongsToList(others, { status: 'open', showAll: true }, attendant)).toBe(false);
+  });
+
+  it('shows pending tickets of my queues, and without queue only with allTicket', () => {
+    expect(belongsToList(ticket({ status: 'pending', userId: null }), { status: 'pending', showAll: false }, attendant)).toBe(true);
+    expect(belongsToList(ticket({ status: 'pending', userId: null, queueId: 2 }), { status: 'pending', showAll: false }, attendant)).toBe(false);
+    const noQueue = ticket({ status: 'pending', userId: null, queueId: null, queue: null });
+    expect(belongsToList(noQueue, { status: 'pending', showAll: false }, attendant)).toBe(false);
+    expect(belongsToList(noQueue, { status: 'pending', showAll: false }, { ...attendant, allTicket: true })).toBe(true);
+  });
+});
+
+describe('notification rules (core §6)', () => {
+  it('notifies unread tickets that are mine or unassigned in my queues', () => {
+    expect(isNotifiable(ticket(), attendant)).toBe(true);
+    expect(isNotifiable(ticket({ userId: null }), attendant)).toBe(true);
+    expect(isNotifiable(ticket({ queueId: null }), attendant)).toBe(true);
+  });
+
+  it('ignores read, foreign, other-queue and closed tickets', () => {
+    expect(isNotifiable(ticket({ unreadMessages: 0 }), attendant)).toBe(false);
+    expect(isNotifiable(ticket({ userId: 9 }), attendant)).toBe(false);
+    expect(isNotifiable(ticket({ queueId: 2 }), attendant)).toBe(false);
+    expect(isNotifiable(ticket({ status: 'closed' }), attendant)).toBe(false);
+  });
+
+  it('notifies pending tickets only with allTicket', () => {
+    const pending = ticket({ status: 'pending', userId: null });
+    expect(isNotifiable(pending, attendant)).toBe(false);
+    expect(isNotifiable(pending, { ...attendant, allTicket: true })).toBe(true);
+  });
+
+  it('never rings for my own messages', () => {
+    expect(shouldNotify({ fromMe: true }, ticket(), attendant)).toBe(false);
+    expect(shouldNotify({ fromMe: false }, ticket({ unreadMessages: 0 }), attendant)).toBe(true);
+  });
+});
+
+describe('upsertTicket', () => {
+  const list = [ticket({ id: 1 }), ticket({ id: 2 }), ticket({ id: 3 })];
+
+  it('replaces in place, moves to the top on a new message, inserts unknown tickets first', () => {
+    expect(upsertTicket(list, ticket({ id: 2, lastMessage: 'x' }), false).map(t => t.id)).toEqual([1, 2, 3]);
+    expect(upsertTicket(list, ticket({ id: 3 }), true).map(t => t.id)).toEqual([3, 1, 2]);
+    expect(upsertTicket(list, ticket({ id: 4 }), false).map(t => t.id)).toEqual([4, 1, 2, 3]);
+  });
+
+  it('keeps the known tags when the update carries none', () => {
+    const tagged = [ticket({ id: 1, tags: [{ id: 5, name: 'VIP', color: '#000' }] })];
+    const { tags: _ignored, ...withoutTags } = ticket({ id: 1 });
+    expect(upsertTicket(tagged, withoutTags as Ticket, true)[0]?.tags).toHaveLength(1);
+  });
+});
