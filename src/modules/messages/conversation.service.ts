@@ -47,7 +47,7 @@ export class ConversationService {
     return { messages: page.rows.map(withQuote), hasMore: page.hasMore, cursor: page.cursor, ticket: { ...toTicketResponseFromRow(ticket), unreadMessages: 0 } };
   }
 
-  async send(ctx: AuthContext, ticketId: number, body: string, quotedId: number | null, files: OutgoingFile[]): Promise<MessageResponse[]> {
+  async send(ctx: AuthContext, ticketId: number, body: string, quotedId: number | null, files: OutgoingFile[]): Promise<ConversationMessage[]> {
     const ticket = await this.openable(ctx, ticketId);
     if (ticket.status === 'closed') throw new AppError('ERR_TICKET_CLOSED', 400, {}, 'Reopen the ticket before writing');
     const text = body.trim();
@@ -63,10 +63,13 @@ export class ConversationService {
     };
     if (quoted) quoted.remoteJid = target.remoteJid ?? '';
     await this.inbound.botsOff(ctx.companyId, ticket.id);
-    if (!files.length) return [toMessageResponse((await this.outbound.sendToTicket(ctx.companyId, target, text, { quoted })).message)];
-    const sent: MessageResponse[] = [];
+    const quotedMsg = quotedRow ? await this.events.quoted(ctx.companyId, quotedRow.id) : null;
+    if (!files.length) return [{ ...toMessageResponse((await this.outbound.sendToTicket(ctx.companyId, target, text, { quoted })).message), quotedMsg }];
+    const sent: ConversationMessage[] = [];
     for (const [index, file] of files.entries()) {
-      sent.push(toMessageResponse((await this.outbound.sendToTicket(ctx.companyId, target, index === 0 ? text : '', { file, quoted: index === 0 ? quoted : undefined })).message));
+      const first = index === 0;
+      const result = await this.outbound.sendToTicket(ctx.companyId, target, first ? text : '', { file, quoted: first ? quoted : undefined });
+      sent.push({ ...toMessageResponse(result.message), quotedMsg: first ? quotedMsg : null });
     }
     return sent;
   }

@@ -123,7 +123,7 @@ export class InboundPipeline {
     }
     if (result.contactCreated) this.events.contactCreatedWith(companyId, result.ticket, new Date(result.message.created_at).toISOString());
     else if (result.contactRenamed) await this.events.contactChanged(companyId, result.contactId, 'update');
-    this.events.messageCreatedWith(companyId, result.message, result.ticket);
+    await this.events.messageCreatedWith(companyId, result.message, result.ticket);
     if (session && !message.isGroup && !message.fromMe) this.refreshProfilePicture(companyId, result.ticket, message.remoteJid, session);
   }
 

@@ -11,6 +11,14 @@ import { Ticket } from '../tickets/ticket.entity.js';
 import type { UpdatedMessageRow } from './inbound.repository.js';
 import { type MessageRow, toMessageResponse } from './message.mapper.js';
 
+export interface QuotedSummary {
+  id: number;
+  body: string;
+  fromMe: boolean;
+  mediaType: string;
+  senderName: string | null;
+}
+
 /** Emits message, ticket and contact events to the rooms of server-behaviour §7 after a write committed. */
 @Injectable()
 export class MessageEvents {
@@ -24,19 +32,20 @@ export class MessageEvents {
     return ticket ? toTicketResponse(ticket) : null;
   }
 
-  /** With the ticket row at hand (the inbound statement returns it), nothing is read again. */
-  messageCreatedWith(companyId: number, row: MessageRow, ticketRow: TicketRow): void {
-    this.emitCreated(companyId, row, toTicketResponseFromRow(ticketRow));
+  /** With the ticket row at hand (the inbound statement returns it), only a quoted message is read. */
+  async messageCreatedWith(companyId: number, row: MessageRow, ticketRow: TicketRow): Promise<void> {
+    await this.emitCreated(companyId, row, toTicketResponseFromRow(ticketRow));
   }
 
   async messageCreated(companyId: number, row: MessageRow): Promise<void> {
     const ticket = await this.loadTicket(companyId, row.ticket_id);
-    if (ticket) this.emitCreated(companyId, row, ticket);
+    if (ticket) await this.emitCreated(companyId, row, ticket);
   }
 
-  private emitCreated(companyId: number, row: MessageRow, ticket: TicketResponse): void {
+  private async emitCreated(companyId: number, row: MessageRow, ticket: TicketResponse): Promise<void> {
     const rooms = ticketRooms({ id: ticket.id, companyId, status: ticket.status, queueId: ticket.queueId });
-    this.realtime.toRooms(companyId, rooms, 'appMessage', { action: 'create', message: toMessageResponse(row), ticket, contact: ticket.contact });
+    const message = { ...toMessageResponse(row), quotedMsg: row.quoted_msg_id ? await this.quoted(companyId, row.quoted_msg_id) : null };
+    this.realtime.toRooms(companyId, rooms, 'appMessage', { action: 'create', message, ticket, contact: ticket.contact });
     this.realtime.toRooms(companyId, rooms, 'ticket', { action: 'update', ticket });
   }
 
@@ -44,6 +53,18 @@ export class MessageEvents {
   messageUpdated(companyId: number, row: UpdatedMessageRow): void {
     const rooms = ticketRooms({ id: row.ticket_id, companyId, status: row.ticket_status, queueId: row.ticket_queue_id });
     this.realtime.toRooms(companyId, rooms, 'appMessage', { action: 'update', message: toMessageResponse(row) });
+  }
+
+  /** The quoted block the conversation draws, as `GET /messages` returns it. */
+  async quoted(companyId: number, id: number): Promise<QuotedSummary | null> {
+    const rows = await this.em
+      .getConnection()
+      .execute<Array<{ id: number; body: string; from_me: boolean; media_type: string; sender_name: string | null }>>(
+        'select id, body, from_me, media_type, sender_name from messages where company_id = ? and id = ?',
+        [companyId, id],
+      );
+    const q = rows[0];
+    return q ? { id: q.id, body: q.body, fromMe: q.from_me, mediaType: q.media_type, senderName: q.sender_name } : null;
   }
 
   messageDeleted(companyId: number, row: MessageRow): void {

@@ -89,7 +89,7 @@ export class OutboundMessages {
     });
     if (!result) throw new AppError('ERR_CREATING_MESSAGE', 500);
     if (result.contactCreated) this.events.contactCreatedWith(companyId, result.ticket, new Date(result.message.created_at).toISOString());
-    this.events.messageCreatedWith(companyId, result.message, result.ticket);
+    await this.events.messageCreatedWith(companyId, result.message, result.ticket);
 
     try {
       const sendOptions = { id, quoted: quoted ?? undefined };

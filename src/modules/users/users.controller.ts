@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
@@ -33,8 +33,9 @@ export class UsersController {
 
   @Get('list')
   @Policy('read', 'User')
-  listAll(@Auth() ctx: AuthContext): Promise<UserResponse[]> {
-    return this.users.listAll(ctx);
+  @ApiQuery({ name: 'searchParam', required: false, description: 'part of the name (the transfer dialog searches from 3 characters)' })
+  listAll(@Auth() ctx: AuthContext, @Query('searchParam') searchParam?: string): Promise<UserResponse[]> {
+    return this.users.listAll(ctx, typeof searchParam === 'string' ? searchParam.trim().slice(0, 100) : '');
   }
 
   @Get(':id')

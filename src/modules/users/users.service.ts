@@ -40,8 +40,9 @@ export class UsersService {
   }
 
   /** Every user of the company, for selects. */
-  async listAll(_ctx: AuthContext): Promise<UserResponse[]> {
-    const users = await this.em.find(User, {}, { populate: ['queues'], orderBy: { name: 'ASC', id: 'ASC' } });
+  async listAll(_ctx: AuthContext, search = ''): Promise<UserResponse[]> {
+    const where = search ? { name: { $ilike: likePattern(search) } } : {};
+    const users = await this.em.find(User, where, { populate: ['queues'], orderBy: { name: 'ASC', id: 'ASC' } });
     return users.map(toUserResponse);
   }
 

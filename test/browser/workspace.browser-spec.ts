@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ChannelManager } from '../../src/channels/channel-manager.js';
+import { Company } from '../../src/modules/companies/company.entity.js';
+import { DEMO_ACCOUNTS, seedDemoData } from '../../src/modules/companies/demo-data.seed.js';
+import { Whatsapp } from '../../src/modules/connections/whatsapp.entity.js';
+import { Ticket } from '../../src/modules/tickets/ticket.entity.js';
+import { User } from '../../src/modules/users/user.entity.js';
+import { launchBrowser, loginThroughForm, screenshot } from '../utils/browser.js';
+import { waitFor } from '../utils/channels.js';
+import { createUser, login, type Session } from '../utils/factories.js';
+import { createTestApp, type TestApp } from '../utils/test-app.js';
+
+/** Counts the notification chimes (Web Audio oscillators) a page plays. */
+const COUNT_CHIMES = `
+  window.__chimes = 0;
+  const original = AudioContext.prototype.createOscillator;
+  AudioContext.prototype.createOscillator = function () { window.__chimes += 1; return original.call(this); };
+`;
+
+describe('attendant workspace, live, in two browsers', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let api: Session;
+  let connectionId: number;
+  const contexts: BrowserContext[] = [];
+
+  const customerSays = async (body: string) => {
+    const res = await t.http().post(`/api/dev/simulator/${connectionId}/inbound`).set(api.auth).send({ from: '5511955550123', name: 'Bruna Dias', body });
+    expect(res.status).toBe(202);
+  };
+  const openPage = async (email: string, password: string): Promise<Page> => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 850 } });
+    contexts.push(context);
+    await context.addInitScript({ content: COUNT_CHIMES });
+    const page = await context.newPage();
+    await loginThroughForm(page, t.baseUrl, email, password);
+    await page.waitForSelector('a[href="/tickets"]');
+    await page.click('a[href="/tickets"]');
+    return page;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDemoData(t.em());
+    await t.app.get(ChannelManager).onApplicationBootstrap();
+    const company = await t.em().findOneOrFail(Company, { name: 'Empresa Demo' });
+    api = await login(t, (await createUser(t, company, 'admin')).email);
+    // The bot that routes customers into queues comes later: the attendant also sees tickets without a queue.
+    await t.em().nativeUpdate(User, { email: DEMO_ACCOUNTS.attendant.email }, { allTicket: 'enabled' }, { filters: false });
+    connectionId = (await t.em().findOneOrFail(Whatsapp, { name: 'WhatsApp Demo' }, { filters: false })).id;
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('takes a customer from the waiting list to a finished conversation, live for both attendants', async () => {
+    const attendant = await openPage(DEMO_ACCOUNTS.attendant.email, DEMO_ACCOUNTS.attendant.password);
+    const supervisor = await openPage(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    await attendant.getByRole('tab', { name: /Aguardando/ }).click();
+    await supervisor.getByRole('tab', { name: /Aguardando/ }).click();
+    await attendant.mouse.click(700, 400); // a first gesture lets the page play sounds
+
+    await customerSays('Olá, preciso de ajuda com meu pedido');
+    const waiting = attendant.locator('li, [role="listitem"], [role="button"]', { hasText: 'Bruna Dias' }).first();
+    await waiting.waitFor({ timeout: 10000 });
+    await supervisor.getByText('Bruna Dias').first().waitFor({ timeout: 10000 });
+    await waitFor(() => attendant.evaluate<boolean>('window.__chimes > 0'));
+    expect(await attendant.getByRole('button', { name: /Notificações: 1/ }).count()).toBe(1);
+    await screenshot(attendant, 'workspace-waiting');
+
+    await waiting.getByRole('button', { name: 'Aceitar' }).click();
+    await attendant.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
+    const input = attendant.getByRole('textbox', { name: 'Digite uma mensagem' });
+    await input.fill('Olá Bruna, como posso ajudar?');
+    await attendant.getByRole('button', { name: 'Enviar' }).click();
+    await attendant.locator('[data-ack="3"]').first().waitFor({ timeout: 10000 });
+
+    await customerSays('Preciso da segunda via do boleto');
+    await attendant.getByText('Preciso da segunda via do boleto').first().waitFor({ timeout: 10000 });
+    await supervisor.getByRole('tab', { name: /Atendendo/ }).click();
+    await supervisor.getByText('Bruna Dias').first().waitFor({ timeout: 10000 });
+    await screenshot(attendant, 'workspace-conversation');
+
+    await attendant.getByRole('button', { name: 'Finalizar' }).first().click();
+    const ticket = await waitFor(async () => {
+      const row = await t.em().findOne(Ticket, { status: 'closed' }, { filters: false });
+      return row ?? null;
+    }, 10000);
+    expect(ticket.status).toBe('closed');
+    await waitFor(async () => (await supervisor.getByText('Bruna Dias').count()) === 0, 10000);
+    await screenshot(supervisor, 'workspace-after-finish');
+  });
+});
