@@ -161,6 +161,9 @@ async function main() {
 
     const { rows } = await sql(dbUrl, `select count(*)::int as messages, count(distinct provider_id)::int as distinct_ids from messages`);
     console.log(`database: ${rows[0].messages} messages stored, ${rows[0].distinct_ids} distinct provider ids (expected ${BURST + total})`);
+  } catch (error) {
+    console.error('benchmark failed:', error);
+    throw error;
   } finally {
     for (const socket of sockets) socket.close();
     await app.close();
