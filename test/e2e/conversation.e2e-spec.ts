@@ -98,6 +98,15 @@ describe('conversation messages', () => {
     expect(page2.body.hasMore).toBe(false);
   });
 
+  it('marks a conversation read on PUT', async () => {
+    const ticket = await customerWrites(t, adminA, connectionId, '5511933330006', 'alô');
+    expect(ticket.unreadMessages).toBe(1);
+    const res = await t.http().put(`/api/messages/${ticket.id}`).set(adminA.auth);
+    expect(res.body).toEqual({ ticketId: ticket.id, unreadMessages: 0 });
+    const list = await t.http().get('/api/tickets').query({ showAll: 'true', withUnreadMessages: 'true' }).set(adminA.auth);
+    expect(list.body.tickets.map((x: { id: number }) => x.id)).not.toContain(ticket.id);
+  });
+
   it('keeps a user out of a ticket of another queue', async () => {
     const ticket = await customerWrites(t, adminA, connectionId, '5511933330004', 'oi');
     await t.http().put(`/api/tickets/${ticket.id}`).set(adminA.auth).send({ queueId: a.queues[1]!.id, userId: null }).expect(200);

@@ -106,6 +106,15 @@ describe('tickets', () => {
     const userShowAll = await list(userA, { status: 'pending', showAll: 'true' });
     expect(userShowAll.body.tickets.map((x: { id: number }) => x.id)).not.toContain(inQueueB.id);
 
+    const tag = await t.http().post('/api/tags').set(adminA.auth).send({ name: 'Urgente', color: '#FF0000' });
+    await t.http().post('/api/tags/sync').set(adminA.auth).send({ ticketId: inQueueA.id, tags: [{ id: tag.body.id }] }).expect(200);
+    const tagged = await list(adminA, { showAll: 'true', tags: JSON.stringify([tag.body.id]) });
+    expect(tagged.body.tickets.map((x: { id: number; tags: Array<{ name: string }> }) => [x.id, x.tags.map((g) => g.name)])).toEqual([[inQueueA.id, ['Urgente']]]);
+    const inB = (await list(adminA, { showAll: 'true', queueIds: JSON.stringify([a.queues[1]!.id]) })).body.tickets.map((x: { id: number }) => x.id);
+    expect(inB).toContain(inQueueB.id);
+    expect(inB).not.toContain(inQueueA.id);
+    expect((await list(adminA, { showAll: 'true', tags: '[oops' })).status).toBe(400);
+
     const counts = await t.http().get('/api/tickets/counts').query({ showAll: 'true' }).set(adminA.auth);
     const pending = await t.em().count(Ticket, { company: a.company.id, status: 'pending' }, { filters: false });
     const open = await t.em().count(Ticket, { company: a.company.id, status: 'open' }, { filters: false });

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Query, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { FilesInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiConsumes, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { memoryStorage } from 'multer';
@@ -44,6 +44,13 @@ export class ConversationController {
   ): Promise<MessageResponse[]> {
     const medias = (files ?? []).map((f) => ({ buffer: f.buffer, mimetype: f.mimetype, originalName: f.originalname }));
     return this.conversation.send(ctx, ticketId, dto.body ?? '', dto.quotedMsg?.id ?? null, medias);
+  }
+
+  /** Marks the conversation read (the browser calls it when a conversation gets focus again). */
+  @Put(':ticketId')
+  @AnyUser()
+  markRead(@Auth() ctx: AuthContext, @Param('ticketId', ParseIntPipe) ticketId: number): Promise<{ ticketId: number; unreadMessages: number }> {
+    return this.conversation.markConversationRead(ctx, ticketId);
   }
 
   @Delete(':messageId')

@@ -47,6 +47,12 @@ export class ConversationService {
     return { messages: page.rows.map(withQuote), hasMore: page.hasMore, cursor: page.cursor, ticket: { ...toTicketResponseFromRow(ticket), unreadMessages: 0 } };
   }
 
+  async markConversationRead(ctx: AuthContext, ticketId: number): Promise<{ ticketId: number; unreadMessages: number }> {
+    const ticket = await this.openable(ctx, ticketId);
+    await this.markRead(ctx.companyId, ticket.id, ticket.whatsapp_id, { status: ticket.status, queueId: ticket.queue_id });
+    return { ticketId: ticket.id, unreadMessages: 0 };
+  }
+
   async send(ctx: AuthContext, ticketId: number, body: string, quotedId: number | null, files: OutgoingFile[]): Promise<ConversationMessage[]> {
     const ticket = await this.openable(ctx, ticketId);
     if (ticket.status === 'closed') throw new AppError('ERR_TICKET_CLOSED', 400, {}, 'Reopen the ticket before writing');
