@@ -41,3 +41,13 @@ describe('messageRows', () => {
     expect(rows.map(row => row.kind)).toEqual(['day', 'message', 'message', 'ticketChange', 'day', 'message']);
   });
 });
+
+describe('mergeMessages with late answers', () => {
+  it('never lets an older copy lower the ack or undo an edit', () => {
+    const base = { id: 1, ticketId: 1, body: 'oi', fromMe: true, ack: 3, isEdited: false, createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:01.000Z' };
+    const late = { ...base, ack: 0, updatedAt: '2026-01-01T10:00:00.000Z' };
+    const [merged] = mergeMessages([base as never], [late as never]);
+    expect(merged!.ack).toBe(3);
+    expect(merged!.updatedAt).toBe('2026-01-01T10:00:01.000Z');
+  });
+});

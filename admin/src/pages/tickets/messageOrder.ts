@@ -11,8 +11,10 @@ export function mergeMessages(list: Message[], incoming: Message[]): Message[] {
   const byId = new Map(list.map(message => [message.id, message]));
   for (const message of incoming) {
     const known = byId.get(message.id);
+    // An answer can arrive after the live updates it predates: the newer version wins and acks never go back.
+    const newer = known && Date.parse(known.updatedAt) > Date.parse(message.updatedAt) ? { ...message, ...known } : { ...known, ...message };
     // Live payloads may carry only quotedMsgId: keep a quote already resolved.
-    byId.set(message.id, { ...known, ...message, quotedMsg: message.quotedMsg ?? known?.quotedMsg ?? null });
+    byId.set(message.id, { ...newer, ack: Math.max(known?.ack ?? 0, message.ack), quotedMsg: message.quotedMsg ?? known?.quotedMsg ?? null });
   }
   return [...byId.values()].sort(byCreation);
 }
