@@ -1,29 +1,13 @@
 // Figures for the API hot paths on a database of 20 companies x 500 users: `npm run bench -- api`.
-import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { hashPassword } from '../../dist/src/common/password.js';
+import { dropScratch, scratch, sql } from './lib.mjs';
 
 const COMPANIES = 20;
 const USERS_PER_COMPANY = 500;
 const PORT = 18000 + Math.floor(Math.random() * 1000);
-const base = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const dbName = `bench_${randomBytes(4).toString('hex')}`;
-const dbUrl = Object.assign(new URL(base), { pathname: `/${dbName}` }).toString();
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
 
-async function sql(url, text, params) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text, params);
-  } finally {
-    await client.end();
-  }
-}
 
 function stats(samples) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -51,9 +35,7 @@ async function request(path, init = {}) {
 }
 
 async function main() {
-  await sql(base, `CREATE DATABASE "${dbName}"`);
-  const migrated = spawnSync(process.execPath, ['dist/src/cli.js', 'migrate'], { env: { ...process.env, DATABASE_URL: dbUrl }, encoding: 'utf8' });
-  if (migrated.status !== 0) throw new Error(migrated.stderr);
+  const { dbName, dbUrl, dataDir } = await scratch('bench');
 
   const hash = await hashPassword('Bench123!');
   const seedStart = performance.now();
@@ -103,7 +85,7 @@ async function main() {
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
-    await sql(base, `DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await dropScratch(dbName);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

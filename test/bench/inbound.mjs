@@ -1,12 +1,7 @@
 // Inbound throughput: 5 companies x 10 simulated connections, one admin socket per company, provider event → socket frame.
 import 'reflect-metadata';
-import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { NestFactory } from '@nestjs/core';
-import pg from 'pg';
 import { io } from 'socket.io-client';
 import { AppModule } from '../../dist/src/app.module.js';
 import { ChannelManager } from '../../dist/src/channels/channel-manager.js';
@@ -14,6 +9,7 @@ import { SimulatorProviderFactory } from '../../dist/src/channels/simulator/simu
 import { hashPassword } from '../../dist/src/common/password.js';
 import { loadConfig } from '../../dist/src/config/app-config.js';
 import { configureApp } from '../../dist/src/configure-app.js';
+import { dropScratch, percentile, scratch, sql } from './lib.mjs';
 
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 5);
 const CONNECTIONS_PER_COMPANY = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -22,27 +18,10 @@ const BURST = Number(process.env.BENCH_BURST ?? 10000);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const STEADY_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
-const base = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const dbName = `bench_in_${randomBytes(4).toString('hex')}`;
-const dbUrl = Object.assign(new URL(base), { pathname: `/${dbName}` }).toString();
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-inbound-'));
 
-async function sql(url, text, params) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text, params);
-  } finally {
-    await client.end();
-  }
-}
 
-const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
-async function seed() {
-  await sql(base, `CREATE DATABASE "${dbName}"`);
-  const migrated = spawnSync(process.execPath, ['dist/src/cli.js', 'migrate'], { env: { ...process.env, DATABASE_URL: dbUrl }, encoding: 'utf8' });
-  if (migrated.status !== 0) throw new Error(migrated.stderr);
+async function seed(dbUrl) {
   const hash = await hashPassword('Bench123!');
   await sql(
     dbUrl,
@@ -57,7 +36,8 @@ async function seed() {
 }
 
 async function main() {
-  await seed();
+  const { dbName, dbUrl, dataDir } = await scratch('bench_in');
+  await seed(dbUrl);
   const config = loadConfig(
     { NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent', REDIS_URL: process.env.REDIS_URL },
     { databaseUrl: dbUrl, redisPrefix: dbName, port: 0, demoData: false },
@@ -167,7 +147,7 @@ async function main() {
   } finally {
     for (const socket of sockets) socket.close();
     await app.close();
-    await sql(base, `DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await dropScratch(dbName);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsPositive, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
@@ -17,6 +18,18 @@ function idList(field: string) {
     }
   };
 }
+
+/** An optional list of ids, given as JSON in the query string. */
+const IdListField = (field: string) =>
+  applyDecorators(
+    ApiPropertyOptional({ example: '[1,2]', description: 'JSON list of ids' }),
+    Transform(idList(field)),
+    IsOptional(),
+    IsArray(),
+    ArrayMaxSize(100),
+    IsInt({ each: true }),
+    IsPositive({ each: true }),
+  );
 
 const bool = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : value === true || value === 'true' || value === '1');
 
@@ -45,31 +58,13 @@ export class ListTicketsQuery {
   @Matches(/^[A-Za-z0-9_-]{1,200}$/)
   cursor?: string;
 
-  @ApiPropertyOptional({ example: '[1,2]' })
-  @Transform(idList('tags'))
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @IsInt({ each: true })
-  @IsPositive({ each: true })
+  @IdListField('tags')
   tags?: number[];
 
-  @ApiPropertyOptional({ example: '[3]' })
-  @Transform(idList('users'))
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @IsInt({ each: true })
-  @IsPositive({ each: true })
+  @IdListField('users')
   users?: number[];
 
-  @ApiPropertyOptional({ example: '[1]' })
-  @Transform(idList('queueIds'))
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @IsInt({ each: true })
-  @IsPositive({ each: true })
+  @IdListField('queueIds')
   queueIds?: number[];
 
   @ApiPropertyOptional()
@@ -96,13 +91,7 @@ export class ListTicketsQuery {
 }
 
 export class TicketCountsQuery {
-  @ApiPropertyOptional({ example: '[1]' })
-  @Transform(idList('queueIds'))
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @IsInt({ each: true })
-  @IsPositive({ each: true })
+  @IdListField('queueIds')
   queueIds?: number[];
 
   @ApiPropertyOptional()

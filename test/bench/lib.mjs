@@ -1,0 +1,33 @@
+// What both benchmarks need: a scratch database migrated with the built CLI, and plain SQL against it.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+export const base = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+export async function sql(url, text, params) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text, params);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, migrated database and a data directory for one benchmark run. */
+export async function scratch(prefix) {
+  const dbName = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const dbUrl = Object.assign(new URL(base), { pathname: `/${dbName}` }).toString();
+  await sql(base, `CREATE DATABASE "${dbName}"`);
+  const migrated = spawnSync(process.execPath, ['dist/src/cli.js', 'migrate'], { env: { ...process.env, DATABASE_URL: dbUrl }, encoding: 'utf8' });
+  if (migrated.status !== 0) throw new Error(migrated.stderr);
+  return { dbName, dbUrl, dataDir: mkdtempSync(join(tmpdir(), `${prefix}-`)) };
+}
+
+export const dropScratch = (dbName) => sql(base, `DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+
+export const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
