@@ -11,6 +11,7 @@ import {
   type NumberCheck,
   type StartOptions,
 } from './channel-provider.js';
+import { ConnectionLease } from './connection-lease.js';
 import { ConnectionStatusStore } from './connection-status.store.js';
 import { MAX_QR_REFRESHES, reconnectDelayMs } from './reconnect-policy.js';
 
@@ -44,6 +45,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     @Inject(CHANNEL_PROVIDERS) factories: ChannelProviderFactory[],
     private readonly pipeline: InboundPipeline,
     private readonly status: ConnectionStatusStore,
+    private readonly lease: ConnectionLease,
   ) {
     this.factories = new Map(factories.map((f) => [f.provider, f]));
   }
@@ -57,13 +59,17 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     const rows = await this.em
       .getConnection()
       .execute<ConnectionRow[]>(`select id, company_id, name, provider, is_default from whatsapps where status = 'CONNECTED' order by id`);
+    // Connections whose lease another process holds stay with that process.
     await Promise.allSettled(rows.map((row) => this.start(row.company_id, row.id)));
   }
 
   async onApplicationShutdown(): Promise<void> {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
-    await Promise.allSettled([...this.live.values()].map((live) => this.stopLive(live)));
+    await Promise.allSettled([...this.live.values()].map(async (live) => {
+      await this.stopLive(live);
+      await this.lease.release(live.ref.id);
+    }));
     this.live.clear();
     await this.pipeline.drain();
   }
@@ -73,6 +79,9 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     const existing = this.live.get(connectionId);
     if (existing) await this.stopLive(existing);
     const row = await this.row(companyId, connectionId);
+    if (!(await this.lease.acquire(connectionId))) {
+      throw new AppError('ERR_SESSION_IN_OTHER_PROCESS', 409, {}, 'Another server process runs this connection');
+    }
     const factory = this.factories.get(row.provider);
     if (!factory) {
       await this.status.set(companyId, connectionId, { status: 'DISCONNECTED', disconnectReason: `Provider ${row.provider} is not available` });
@@ -107,6 +116,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
       this.live.delete(connectionId);
       await live.session.logout().catch((error: unknown) => this.logger.warn(`logout ${connectionId}: ${String(error)}`));
     }
+    await this.lease.release(connectionId);
     await this.status.clearCredentials(companyId, connectionId);
     await this.status.set(companyId, connectionId, { status: 'DISCONNECTED', qrcode: null, retries: 0, disconnectReason: reason });
   }
@@ -120,6 +130,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
       live.stopping = true;
       await live.session.logout().catch(() => undefined);
     }
+    await this.lease.release(connectionId);
   }
 
   /** The connected session of a connection, for sending. */
@@ -170,8 +181,9 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
         this.live.delete(id);
         if (info.loggedOut) {
           report(
-            this.status
-              .clearCredentials(companyId, id)
+            this.lease
+              .release(id)
+              .then(() => this.status.clearCredentials(companyId, id))
               .then(() => this.status.set(companyId, id, { status: 'DISCONNECTED', qrcode: null, disconnectReason: info.reason })),
           );
           return;
@@ -211,6 +223,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     live.stopping = true;
     this.live.delete(live.ref.id);
     await live.session.stop().catch(() => undefined);
+    await this.lease.release(live.ref.id);
     await this.status.set(live.ref.companyId, live.ref.id, { status: 'DISCONNECTED', qrcode: null, retries: 0, disconnectReason: reason });
   }
 

@@ -4,6 +4,7 @@ import { MessagesModule } from '../modules/messages/messages.module.js';
 import { BaileysProviderFactory } from './baileys/baileys-provider.factory.js';
 import { CHANNEL_PROVIDERS } from './channel-provider.js';
 import { ChannelManager } from './channel-manager.js';
+import { ConnectionLease } from './connection-lease.js';
 import { ConnectionStatusStore } from './connection-status.store.js';
 import { SimulatorProviderFactory } from './simulator/simulator-provider.factory.js';
 import { SimulatorController } from './simulator/simulator.controller.js';
@@ -21,10 +22,11 @@ export class ChannelsModule {
       providers: [
         ...factories,
         ConnectionStatusStore,
+        ConnectionLease,
         ChannelManager,
         { provide: CHANNEL_PROVIDERS, inject: factories, useFactory: (...instances: unknown[]) => instances },
       ],
-      exports: [ChannelManager, ConnectionStatusStore, ...factories],
+      exports: [ChannelManager, ConnectionStatusStore, ConnectionLease, ...factories],
     };
   }
 }

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Redis } from 'ioredis';
 import { ChannelManager } from '../../src/channels/channel-manager.js';
+import { ConnectionLease } from '../../src/channels/connection-lease.js';
+import { REDIS } from '../../src/infra/redis/redis.tokens.js';
 import { Contact } from '../../src/modules/contacts/contact.entity.js';
 import { Whatsapp } from '../../src/modules/connections/whatsapp.entity.js';
 import { Message } from '../../src/modules/messages/message.entity.js';
@@ -227,6 +230,24 @@ describe('channels: connections, simulator and the inbound pipeline', () => {
     });
     expect(row.disconnectReason).toBe('Aparelho desconectado pelo telefone');
     expect(manager.isConnected(extra.id)).toBe(false);
+  });
+
+  it('runs each session in one process only, through a Redis lease', async () => {
+    const manager = t.app.get(ChannelManager);
+    const lease = t.app.get(ConnectionLease);
+    const redis = t.app.get<Redis>(REDIS);
+    const extra = await connectedSimulator(t, a.company.id, 'Arrendada');
+    expect(await redis.get(lease.key(extra.id))).toBe(lease.owner);
+    await manager.logout(a.company.id, extra.id);
+    expect(await redis.get(lease.key(extra.id))).toBeNull();
+
+    await redis.set(lease.key(extra.id), 'another-process', 'PX', 30000);
+    const refused = await t.http().post(`/api/whatsappsession/${extra.id}`).set(adminA.auth);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('ERR_SESSION_IN_OTHER_PROCESS');
+    await redis.del(lease.key(extra.id));
+    await t.http().post(`/api/whatsappsession/${extra.id}`).set(adminA.auth).expect(200);
+    await t.http().delete(`/api/whatsapp/${extra.id}`).set(adminA.auth).expect(204);
   });
 
   it('restarts CONNECTED connections when the server boots again', async () => {
