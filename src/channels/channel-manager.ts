@@ -15,12 +15,14 @@ import { ConnectionLease } from './connection-lease.js';
 import { ConnectionStatusStore } from './connection-status.store.js';
 import { MAX_QR_REFRESHES, reconnectDelayMs } from './reconnect-policy.js';
 
-interface LiveSession {
-  ref: ConnectionRef;
-  session: ChannelSession;
-  connected: boolean;
-  qrCount: number;
-  stopping: boolean;
+/** One running session; the provider session is attached right after the events that reference it exist. */
+class LiveSession {
+  session!: ChannelSession;
+  connected = false;
+  qrCount = 0;
+  stopping = false;
+
+  constructor(readonly ref: ConnectionRef) {}
 }
 
 interface ConnectionRow {
@@ -88,7 +90,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
       throw new AppError('ERR_PROVIDER_UNAVAILABLE', 400, {}, `Provider ${row.provider} is not available on this server`);
     }
     const ref: ConnectionRef = { id: row.id, companyId, name: row.name };
-    const live: LiveSession = { ref, session: null as unknown as ChannelSession, connected: false, qrCount: 0, stopping: false };
+    const live = new LiveSession(ref);
     live.session = factory.create(ref, this.eventsFor(live));
     this.live.set(connectionId, live);
     await this.status.set(companyId, connectionId, { status: 'OPENING', retries: 0 });
