@@ -27,6 +27,7 @@ import { SettingsModule } from './modules/settings/settings.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { TagsModule } from './modules/tags/tags.module.js';
 import { QuickMessagesModule } from './modules/quick-messages/quick-messages.module.js';
+import { QueueOptionsModule } from './modules/queue-options/queue-options.module.js';
 import { TicketNotesModule } from './modules/ticket-notes/ticket-notes.module.js';
 
 @Module({})
@@ -68,6 +69,7 @@ export class AppModule {
         TagsModule,
         QuickMessagesModule,
         TicketNotesModule,
+        QueueOptionsModule,
       ],
     };
   }

@@ -16,6 +16,7 @@ import { QuickMessage } from '../../modules/quick-messages/quick-message.entity.
 import { Tag } from '../../modules/tags/tag.entity.js';
 import { TicketTag } from '../../modules/tags/ticket-tag.entity.js';
 import { TicketNote } from '../../modules/ticket-notes/ticket-note.entity.js';
+import { QueueOption } from '../../modules/queue-options/queue-option.entity.js';
 import { BaseEntity } from './base.entity.js';
 
 /** Every entity of the schema; the ORM config, the CLI and the tenant-coverage test read this list. */
@@ -39,4 +40,5 @@ export const ENTITIES = [
   TicketTag,
   QuickMessage,
   TicketNote,
+  QueueOption,
 ];

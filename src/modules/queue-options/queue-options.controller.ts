@@ -1,0 +1,68 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { memoryStorage } from 'multer';
+import type { AuthContext } from '../../authorization/auth-context.js';
+import { Policy } from '../../common/decorators/access.decorators.js';
+import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { MAX_MEDIA_BYTES } from '../../infra/storage/media-types.js';
+import { CreateQueueOptionDto } from './dto/create-queue-option.dto.js';
+import { ListQueueOptionsQueryDto } from './dto/list-queue-options-query.dto.js';
+import { UpdateQueueOptionDto } from './dto/update-queue-option.dto.js';
+import type { QueueOptionResponse } from './queue-option.mapper.js';
+import { QueueOptionsService } from './queue-options.service.js';
+
+/** Browsers send file names in UTF-8; multer would read them as latin1. */
+const ONE_FILE = { storage: memoryStorage(), limits: { fileSize: MAX_MEDIA_BYTES, files: 1 }, defParamCharset: 'utf8' };
+
+@ApiTags('queue-options')
+@ApiBearerAuth()
+@Controller('queue-options')
+export class QueueOptionsController {
+  constructor(private readonly options: QueueOptionsService) {}
+
+  @Get()
+  @Policy('read', 'QueueOption')
+  list(@Auth() ctx: AuthContext, @Query() query: ListQueueOptionsQueryDto): Promise<QueueOptionResponse[]> {
+    return this.options.list(ctx, query);
+  }
+
+  @Post()
+  @Policy('create', 'QueueOption')
+  create(@Auth() ctx: AuthContext, @Body() dto: CreateQueueOptionDto): Promise<QueueOptionResponse> {
+    return this.options.create(ctx, dto);
+  }
+
+  @Put(':id')
+  @Policy('update', 'QueueOption')
+  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateQueueOptionDto): Promise<QueueOptionResponse> {
+    return this.options.update(ctx, id, dto);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @Policy('delete', 'QueueOption')
+  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+    await this.options.remove(ctx, id);
+  }
+
+  @Post(':id/media-upload')
+  @HttpCode(200)
+  @Policy('update', 'QueueOption')
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
+  @UseInterceptors(FileInterceptor('file', ONE_FILE))
+  uploadMedia(
+    @Auth() ctx: AuthContext,
+    @Param('id', ParseIntPipe) id: number,
+    @UploadedFile() file: Express.Multer.File | undefined,
+  ): Promise<QueueOptionResponse> {
+    return this.options.uploadMedia(ctx, id, file && { buffer: file.buffer, mimetype: file.mimetype, originalName: file.originalname });
+  }
+
+  @Delete(':id/media-upload')
+  @Policy('update', 'QueueOption')
+  removeMedia(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<QueueOptionResponse> {
+    return this.options.removeMedia(ctx, id);
+  }
+}
