@@ -9,6 +9,7 @@ import { ForgotPasswordPage } from './pages/forgot-password/ForgotPasswordPage';
 import { ConnectionsPage } from './pages/connections/ConnectionsPage';
 import { LoginPage } from './pages/login/LoginPage';
 import { MessagesApiPage } from './pages/messages-api/MessagesApiPage';
+import { SettingsPage } from './pages/settings/SettingsPage';
 import { SignupPage } from './pages/signup/SignupPage';
 import { TicketsPage } from './pages/tickets/TicketsPage';
 import { TodoListPage } from './pages/todolist/TodoListPage';
@@ -16,6 +17,7 @@ import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { createStore } from './providers/preferences';
 import { ContactList } from './resources/contacts/ContactList';
+import { QueueList } from './resources/queues/QueueList';
 import { QuickMessageList } from './resources/quick-messages/QuickMessageList';
 import { TagList } from './resources/tags/TagList';
 import { UserList } from './resources/users/UserList';
@@ -85,6 +87,22 @@ export function App() {
             element={
               <AllowedRoute route={ROUTES.messagesApi}>
                 <MessagesApiPage />
+              </AllowedRoute>
+            }
+          />
+          <Route
+            path={ROUTES.queues.path}
+            element={
+              <AllowedRoute route={ROUTES.queues}>
+                <QueueList />
+              </AllowedRoute>
+            }
+          />
+          <Route
+            path={ROUTES.settings.path}
+            element={
+              <AllowedRoute route={ROUTES.settings}>
+                <SettingsPage />
               </AllowedRoute>
             }
           />

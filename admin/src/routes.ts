@@ -142,6 +142,8 @@ const BUILT_ROUTES: AppRoute[] = [
   ROUTES.tags,
   ROUTES.quickMessages,
   ROUTES.todolist,
+  ROUTES.queues,
+  ROUTES.settings,
 ];
 
 /** Routes whose screen is not built yet. */
