@@ -4,6 +4,7 @@ import { Migration20261121172313_channels } from './Migration20261121172313_chan
 import { Migration20261121174836_content } from './Migration20261121174836_content.js';
 import { Migration20261121180000_search } from './Migration20261121180000_search.js';
 import { Migration20261121183056_config } from './Migration20261121183056_config.js';
+import { Migration20261121183856_bot } from './Migration20261121183856_bot.js';
 
 /** Every migration in order. Static imports keep the list working from source and from dist alike. */
 export const migrationsList: MigrationObject[] = [
@@ -12,4 +13,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121174836_content', class: Migration20261121174836_content },
   { name: 'Migration20261121180000_search', class: Migration20261121180000_search },
   { name: 'Migration20261121183056_config', class: Migration20261121183056_config },
+  { name: 'Migration20261121183856_bot', class: Migration20261121183856_bot },
 ];

@@ -18,6 +18,7 @@ import { ConversationModule } from './modules/messages/conversation.module.js';
 import { MessagesModule } from './modules/messages/messages.module.js';
 import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { AutomationModule } from './modules/automation/automation.module.js';
 import { CompaniesModule } from './modules/companies/companies.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { HelpsModule } from './modules/helps/helps.module.js';
@@ -66,6 +67,7 @@ export class AppModule {
         ContactsModule,
         ExternalApiModule,
         ConversationModule,
+        AutomationModule,
         TagsModule,
         QuickMessagesModule,
         TicketNotesModule,

@@ -9,6 +9,14 @@ import { MessageEvents } from './message-events.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 
+export interface StoredCustomerMessage {
+  connection: ConnectionRef;
+  message: InboundMessage;
+  ticket: TicketRow;
+}
+
+export type StoredListener = (event: StoredCustomerMessage) => Promise<void>;
+
 export const CALLS_DISABLED_REPLY =
   '*Mensagem automática:*\n\nAs chamadas de voz e vídeo estão desabilitadas para este WhatsApp, favor enviar uma mensagem de texto. Obrigado!';
 
@@ -21,6 +29,7 @@ export class InboundPipeline {
   private readonly logger = new Logger('InboundPipeline');
   private readonly lanes = new Map<number, Promise<void>>();
   private readonly pictureFetches = new Set<number>();
+  private readonly storedListeners: StoredListener[] = [];
 
   constructor(
     private readonly repository: InboundRepository,
@@ -40,6 +49,11 @@ export class InboundPipeline {
       if (this.lanes.get(connectionId) === next) this.lanes.delete(connectionId);
     });
     return next;
+  }
+
+  /** Runs after each customer message is stored, still inside the connection's lane (the bot lives here). */
+  onCustomerMessage(listener: StoredListener): void {
+    this.storedListeners.push(listener);
   }
 
   /** Resolves when every lane is empty (shutdown, tests, benchmarks). */
@@ -125,6 +139,12 @@ export class InboundPipeline {
     else if (result.contactRenamed) await this.events.contactChanged(companyId, result.contactId, 'update');
     await this.events.messageCreatedWith(companyId, result.message, result.ticket);
     if (session && !message.isGroup && !message.fromMe) this.refreshProfilePicture(companyId, result.ticket, message.remoteJid, session);
+    if (message.fromMe || message.isGroup || message.mediaType === 'call_log') return;
+    for (const listener of this.storedListeners) {
+      await listener({ connection, message, ticket: result.ticket }).catch((error: unknown) =>
+        this.logger.error(`after message ${message.providerId}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+      );
+    }
   }
 
   /** Profile pictures are fetched off the lane, at most once a day per contact. */

@@ -5,6 +5,7 @@ import { tenantFilter } from '../../infra/database/tenant-filter.js';
 import { Company } from '../companies/company.entity.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { Contact } from '../contacts/contact.entity.js';
+import { QueueOption } from '../queue-options/queue-option.entity.js';
 import { Queue } from '../queues/queue.entity.js';
 import { User } from '../users/user.entity.js';
 
@@ -73,4 +74,8 @@ export class Ticket extends BaseEntity {
 
   @Property({ type: 'integer', default: 0 })
   amountUsedBotQueues: number & Opt = 0;
+
+  /** Where the customer stands in the queue's option tree while the bot talks (null = the queue's first level). */
+  @ManyToOne(() => QueueOption, { ref: true, nullable: true, deleteRule: 'set null' })
+  queueOption: Ref<QueueOption> | null = null;
 }

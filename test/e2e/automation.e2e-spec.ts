@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Message } from '../../src/modules/messages/message.entity.js';
+import { Ticket } from '../../src/modules/tickets/ticket.entity.js';
+import { connectedSimulator } from '../utils/channels.js';
+import { createTenant, login, type Session, type TenantFixture } from '../utils/factories.js';
+import { createTestApp, type TestApp } from '../utils/test-app.js';
+import { customerWrites } from '../utils/tickets.js';
+
+describe('the bot: business hours, queue menu and option tree', () => {
+  let t: TestApp;
+
+  const botSaid = async (ticketId: number) =>
+    (await t.em().find(Message, { ticket: ticketId, fromMe: true }, { filters: false, orderBy: { id: 'ASC' } })).map((m) => m.body);
+  const ticketOf = (id: number) => t.em().findOneOrFail(Ticket, id, { filters: false });
+
+  async function setup(queueCount: number, greeting = 'Olá {{firstName}}! Escolha um setor:'): Promise<{ tenant: TenantFixture; admin: Session; connectionId: number }> {
+    const tenant = await createTenant(t);
+    const admin = await login(t, tenant.admin.email);
+    const connectionId = (await connectedSimulator(t, tenant.company.id, 'Bot')).id;
+    await t.http().put(`/api/whatsapp/${connectionId}`).set(admin.auth).send({ greetingMessage: greeting, outOfHoursMessage: 'Estamos fechados, {{name}}.', queueIds: tenant.queues.slice(0, queueCount).map((q) => q.id) }).expect(200);
+    for (const [index, queue] of tenant.queues.entries()) {
+      await t.http().put(`/api/queue/${queue.id}`).set(admin.auth).send({ greetingMessage: `Você está na fila ${index + 1}.` }).expect(200);
+    }
+    return { tenant, admin, connectionId };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('greets with the numbered menu, answers an invalid option, routes by number and goes back with #', async () => {
+    const { tenant, admin, connectionId } = await setup(2);
+    const [first, second] = tenant.queues;
+    const ticket = await customerWrites(t, admin, connectionId, '5511966660001', 'oi', 'Marta Lima');
+    expect(await botSaid(ticket.id)).toEqual([`Olá Marta! Escolha um setor:\n\n*[ 1 ]* - ${first!.name}\n*[ 2 ]* - ${second!.name}`]);
+    expect((await ticketOf(ticket.id)).chatbot).toBe(true);
+
+    await customerWrites(t, admin, connectionId, '5511966660001', 'quero falar com alguém');
+    expect((await botSaid(ticket.id)).at(-1)).toBe('Opção inválida, por favor, escolha uma opção válida.');
+
+    await customerWrites(t, admin, connectionId, '5511966660001', '2');
+    expect((await ticketOf(ticket.id)).queue?.id).toBe(second!.id);
+    expect((await botSaid(ticket.id)).at(-1)).toBe('Você está na fila 2.');
+
+    await customerWrites(t, admin, connectionId, '5511966660001', '#');
+    expect((await ticketOf(ticket.id)).queue).toBeNull();
+    expect((await botSaid(ticket.id)).at(-1)).toContain(`*[ 1 ]* - ${first!.name}`);
+  });
+
+  it('walks the option tree down, back up with 0, and hands over at a leaf', async () => {
+    const { tenant, admin, connectionId } = await setup(2);
+    const queue = tenant.queues[0]!;
+    const vendas = await t.http().post('/api/queue-options').set(admin.auth).send({ queueId: queue.id, parentId: -1, title: 'Vendas', message: 'Vendas: o que procura?' });
+    await t.http().post('/api/queue-options').set(admin.auth).send({ queueId: queue.id, parentId: -1, title: 'Suporte técnico', message: 'Um técnico já vai falar com você.' }).expect(201);
+    await t.http().post('/api/queue-options').set(admin.auth).send({ queueId: queue.id, parentId: vendas.body.id, title: 'Produto X', message: 'O produto X custa R$ 10.' }).expect(201);
+
+    const ticket = await customerWrites(t, admin, connectionId, '5511966660002', 'oi');
+    await customerWrites(t, admin, connectionId, '5511966660002', '1');
+    expect((await botSaid(ticket.id)).at(-1)).toBe('Você está na fila 1.\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte técnico\n*[ # ]* - Menu inicial');
+    await customerWrites(t, admin, connectionId, '5511966660002', '1');
+    expect((await botSaid(ticket.id)).at(-1)).toBe('Vendas: o que procura?\n\n*[ 1 ]* - Produto X\n*[ 0 ]* - Voltar\n*[ # ]* - Menu inicial');
+    await customerWrites(t, admin, connectionId, '5511966660002', '0');
+    expect((await botSaid(ticket.id)).at(-1)).toContain('*[ 2 ]* - Suporte técnico');
+    await customerWrites(t, admin, connectionId, '5511966660002', '7');
+    expect((await botSaid(ticket.id)).at(-1)).toMatch(/^Opção inválida, por favor, escolha uma opção válida\./);
+    await customerWrites(t, admin, connectionId, '5511966660002', '2');
+    expect((await botSaid(ticket.id)).at(-1)).toBe('Um técnico já vai falar com você.');
+    const after = await ticketOf(ticket.id);
+    expect(after).toMatchObject({ chatbot: false, status: 'pending' });
+    const count = (await botSaid(ticket.id)).length;
+    await customerWrites(t, admin, connectionId, '5511966660002', 'alô?');
+    expect(await botSaid(ticket.id)).toHaveLength(count);
+  });
+
+  it('assigns a single queue by itself and greets only when the setting asks', async () => {
+    const { tenant, admin, connectionId } = await setup(1);
+    const silent = await customerWrites(t, admin, connectionId, '5511966660003', 'oi');
+    expect((await ticketOf(silent.id)).queue?.id).toBe(tenant.queues[0]!.id);
+    expect(await botSaid(silent.id)).toEqual([]);
+
+    await t.http().put('/api/settings/sendGreetingMessageOneQueues').set(admin.auth).send({ value: 'enabled' }).expect(200);
+    const greeted = await customerWrites(t, admin, connectionId, '5511966660004', 'oi');
+    expect(await botSaid(greeted.id)).toEqual(['Você está na fila 1.']);
+  });
+
+  it('answers out of business hours once, and stops for good when a human accepts', async () => {
+    const { tenant, admin, connectionId } = await setup(2);
+    await t.http().put('/api/settings/scheduleType').set(admin.auth).send({ value: 'company' }).expect(200);
+    const closed = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((weekdayEn) => ({ weekday: weekdayEn, weekdayEn, startTime: '00:00', endTime: '00:00' }));
+    await t.http().put(`/api/companies/${tenant.company.id}/schedules`).set(admin.auth).send({ schedules: closed }).expect(200);
+    const ticket = await customerWrites(t, admin, connectionId, '5511966660005', 'tem alguém?', 'Caio Prado');
+    await customerWrites(t, admin, connectionId, '5511966660005', 'alô');
+    expect(await botSaid(ticket.id)).toEqual(['Estamos fechados, Caio Prado.']);
+
+    await t.http().put('/api/settings/scheduleType').set(admin.auth).send({ value: 'disabled' }).expect(200);
+    await t.http().put(`/api/tickets/${ticket.id}`).set(admin.auth).send({ status: 'open', userId: tenant.admin.id }).expect(200);
+    await customerWrites(t, admin, connectionId, '5511966660005', 'oi de novo');
+    expect(await botSaid(ticket.id)).toEqual(['Estamos fechados, Caio Prado.']);
+  });
+});
