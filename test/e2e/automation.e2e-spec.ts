@@ -98,4 +98,42 @@ describe('the bot: business hours, queue menu and option tree', () => {
     await customerWrites(t, admin, connectionId, '5511966660005', 'oi de novo');
     expect(await botSaid(ticket.id)).toEqual(['Estamos fechados, Caio Prado.']);
   });
+
+  it('never loops: twenty random texts to every configuration get at most one reply each', async () => {
+    const words = ['oi', 'bom dia', '1', '2', '3', '0', '#', '9', 'quero comprar', '👍', 'ajuda', '12', '', 'menu', '2', '1', 'obrigado', '#', '0', '5'];
+    const configurations: Array<{ queues: number; options: boolean; closed: boolean }> = [
+      { queues: 0, options: false, closed: false },
+      { queues: 1, options: false, closed: false },
+      { queues: 2, options: false, closed: false },
+      { queues: 2, options: true, closed: false },
+      { queues: 2, options: false, closed: true },
+    ];
+    for (const [index, config] of configurations.entries()) {
+      const { tenant, admin, connectionId } = await setup(config.queues);
+      if (config.options) {
+        const root = await t.http().post('/api/queue-options').set(admin.auth).send({ queueId: tenant.queues[0]!.id, parentId: -1, title: 'Menu', message: 'Escolha' });
+        await t.http().post('/api/queue-options').set(admin.auth).send({ queueId: tenant.queues[0]!.id, parentId: root.body.id, title: 'Fim', message: 'Até logo' }).expect(201);
+      }
+      if (config.closed) {
+        await t.http().put('/api/settings/scheduleType').set(admin.auth).send({ value: 'company' }).expect(200);
+        const closed = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((weekdayEn) => ({ weekday: weekdayEn, weekdayEn, startTime: '', endTime: '' }));
+        await t.http().put(`/api/companies/${tenant.company.id}/schedules`).set(admin.auth).send({ schedules: closed }).expect(200);
+      }
+      const from = `55119777${String(index).padStart(5, '0')}`;
+      let ticketId = 0;
+      let replies = 0;
+      for (const word of [...words].sort(() => Math.random() - 0.5)) {
+        const ticket = await customerWrites(t, admin, connectionId, from, word || '...');
+        ticketId = ticket.id;
+        const now = (await botSaid(ticketId)).length;
+        expect(now - replies).toBeLessThanOrEqual(1);
+        replies = now;
+      }
+      const final = await ticketOf(ticketId);
+      // Either still talking (menu or tree) within its limits, or handed over to a human, or closed hours said once.
+      if (config.closed) expect(replies).toBe(1);
+      if (config.queues === 0) expect(replies).toBe(0);
+      expect(final.status).toBe('pending');
+    }
+  });
 });
