@@ -1,30 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from '@jest/globals';
 import { Company } from '../../src/modules/companies/company.entity.js';
-import { DEMO_ACCOUNTS, seedDemoData } from '../../src/modules/companies/demo-data.seed.js';
+import { DEMO_ACCOUNTS } from '../../src/modules/companies/demo-data.seed.js';
 import { Queue } from '../../src/modules/queues/queue.entity.js';
 import { Setting } from '../../src/modules/settings/setting.entity.js';
-import { launchBrowser, loginThroughForm, screenshot } from '../utils/browser.js';
+import { loginThroughForm, screenshot } from '../utils/browser.js';
 import { waitFor } from '../utils/channels.js';
-import { createTestApp, type TestApp } from '../utils/test-app.js';
+import { demoBrowserSuite } from '../utils/demo-suite.js';
 
 describe('settings and queues in the browser', () => {
-  let t: TestApp;
-  let browser: Browser;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    await seedDemoData(t.em());
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  const suite = demoBrowserSuite();
 
   it('saves a setting on change, shows the company hours tab and stores the week', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await loginThroughForm(page, t.baseUrl, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    const page = await suite.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await loginThroughForm(page, suite.t.baseUrl, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
     await page.waitForSelector('a[href="/settings"]');
     await page.click('a[href="/settings"]');
     expect(await page.getByRole('tab', { name: 'Horários' }).count()).toBe(0);
@@ -38,7 +27,7 @@ describe('settings and queues in the browser', () => {
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Horários atualizados com sucesso.').waitFor();
 
-    const em = t.em();
+    const em = suite.t.em();
     const setting = await em.findOneOrFail(Setting, { key: 'scheduleType' }, { filters: false });
     expect(setting.value).toBe('company');
     const company = await em.findOneOrFail(Company, { name: 'Empresa Demo' });
@@ -47,8 +36,8 @@ describe('settings and queues in the browser', () => {
   });
 
   it('adds a queue through the dialog and lists it', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await loginThroughForm(page, t.baseUrl, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    const page = await suite.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await loginThroughForm(page, suite.t.baseUrl, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
     await page.waitForSelector('a[href="/queues"]');
     await page.click('a[href="/queues"]');
     await page.waitForSelector('tr:has-text("Comercial")');
@@ -61,7 +50,7 @@ describe('settings and queues in the browser', () => {
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
     await page.waitForSelector('tr:has-text("Financeiro")');
     await screenshot(page, 'queues');
-    const queue = await waitFor(() => t.em().findOne(Queue, { name: 'Financeiro' }, { filters: false }));
+    const queue = await waitFor(() => suite.t.em().findOne(Queue, { name: 'Financeiro' }, { filters: false }));
     expect(queue.color).toMatch(/^#[0-9A-F]{6}$/);
     await page.close();
   });

@@ -1,36 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { ChannelManager } from '../../src/channels/channel-manager.js';
 import { Company } from '../../src/modules/companies/company.entity.js';
-import { DEMO_ACCOUNTS, seedDemoData } from '../../src/modules/companies/demo-data.seed.js';
+import { DEMO_ACCOUNTS } from '../../src/modules/companies/demo-data.seed.js';
 import { Whatsapp } from '../../src/modules/connections/whatsapp.entity.js';
-import { launchBrowser, loginThroughForm, screenshot } from '../utils/browser.js';
+import { loginThroughForm, screenshot } from '../utils/browser.js';
 import { createUser, login, type Session } from '../utils/factories.js';
-import { createTestApp, type TestApp } from '../utils/test-app.js';
+import { demoBrowserSuite } from '../utils/demo-suite.js';
 
 describe('connections and contacts in the browser', () => {
-  let t: TestApp;
-  let browser: Browser;
   let api: Session;
 
+  const suite = demoBrowserSuite();
   beforeAll(async () => {
-    t = await createTestApp();
-    await seedDemoData(t.em());
     // The demo connection was seeded CONNECTED after this app booted: bring it up as a restart would.
-    await t.app.get(ChannelManager).onApplicationBootstrap();
-    const company = await t.em().findOneOrFail(Company, { name: 'Empresa Demo' });
+    await suite.t.app.get(ChannelManager).onApplicationBootstrap();
+    const company = await suite.t.em().findOneOrFail(Company, { name: 'Empresa Demo' });
     // A second admin drives the API, so the browser's session is not replaced by an API login.
-    api = await login(t, (await createUser(t, company, 'admin')).email);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
+    api = await login(suite.t, (await createUser(suite.t, company, 'admin')).email);
   });
 
   it('adds a simulator connection that links live through its QR code', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 850 } });
-    await loginThroughForm(page, t.baseUrl, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    const page = await suite.browser.newPage({ viewport: { width: 1366, height: 850 } });
+    await loginThroughForm(page, suite.t.baseUrl, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
     await page.waitForSelector('a[href="/connections"]');
     await page.click('a[href="/connections"]');
     await page.waitForSelector('tr:has-text("WhatsApp Demo")');
@@ -53,22 +44,22 @@ describe('connections and contacts in the browser', () => {
     await row.getByRole('button', { name: 'QR CODE' }).click({ timeout: 5000 }).catch(() => undefined);
     await screenshot(page, 'connection-qr');
     await row.getByRole('button', { name: 'Desconectar' }).waitFor({ timeout: 10000 });
-    const stored = await t.em().findOneOrFail(Whatsapp, { name: 'Loja Centro' }, { filters: false });
+    const stored = await suite.t.em().findOneOrFail(Whatsapp, { name: 'Loja Centro' }, { filters: false });
     expect(stored.status).toBe('CONNECTED');
     await screenshot(page, 'connections-connected');
     await page.close();
   });
 
   it('shows a contact created by a customer message without a reload', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 850 } });
-    await loginThroughForm(page, t.baseUrl, DEMO_ACCOUNTS.attendant.email, DEMO_ACCOUNTS.attendant.password);
+    const page = await suite.browser.newPage({ viewport: { width: 1366, height: 850 } });
+    await loginThroughForm(page, suite.t.baseUrl, DEMO_ACCOUNTS.attendant.email, DEMO_ACCOUNTS.attendant.password);
     await page.waitForSelector('a[href="/contacts"]');
     await page.click('a[href="/contacts"]');
     await page.getByRole('button', { name: 'Adicionar contato' }).waitFor();
     expect(await page.locator('tr:has-text("Rita Freitas")').count()).toBe(0);
 
-    const connection = await t.em().findOneOrFail(Whatsapp, { name: 'WhatsApp Demo' }, { filters: false });
-    const sent = await t.http().post(`/api/dev/simulator/${connection.id}/inbound`).set(api.auth).send({ from: '5521977776666', name: 'Rita Freitas', body: 'Oi!' });
+    const connection = await suite.t.em().findOneOrFail(Whatsapp, { name: 'WhatsApp Demo' }, { filters: false });
+    const sent = await suite.t.http().post(`/api/dev/simulator/${connection.id}/inbound`).set(api.auth).send({ from: '5521977776666', name: 'Rita Freitas', body: 'Oi!' });
     expect(sent.status).toBe(202);
     await page.waitForSelector('tr:has-text("Rita Freitas")', { timeout: 10000 });
     expect(await page.locator('tr:has-text("5521977776666")').count()).toBe(1);

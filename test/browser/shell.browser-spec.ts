@@ -1,26 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser } from 'playwright-core';
-import { DEMO_ACCOUNTS, seedDemoData } from '../../src/modules/companies/demo-data.seed.js';
-import { launchBrowser, loginThroughForm, screenshot } from '../utils/browser.js';
-import { createTestApp, type TestApp } from '../utils/test-app.js';
+import { describe, expect, it } from '@jest/globals';
+import { DEMO_ACCOUNTS } from '../../src/modules/companies/demo-data.seed.js';
+import { loginThroughForm, screenshot } from '../utils/browser.js';
+import { demoBrowserSuite } from '../utils/demo-suite.js';
 
 describe('application shell in the browser', () => {
-  let t: TestApp;
-  let browser: Browser;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    await seedDemoData(t.em());
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  const suite = demoBrowserSuite();
 
   it('shows the login page in Portuguese', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${t.baseUrl}/login`);
+    const page = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${suite.t.baseUrl}/login`);
     await expect(page.locator('button[type="submit"]')).toBeDefined();
     await page.waitForSelector('text=Entrar');
     expect(await page.locator('a[href="/signup"]').count()).toBe(1);
@@ -30,8 +19,8 @@ describe('application shell in the browser', () => {
   });
 
   it('lets the demo admin log in, see the administration section and create a user through the dialog', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 850 } });
-    await loginThroughForm(page, t.baseUrl, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    const page = await suite.browser.newPage({ viewport: { width: 1366, height: 850 } });
+    await loginThroughForm(page, suite.t.baseUrl, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
     await page.waitForSelector('a[href="/users"]');
     expect(await page.locator('a[href="/connections"]').count()).toBe(1);
     expect(await page.locator('a[href="/settings"]').count()).toBe(1);
@@ -54,15 +43,15 @@ describe('application shell in the browser', () => {
     await page.waitForFunction("getComputedStyle(document.body).color === 'rgb(255, 255, 255)'");
     await screenshot(page, 'users-dark');
 
-    const login = await t.http().post('/api/auth/login').send({ email: 'joana.lima@example.com', password: 'Joana123' });
+    const login = await suite.t.http().post('/api/auth/login').send({ email: 'joana.lima@example.com', password: 'Joana123' });
     expect(login.status).toBe(200);
     expect(login.body.user.profile).toBe('user');
     await page.close();
   });
 
   it('signs a new company up with the public plan list and lets its admin log in', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${t.baseUrl}/signup`);
+    const page = await suite.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${suite.t.baseUrl}/signup`);
     await page.fill('input[name="name"]', 'Loja Nova');
     await page.fill('input[name="email"]', 'dono@lojanova.example');
     await page.fill('input[name="phone"]', '11987654321');
@@ -73,15 +62,15 @@ describe('application shell in the browser', () => {
     await page.getByRole('button', { name: 'Cadastrar' }).click();
     await page.waitForSelector('text=Usuário criado com sucesso! Faça seu login!!!.');
     await page.waitForURL(/\/login$/);
-    const login = await t.http().post('/api/auth/login').send({ email: 'dono@lojanova.example', password: 'Loja12345' });
+    const login = await suite.t.http().post('/api/auth/login').send({ email: 'dono@lojanova.example', password: 'Loja12345' });
     expect(login.status).toBe(200);
     expect(login.body.user).toMatchObject({ profile: 'admin', company: { name: 'Loja Nova' } });
     await page.close();
   });
 
   it('shows the attendant no administration section', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 850 } });
-    await loginThroughForm(page, t.baseUrl, DEMO_ACCOUNTS.attendant.email, DEMO_ACCOUNTS.attendant.password);
+    const page = await suite.browser.newPage({ viewport: { width: 1366, height: 850 } });
+    await loginThroughForm(page, suite.t.baseUrl, DEMO_ACCOUNTS.attendant.email, DEMO_ACCOUNTS.attendant.password);
     await page.waitForSelector('a[href="/tickets"]');
     expect(await page.locator('a[href="/users"]').count()).toBe(0);
     expect(await page.locator('a[href="/connections"]').count()).toBe(0);

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { ChannelManager } from '../../src/channels/channel-manager.js';
 import { Company } from '../../src/modules/companies/company.entity.js';
-import { DEMO_ACCOUNTS, seedDemoData } from '../../src/modules/companies/demo-data.seed.js';
+import { DEMO_ACCOUNTS } from '../../src/modules/companies/demo-data.seed.js';
 import { Whatsapp } from '../../src/modules/connections/whatsapp.entity.js';
 import { Ticket } from '../../src/modules/tickets/ticket.entity.js';
 import { User } from '../../src/modules/users/user.entity.js';
-import { launchBrowser, loginThroughForm, screenshot } from '../utils/browser.js';
+import { loginThroughForm, screenshot } from '../utils/browser.js';
 import { waitFor } from '../utils/channels.js';
 import { createUser, login, type Session } from '../utils/factories.js';
-import { createTestApp, type TestApp } from '../utils/test-app.js';
+import { demoBrowserSuite } from '../utils/demo-suite.js';
 
 /** Counts the notification chimes (Web Audio oscillators) a page plays. */
 const COUNT_CHIMES = `
@@ -19,42 +19,36 @@ const COUNT_CHIMES = `
 `;
 
 describe('attendant workspace, live, in two browsers', () => {
-  let t: TestApp;
-  let browser: Browser;
   let api: Session;
   let connectionId: number;
   const contexts: BrowserContext[] = [];
 
   const customerSays = async (body: string) => {
-    const res = await t.http().post(`/api/dev/simulator/${connectionId}/inbound`).set(api.auth).send({ from: '5511955550123', name: 'Bruna Dias', body });
+    const res = await suite.t.http().post(`/api/dev/simulator/${connectionId}/inbound`).set(api.auth).send({ from: '5511955550123', name: 'Bruna Dias', body });
     expect(res.status).toBe(202);
   };
   const openPage = async (email: string, password: string): Promise<Page> => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 850 } });
+    const context = await suite.browser.newContext({ viewport: { width: 1366, height: 850 } });
     contexts.push(context);
     await context.addInitScript({ content: COUNT_CHIMES });
     const page = await context.newPage();
-    await loginThroughForm(page, t.baseUrl, email, password);
+    await loginThroughForm(page, suite.t.baseUrl, email, password);
     await page.waitForSelector('a[href="/tickets"]');
     await page.click('a[href="/tickets"]');
     return page;
   };
 
+  const suite = demoBrowserSuite();
   beforeAll(async () => {
-    t = await createTestApp();
-    await seedDemoData(t.em());
-    await t.app.get(ChannelManager).onApplicationBootstrap();
-    const company = await t.em().findOneOrFail(Company, { name: 'Empresa Demo' });
-    api = await login(t, (await createUser(t, company, 'admin')).email);
-    // The bot that routes customers into queues comes later: the attendant also sees tickets without a queue.
-    await t.em().nativeUpdate(User, { email: DEMO_ACCOUNTS.attendant.email }, { allTicket: 'enabled' }, { filters: false });
-    connectionId = (await t.em().findOneOrFail(Whatsapp, { name: 'WhatsApp Demo' }, { filters: false })).id;
-    browser = await launchBrowser();
+    await suite.t.app.get(ChannelManager).onApplicationBootstrap();
+    const company = await suite.t.em().findOneOrFail(Company, { name: 'Empresa Demo' });
+    api = await login(suite.t, (await createUser(suite.t, company, 'admin')).email);
+    // The customer has not picked a queue from the bot's menu yet: the attendant also sees tickets without one.
+    await suite.t.em().nativeUpdate(User, { email: DEMO_ACCOUNTS.attendant.email }, { allTicket: 'enabled' }, { filters: false });
+    connectionId = (await suite.t.em().findOneOrFail(Whatsapp, { name: 'WhatsApp Demo' }, { filters: false })).id;
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();
-    await browser?.close();
-    await t?.close();
   });
 
   it('takes a customer from the waiting list to a finished conversation, live for both attendants', async () => {
@@ -87,7 +81,7 @@ describe('attendant workspace, live, in two browsers', () => {
 
     await attendant.getByRole('button', { name: 'Finalizar' }).first().click();
     const ticket = await waitFor(async () => {
-      const row = await t.em().findOne(Ticket, { status: 'closed' }, { filters: false });
+      const row = await suite.t.em().findOne(Ticket, { status: 'closed' }, { filters: false });
       return row ?? null;
     }, 10000);
     expect(ticket.status).toBe('closed');
