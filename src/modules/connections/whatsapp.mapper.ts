@@ -1,32 +1,5 @@
+import type { ConnectionResponse } from '../../shared/api-types.js';
 import type { Whatsapp } from './whatsapp.entity.js';
-
-export interface ConnectionResponse {
-  id: number;
-  name: string;
-  status: string;
-  qrcode: string | null;
-  retries: number;
-  isDefault: boolean;
-  provider: string;
-  phoneNumber: string | null;
-  disconnectReason: string | null;
-  greetingMessage: string | null;
-  complationMessage: string | null;
-  outOfHoursMessage: string | null;
-  ratingMessage: string | null;
-  expiresInactiveMessage: string | null;
-  expiresTicket: number;
-  timeUseBotQueues: number;
-  maxUseBotQueues: number;
-  timeToTransfer: number | null;
-  transferQueueId: number | null;
-  promptId: number | null;
-  /** The last characters of the API token, to recognise it; the token itself is never returned again. */
-  tokenHint: string | null;
-  queues: Array<{ id: number; name: string; color: string }>;
-  createdAt: string;
-  updatedAt: string;
-}
 
 /** Never carries credentials or the token hash. Expects `queues` loaded. */
 export function toConnectionResponse(whatsapp: Whatsapp): ConnectionResponse {
@@ -62,3 +35,5 @@ export function toConnectionResponse(whatsapp: Whatsapp): ConnectionResponse {
     updatedAt: whatsapp.updatedAt.toISOString(),
   };
 }
+
+export type { ConnectionResponse };

@@ -1,19 +1,5 @@
+import type { ContactResponse } from '../../shared/api-types.js';
 import type { Contact } from './contact.entity.js';
-
-export interface ContactResponse {
-  id: number;
-  uuid: string;
-  name: string;
-  number: string;
-  email: string | null;
-  profilePicUrl: string | null;
-  isGroup: boolean;
-  whatsappId: number | null;
-  whatsapp: { id: number; name: string } | null;
-  extraInfo: Array<{ id: number; name: string; value: string }>;
-  createdAt: string;
-  updatedAt: string;
-}
 
 /** Expects `whatsapp` and `extraInfo` loaded when present. */
 export function toContactResponse(contact: Contact): ContactResponse {
@@ -35,3 +21,5 @@ export function toContactResponse(contact: Contact): ContactResponse {
     updatedAt: contact.updatedAt.toISOString(),
   };
 }
+
+export type { ContactResponse };

@@ -1,11 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
-import { memoryStorage } from 'multer';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, UploadedFile } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { MediaUploadEndpoint, toUploadedMedia } from '../../common/decorators/upload.decorator.js';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../common/decorators/auth-context.decorator.js';
-import { MAX_MEDIA_BYTES } from '../../infra/storage/media-types.js';
 import { CreateQueueOptionDto } from './dto/create-queue-option.dto.js';
 import { ListQueueOptionsQueryDto } from './dto/list-queue-options-query.dto.js';
 import { UpdateQueueOptionDto } from './dto/update-queue-option.dto.js';
@@ -13,7 +11,6 @@ import type { QueueOptionResponse } from './queue-option.mapper.js';
 import { QueueOptionsService } from './queue-options.service.js';
 
 /** Browsers send file names in UTF-8; multer would read them as latin1. */
-const ONE_FILE = { storage: memoryStorage(), limits: { fileSize: MAX_MEDIA_BYTES, files: 1 }, defParamCharset: 'utf8' };
 
 @ApiTags('queue-options')
 @ApiBearerAuth()
@@ -47,17 +44,14 @@ export class QueueOptionsController {
   }
 
   @Post(':id/media-upload')
-  @HttpCode(200)
   @Policy('update', 'QueueOption')
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
-  @UseInterceptors(FileInterceptor('file', ONE_FILE))
+  @MediaUploadEndpoint()
   uploadMedia(
     @Auth() ctx: AuthContext,
     @Param('id', ParseIntPipe) id: number,
     @UploadedFile() file: Express.Multer.File | undefined,
   ): Promise<QueueOptionResponse> {
-    return this.options.uploadMedia(ctx, id, file && { buffer: file.buffer, mimetype: file.mimetype, originalName: file.originalname });
+    return this.options.uploadMedia(ctx, id, toUploadedMedia(file));
   }
 
   @Delete(':id/media-upload')

@@ -1,14 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Res, UploadedFile } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { memoryStorage } from 'multer';
+import { MediaUploadEndpoint, toUploadedMedia } from '../../common/decorators/upload.decorator.js';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { AnyUser } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../common/decorators/auth-context.decorator.js';
 import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
 import { listResponse, parseListQuery, type ListAllowlist } from '../../common/list-query/list-query.js';
-import { MAX_MEDIA_BYTES } from '../../infra/storage/media-types.js';
 import { CreateQuickMessageDto } from './dto/create-quick-message.dto.js';
 import { UpdateQuickMessageDto } from './dto/update-quick-message.dto.js';
 import { QuickMessageMediaService } from './quick-message-media.service.js';
@@ -22,7 +20,6 @@ const QUICK_MESSAGE_LIST: ListAllowlist = {
 };
 
 /** Browsers send file names in UTF-8; multer would read them as latin1. */
-const ONE_FILE = { storage: memoryStorage(), limits: { fileSize: MAX_MEDIA_BYTES, files: 1 }, defParamCharset: 'utf8' };
 
 /** Open to every profile; who may read or change a record is checked in the service. */
 @ApiTags('quick-messages')
@@ -71,16 +68,13 @@ export class QuickMessagesController {
 
   /** Other form fields (the browser's `typeArch`) are not used: the stored type comes from the file. */
   @Post(':id/media-upload')
-  @HttpCode(200)
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
-  @UseInterceptors(FileInterceptor('file', ONE_FILE))
+  @MediaUploadEndpoint()
   uploadMedia(
     @Auth() ctx: AuthContext,
     @Param('id', ParseIntPipe) id: number,
     @UploadedFile() file: Express.Multer.File | undefined,
   ): Promise<QuickMessageResponse> {
-    return this.media.upload(ctx, id, file && { buffer: file.buffer, mimetype: file.mimetype, originalName: file.originalname });
+    return this.media.upload(ctx, id, toUploadedMedia(file));
   }
 
   @Delete(':id/media-upload')

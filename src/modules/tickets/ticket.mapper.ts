@@ -1,28 +1,5 @@
+import type { TicketResponse } from '../../shared/api-types.js';
 import type { Ticket } from './ticket.entity.js';
-
-export interface TicketResponse {
-  id: number;
-  uuid: string;
-  status: string;
-  contactId: number;
-  userId: number | null;
-  queueId: number | null;
-  whatsappId: number | null;
-  lastMessage: string | null;
-  unreadMessages: number;
-  isGroup: boolean;
-  chatbot: boolean;
-  useIntegration: boolean;
-  integrationId: number | null;
-  promptId: number | null;
-  protocol: string;
-  createdAt: string;
-  updatedAt: string;
-  contact: { id: number; name: string; number: string; profilePicUrl: string | null; isGroup: boolean } | null;
-  queue: { id: number; name: string; color: string } | null;
-  user: { id: number; name: string } | null;
-  whatsapp: { id: number; name: string } | null;
-}
 
 /** Expects contact, queue, user and whatsapp populated. */
 export function toTicketResponse(ticket: Ticket): TicketResponse {
@@ -54,3 +31,5 @@ export function toTicketResponse(ticket: Ticket): TicketResponse {
     whatsapp: whatsapp ? { id: whatsapp.id, name: whatsapp.name } : null,
   };
 }
+
+export type { TicketResponse };

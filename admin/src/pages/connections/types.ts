@@ -1,3 +1,5 @@
+import type { ConnectionResponse } from '../../../../src/shared/api-types';
+
 export const CONNECTION_STATUSES = ['CONNECTED', 'qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 
@@ -10,33 +12,10 @@ export interface QueueOption {
   color?: string;
 }
 
-/** A connection as GET /whatsapp answers it. */
-export interface Connection {
-  id: number;
-  name: string;
+/** A connection as GET /whatsapp answers it, with its status narrowed and the live pairing code. */
+export interface Connection extends Omit<ConnectionResponse, 'status'> {
   status: ConnectionStatus;
-  qrcode: string | null;
   pairingCode?: string | null;
-  retries: number;
-  isDefault: boolean;
-  provider: string;
-  phoneNumber: string | null;
-  disconnectReason: string | null;
-  greetingMessage: string | null;
-  complationMessage: string | null;
-  outOfHoursMessage: string | null;
-  ratingMessage: string | null;
-  expiresInactiveMessage: string | null;
-  expiresTicket: number;
-  timeUseBotQueues: number;
-  maxUseBotQueues: number;
-  timeToTransfer: number | null;
-  transferQueueId: number | null;
-  promptId: number | null;
-  tokenHint: string | null;
-  queues: QueueOption[];
-  createdAt: string;
-  updatedAt: string;
 }
 
 /** The fields of a session update (`company-{id}-whatsappSession`). */

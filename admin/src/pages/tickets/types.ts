@@ -1,3 +1,5 @@
+import type { TicketResponse } from '../../../../src/shared/api-types';
+
 export const TICKET_STATUSES = ['open', 'pending', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
@@ -24,29 +26,11 @@ export interface TicketContact {
   whatsapp?: { id: number; name: string } | null;
 }
 
-/** A ticket as GET /tickets and the ticket events carry it. */
-export interface Ticket {
-  id: number;
-  uuid: string;
+/** A ticket as GET /tickets and the ticket events carry it (the status narrowed, the contact completed on details). */
+export interface Ticket extends Omit<TicketResponse, 'status' | 'contact' | 'protocol'> {
   status: TicketStatus;
-  contactId: number;
-  userId: number | null;
-  queueId: number | null;
-  whatsappId: number | null;
-  lastMessage: string | null;
-  unreadMessages: number;
-  isGroup: boolean;
-  chatbot: boolean;
-  useIntegration: boolean;
-  integrationId: number | null;
-  promptId: number | null;
   protocol?: string;
-  createdAt: string;
-  updatedAt: string;
   contact: TicketContact | null;
-  queue: { id: number; name: string; color: string } | null;
-  user: { id: number; name: string } | null;
-  whatsapp: { id: number; name: string } | null;
   tags?: TagRef[];
 }
 

@@ -1,3 +1,5 @@
+import type { ContactResponse } from '../../../../src/shared/api-types';
+
 export interface ContactExtraInfo {
   id?: number;
   name: string;
@@ -5,20 +7,7 @@ export interface ContactExtraInfo {
 }
 
 /** A contact as the API answers it. */
-export interface Contact {
-  id: number;
-  uuid: string;
-  name: string;
-  number: string;
-  email: string | null;
-  profilePicUrl: string | null;
-  isGroup: boolean;
-  whatsappId: number | null;
-  whatsapp: { id: number; name: string } | null;
-  extraInfo: ContactExtraInfo[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type Contact = ContactResponse;
 
 /** The contact dialog's fields. */
 export interface ContactFormValues {
