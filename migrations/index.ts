@@ -5,6 +5,7 @@ import { Migration20261121174836_content } from './Migration20261121174836_conte
 import { Migration20261121180000_search } from './Migration20261121180000_search.js';
 import { Migration20261121183056_config } from './Migration20261121183056_config.js';
 import { Migration20261121183856_bot } from './Migration20261121183856_bot.js';
+import { Migration20261121190833_automation } from './Migration20261121190833_automation.js';
 
 /** Every migration in order. Static imports keep the list working from source and from dist alike. */
 export const migrationsList: MigrationObject[] = [
@@ -14,4 +15,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121180000_search', class: Migration20261121180000_search },
   { name: 'Migration20261121183056_config', class: Migration20261121183056_config },
   { name: 'Migration20261121183856_bot', class: Migration20261121183856_bot },
+  { name: 'Migration20261121190833_automation', class: Migration20261121190833_automation },
 ];

@@ -23,7 +23,7 @@ export const NAMED_RULES = [
 export type NamedRule = (typeof NAMED_RULES)[number];
 
 /** Record-level subjects guarded by the API. */
-export const RESOURCE_SUBJECTS = ['User', 'Queue', 'Setting', 'Company', 'Plan', 'Help', 'Announcement', 'Connection', 'Contact', 'QueueOption'] as const;
+export const RESOURCE_SUBJECTS = ['User', 'Queue', 'Setting', 'Company', 'Plan', 'Help', 'Announcement', 'Connection', 'Contact', 'QueueOption', 'Prompt', 'QueueIntegration'] as const;
 export type ResourceSubject = (typeof RESOURCE_SUBJECTS)[number];
 export type CrudAction = 'manage' | 'create' | 'read' | 'update' | 'delete';
 
@@ -67,7 +67,7 @@ export function defineRulesFor(user: PermissionSubject): AppRawRule[] {
   const { can, rules } = new AbilityBuilder<AppAbility>(createMongoAbility);
 
   // Everyone: read colleagues, queues, settings, helps and their own company/plan; edit their own account.
-  can('read', ['User', 'Queue', 'Setting', 'Help', 'Company', 'Plan', 'Connection', 'QueueOption']);
+  can('read', ['User', 'Queue', 'Setting', 'Help', 'Company', 'Plan', 'Connection', 'QueueOption', 'Prompt', 'QueueIntegration']);
   can('update', 'User', { id: user.id });
   can(['read', 'create', 'update'], 'Contact');
 
@@ -75,7 +75,7 @@ export function defineRulesFor(user: PermissionSubject): AppRawRule[] {
   for (const rule of named) can(...splitNamedRule(rule));
 
   if (user.profile === 'admin') {
-    can('manage', ['User', 'Queue', 'Setting', 'Connection', 'Contact', 'QueueOption']);
+    can('manage', ['User', 'Queue', 'Setting', 'Connection', 'Contact', 'QueueOption', 'Prompt', 'QueueIntegration']);
     can('update', 'Company'); // own company only (schedules); the service checks the id
   }
   if (user.super) {

@@ -102,6 +102,18 @@ export interface QuickMessageEventPayload {
   id?: number;
 }
 
+export interface PromptEventPayload {
+  action: 'create' | 'update' | 'delete';
+  prompt?: unknown;
+  promptId?: number;
+}
+
+export interface QueueIntegrationEventPayload {
+  action: 'create' | 'update' | 'delete';
+  queueIntegration?: unknown;
+  integrationId?: number;
+}
+
 /** Topics emitted as `company-{id}-{topic}`; the map documents each payload. */
 export interface CompanyEventMap {
   user: UserEventPayload;
@@ -115,6 +127,8 @@ export interface CompanyEventMap {
   ticket: TicketEventPayload;
   tag: TagEventPayload;
   quickmessage: QuickMessageEventPayload;
+  prompt: PromptEventPayload;
+  queueIntegration: QueueIntegrationEventPayload;
 }
 export type CompanyTopic = keyof CompanyEventMap;
 

@@ -17,6 +17,9 @@ import { Tag } from '../../modules/tags/tag.entity.js';
 import { TicketTag } from '../../modules/tags/ticket-tag.entity.js';
 import { TicketNote } from '../../modules/ticket-notes/ticket-note.entity.js';
 import { QueueOption } from '../../modules/queue-options/queue-option.entity.js';
+import { Prompt } from '../../modules/prompts/prompt.entity.js';
+import { QueueIntegration } from '../../modules/queue-integrations/queue-integration.entity.js';
+import { UserRating } from '../../modules/tickets/user-rating.entity.js';
 import { BaseEntity } from './base.entity.js';
 
 /** Every entity of the schema; the ORM config, the CLI and the tenant-coverage test read this list. */
@@ -41,4 +44,7 @@ export const ENTITIES = [
   QuickMessage,
   TicketNote,
   QueueOption,
+  Prompt,
+  QueueIntegration,
+  UserRating,
 ];

@@ -6,6 +6,7 @@ import { ChannelManager } from '../../channels/channel-manager.js';
 import { AppError, forbidden, notFound } from '../../common/errors/app-error.js';
 import { RealtimeService } from '../../infra/realtime/realtime.service.js';
 import { Company } from '../companies/company.entity.js';
+import { Prompt } from '../prompts/prompt.entity.js';
 import { Queue } from '../queues/queue.entity.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { issueApiToken } from './api-token.js';
@@ -147,11 +148,15 @@ export class ConnectionsService {
       'timeUseBotQueues',
       'maxUseBotQueues',
       'timeToTransfer',
-      'promptId',
     ] as const;
     for (const field of fields) if (dto[field] !== undefined) (whatsapp as unknown as Record<string, unknown>)[field] = dto[field];
     if (dto.transferQueueId !== undefined) {
       whatsapp.transferQueue = dto.transferQueueId === null ? null : ref((await this.queues(tx, [dto.transferQueueId]))[0]!);
+    }
+    if (dto.promptId !== undefined) {
+      const prompt = dto.promptId === null ? null : await tx.findOne(Prompt, dto.promptId);
+      if (dto.promptId !== null && !prompt) throw notFound('ERR_NO_PROMPT_FOUND');
+      whatsapp.prompt = prompt ? ref(prompt) : null;
     }
     if (dto.queueIds !== undefined) whatsapp.queues.set(await this.queues(tx, dto.queueIds));
     const queueCount = dto.queueIds !== undefined ? new Set(dto.queueIds).size : whatsapp.queues.isInitialized() ? whatsapp.queues.count() : 0;

@@ -4,6 +4,7 @@ import { SESSION_STATUSES, type SessionStatus } from '../../channels/channel-pro
 import { BaseEntity } from '../../infra/database/base.entity.js';
 import { tenantFilter } from '../../infra/database/tenant-filter.js';
 import { Company } from '../companies/company.entity.js';
+import { Prompt } from '../prompts/prompt.entity.js';
 import { Queue } from '../queues/queue.entity.js';
 
 /** A connection: one WhatsApp number of a company (administration §3). */
@@ -72,9 +73,9 @@ export class Whatsapp extends BaseEntity {
   @ManyToOne(() => Queue, { ref: true, nullable: true, deleteRule: 'set null' })
   transferQueue: Ref<Queue> | null = null;
 
-  /** The prompt table arrives with the AI module. */
-  @Property({ type: 'integer', nullable: true })
-  promptId: number | null = null;
+  /** The AI assistant that answers before a queue is chosen. */
+  @ManyToOne(() => Prompt, { ref: true, nullable: true, deleteRule: 'set null' })
+  prompt: Ref<Prompt> | null = null;
 
   /** sha256 of the external-API token; the token itself is shown once and never stored. */
   @Property({ type: 'string', length: 64, nullable: true, hidden: true })

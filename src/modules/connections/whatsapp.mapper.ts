@@ -23,7 +23,7 @@ export function toConnectionResponse(whatsapp: Whatsapp): ConnectionResponse {
     maxUseBotQueues: whatsapp.maxUseBotQueues,
     timeToTransfer: whatsapp.timeToTransfer,
     transferQueueId: whatsapp.transferQueue?.id ?? null,
-    promptId: whatsapp.promptId,
+    promptId: whatsapp.prompt?.id ?? null,
     tokenHint: whatsapp.tokenHint,
     queues: whatsapp.queues.isInitialized()
       ? whatsapp.queues

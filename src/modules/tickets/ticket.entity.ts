@@ -78,4 +78,23 @@ export class Ticket extends BaseEntity {
   /** Where the customer stands in the queue's option tree while the bot talks (null = the queue's first level). */
   @ManyToOne(() => QueueOption, { ref: true, nullable: true, deleteRule: 'set null' })
   queueOption: Ref<QueueOption> | null = null;
+
+  /** Set while the closing rating question waits for the customer's 1–3 (status stays open). */
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  ratingRequestedAt: Date | null = null;
+
+  /** The one reminder of the rating question was sent. */
+  @Property({ type: 'boolean', default: false })
+  ratingReminded: boolean & Opt = false;
+
+  /** When the last queue menu was sent (timeUseBotQueues counts from here). */
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  botMenuAt: Date | null = null;
+
+  /** The Typebot chat of this ticket and when it last spoke. */
+  @Property({ type: 'string', length: 255, nullable: true })
+  typebotSessionId: string | null = null;
+
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  typebotSessionAt: Date | null = null;
 }
