@@ -21,6 +21,14 @@ export interface AppConfig {
   publicUrl?: string;
   version: string;
   rateLimits: RateLimits;
+  automation: AutomationConfig;
+}
+
+export interface AutomationConfig {
+  openAiBaseUrl: string;
+  dialogflowApiUrl: string;
+  /** Milliseconds in one minute of bot timers. */
+  minuteMs: number;
 }
 
 export interface RateLimitRule {
@@ -83,6 +91,7 @@ export function loadConfig(source: Record<string, string | undefined>, overrides
     publicUrl: env.PUBLIC_URL,
     version: packageVersion(),
     rateLimits: DEFAULT_RATE_LIMITS,
+    automation: { openAiBaseUrl: env.OPENAI_BASE_URL, dialogflowApiUrl: env.DIALOGFLOW_API_URL, minuteMs: env.BOT_MINUTE_MS },
     ...overrides,
   };
 }

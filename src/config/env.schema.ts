@@ -17,6 +17,11 @@ export const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().url().optional(),
+  /** OpenAI-compatible chat API; point it at a self-hosted model server to keep data in house. */
+  OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
+  DIALOGFLOW_API_URL: z.string().url().default('https://dialogflow.googleapis.com'),
+  /** Length of the "minute" of bot timers (expiresTicket, timeToTransfer...): shorter only in tests and demos. */
+  BOT_MINUTE_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
