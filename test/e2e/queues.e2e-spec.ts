@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Socket } from 'socket.io-client';
 import { defaultSchedules, WEEKDAYS_EN } from '../../src/shared/schedules.js';
+import { Company } from '../../src/modules/companies/company.entity.js';
+import { Prompt } from '../../src/modules/prompts/prompt.entity.js';
+import { QueueIntegration } from '../../src/modules/queue-integrations/queue-integration.entity.js';
+import { Queue } from '../../src/modules/queues/queue.entity.js';
 import { createTenant, login, type Session, type TenantFixture, twoTenants } from '../utils/factories.js';
 import { connectSocket } from '../utils/sockets.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
@@ -34,7 +38,7 @@ describe('queues', () => {
     expect(res.status).toBe(200);
     expect(res.body.map((q: QueueBody) => q.name)).toEqual([a.queues[0]!.name, a.queues[1]!.name, 'Aaa sem ordem']);
     expect(Object.keys(res.body[0]).sort()).toEqual(
-      ['color', 'createdAt', 'greetingMessage', 'id', 'name', 'orderQueue', 'outOfHoursMessage', 'schedules', 'updatedAt'],
+      ['color', 'createdAt', 'greetingMessage', 'id', 'integrationId', 'mediaName', 'mediaPath', 'name', 'orderQueue', 'outOfHoursMessage', 'promptId', 'schedules', 'updatedAt'],
     );
   });
 
@@ -98,7 +102,7 @@ describe('queues', () => {
       orderQueue: -1,
       greetingMessage: 'x'.repeat(5001),
       schedules: defaultSchedules().slice(1),
-      promptId: 3,
+      promptId: 'três',
     });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('ERR_VALIDATION');
@@ -148,5 +152,60 @@ describe('queues', () => {
     expect(attempts.map((r) => r.status).sort()).toEqual([201, 403, 403]);
     expect(attempts.find((r) => r.status === 403)!.body.error).toBe('ERR_PLAN_QUEUE_LIMIT');
     expect((await t.http().get('/api/queue').set(session.auth)).body).toHaveLength(3);
+  });
+
+  /** Rows made directly: the prompt and integration APIs have their own suites. */
+  async function linkTargets(companyId: number, queueId: number) {
+    const em = t.em();
+    const company = em.getReference(Company, companyId);
+    const prompt = em.create(Prompt, { company, name: `Assistente ${companyId}`, prompt: 'Ajude', apiKey: 'sk-test', queue: em.getReference(Queue, queueId) });
+    const integration = em.create(QueueIntegration, { company, type: 'webhook', name: `Gancho ${companyId}`, urlN8N: 'http://127.0.0.1:9/hook' });
+    await em.flush();
+    return { promptId: prompt.id, integrationId: integration.id };
+  }
+
+  it('links a queue to an integration and a prompt of its own company only', async () => {
+    const mine = await linkTargets(a.company.id, a.queues[0]!.id);
+    const queueId = a.queues[1]!.id;
+    const linked = await t.http().put(`/api/queue/${queueId}`).set(adminA.auth).send(mine);
+    expect(linked.status).toBe(200);
+    expect(linked.body).toMatchObject(mine);
+    expect((await t.http().get(`/api/queue/${queueId}`).set(userA.auth)).body).toMatchObject(mine);
+
+    const b = await createTenant(t);
+    const foreign = await linkTargets(b.company.id, b.queues[0]!.id);
+    const wrongPrompt = await t.http().put(`/api/queue/${queueId}`).set(adminA.auth).send({ promptId: foreign.promptId });
+    expect(wrongPrompt.status).toBe(404);
+    expect(wrongPrompt.body.error).toBe('ERR_NO_PROMPT_FOUND');
+    const wrongIntegration = await t.http().post('/api/queue').set(adminA.auth).send({ name: 'Com gancho alheio', color: '#123456', integrationId: foreign.integrationId });
+    expect(wrongIntegration.status).toBe(404);
+    expect(wrongIntegration.body.error).toBe('ERR_NO_INTEGRATION_FOUND');
+
+    const unlinked = await t.http().put(`/api/queue/${queueId}`).set(adminA.auth).send({ integrationId: null, promptId: '' });
+    expect(unlinked.body).toMatchObject({ integrationId: null, promptId: null });
+  });
+
+  it('stores, replaces and removes the greeting attachment', async () => {
+    const queueId = a.queues[0]!.id;
+    const upload = (name: string, body: string) =>
+      t.http().post(`/api/queue/${queueId}/media-upload`).set(adminA.auth).attach('file', Buffer.from(body), { filename: name, contentType: 'application/pdf' });
+    const first = await upload('tabela de preços.pdf', '%PDF-1.4 um');
+    expect(first.status).toBe(200);
+    expect(first.body.mediaName).toBe('tabela de preços.pdf');
+    expect(first.body.mediaPath).toMatch(new RegExp(`^company${a.company.id}/[\\w-]+\\.pdf$`));
+    const served = await t.http().get(`/public/${first.body.mediaPath}`);
+    expect(served.status).toBe(200);
+
+    const second = await upload('../../etc/passwd', '%PDF-1.4 dois');
+    expect(second.body.mediaPath).not.toContain('..');
+    expect((await t.http().get(`/public/${first.body.mediaPath}`)).status).toBe(404);
+
+    expect((await t.http().post(`/api/queue/${queueId}/media-upload`).set(adminA.auth)).status).toBe(400);
+    expect((await t.http().post(`/api/queue/${queueId}/media-upload`).set(userA.auth).attach('file', Buffer.from('x'), 'a.pdf')).status).toBe(403);
+    expect((await t.http().delete(`/api/queue/${queueId}/media-upload`).set(adminB.auth)).status).toBe(404);
+
+    const cleared = await t.http().delete(`/api/queue/${queueId}/media-upload`).set(adminA.auth);
+    expect(cleared.body).toMatchObject({ mediaPath: null, mediaName: null });
+    expect((await t.http().get(`/public/${second.body.mediaPath}`)).status).toBe(404);
   });
 });

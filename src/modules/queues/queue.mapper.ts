@@ -9,6 +9,10 @@ export interface QueueResponse {
   greetingMessage: string | null;
   outOfHoursMessage: string | null;
   schedules: ScheduleEntry[];
+  integrationId: number | null;
+  promptId: number | null;
+  mediaPath: string | null;
+  mediaName: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -22,6 +26,10 @@ export function toQueueResponse(queue: Queue): QueueResponse {
     greetingMessage: queue.greetingMessage,
     outOfHoursMessage: queue.outOfHoursMessage,
     schedules: queue.schedules ?? [],
+    integrationId: queue.integration?.id ?? null,
+    promptId: queue.prompt?.id ?? null,
+    mediaPath: queue.mediaPath,
+    mediaName: queue.mediaName,
     createdAt: queue.createdAt.toISOString(),
     updatedAt: queue.updatedAt.toISOString(),
   };

@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, UploadedFile } from '@nestjs/common';
+import { MediaUploadEndpoint, toUploadedMedia } from '../../common/decorators/upload.decorator.js';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
@@ -44,5 +45,19 @@ export class QueuesController {
   @Policy('delete', 'Queue')
   async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
     await this.queues.remove(ctx, id);
+  }
+
+  /** The file sent with the queue's greeting. */
+  @Post(':id/media-upload')
+  @Policy('update', 'Queue')
+  @MediaUploadEndpoint()
+  uploadMedia(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @UploadedFile() file: Express.Multer.File | undefined): Promise<QueueResponse> {
+    return this.queues.uploadMedia(ctx, id, toUploadedMedia(file));
+  }
+
+  @Delete(':id/media-upload')
+  @Policy('update', 'Queue')
+  removeMedia(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<QueueResponse> {
+    return this.queues.removeMedia(ctx, id);
   }
 }

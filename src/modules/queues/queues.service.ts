@@ -8,6 +8,12 @@ import { Company } from '../companies/company.entity.js';
 import { toWeekSchedule } from '../companies/week-schedule.js';
 import type { CreateQueueDto } from './dto/create-queue.dto.js';
 import type { UpdateQueueDto } from './dto/update-queue.dto.js';
+import { ref, type Ref } from '@mikro-orm/core';
+import { StoragePort } from '../../infra/storage/storage.port.js';
+import { Prompt } from '../prompts/prompt.entity.js';
+import { QueueIntegration } from '../queue-integrations/queue-integration.entity.js';
+import type { UploadedMedia } from '../queue-options/queue-options.service.js';
+import { fileRequired } from '../queue-options/queue-option-errors.js';
 import { Queue } from './queue.entity.js';
 import { type QueueResponse, toQueueResponse } from './queue.mapper.js';
 
@@ -17,6 +23,7 @@ export class QueuesService {
   constructor(
     private readonly em: EntityManager,
     private readonly realtime: RealtimeService,
+    private readonly storage: StoragePort,
   ) {}
 
   /** In the order the bot menu offers them: orderQueue (unset last), then name. */
@@ -37,7 +44,10 @@ export class QueuesService {
       const limit = company.plan?.getEntity().queues;
       if (limit !== undefined && (await tx.count(Queue, {})) >= limit) throw forbidden('ERR_PLAN_QUEUE_LIMIT');
       await this.assertUnique(tx, dto.name, dto.color);
+      const links = await this.links(tx, dto);
       return tx.create(Queue, {
+        integration: links.integration ?? null,
+        prompt: links.prompt ?? null,
         company,
         name: dto.name,
         color: dto.color,
@@ -63,15 +73,59 @@ export class QueuesService {
     if (dto.greetingMessage !== undefined) queue.greetingMessage = dto.greetingMessage;
     if (dto.outOfHoursMessage !== undefined) queue.outOfHoursMessage = dto.outOfHoursMessage;
     if (dto.schedules != null) queue.schedules = toWeekSchedule(dto.schedules);
+    const links = await this.links(this.em, dto);
+    if (links.integration !== undefined) queue.integration = links.integration;
+    if (links.prompt !== undefined) queue.prompt = links.prompt;
     await this.em.flush();
     const response = toQueueResponse(queue);
     this.realtime.toCompany(ctx.companyId, 'queue', { action: 'update', queue: response });
     return response;
   }
 
+  async uploadMedia(ctx: AuthContext, id: number, file: UploadedMedia | undefined): Promise<QueueResponse> {
+    const queue = await this.load(id);
+    if (!file?.buffer.length) throw fileRequired();
+    const stored = await this.storage.save(ctx.companyId, file.buffer, file.mimetype);
+    return this.replaceMedia(ctx, queue, stored.path, file.originalName.slice(0, 255) || null);
+  }
+
+  async removeMedia(ctx: AuthContext, id: number): Promise<QueueResponse> {
+    return this.replaceMedia(ctx, await this.load(id), null, null);
+  }
+
+  /** The previous file is deleted only once the queue no longer points to it. */
+  private async replaceMedia(ctx: AuthContext, queue: Queue, mediaPath: string | null, mediaName: string | null): Promise<QueueResponse> {
+    const previous = queue.mediaPath;
+    queue.mediaPath = mediaPath;
+    queue.mediaName = mediaName;
+    await this.em.flush();
+    if (previous && previous !== mediaPath) await this.storage.remove(previous);
+    const response = toQueueResponse(queue);
+    this.realtime.toCompany(ctx.companyId, 'queue', { action: 'update', queue: response });
+    return response;
+  }
+
+  /** Integration and prompt ids must be rows of the caller's company (the tenant filter hides the others). */
+  private async links(em: EntityManager, dto: { integrationId?: number | null; promptId?: number | null }) {
+    const result: { integration?: Ref<QueueIntegration> | null; prompt?: Ref<Prompt> | null } = {};
+    if (dto.integrationId !== undefined) {
+      const integration = dto.integrationId === null ? null : await em.findOne(QueueIntegration, { id: dto.integrationId });
+      if (dto.integrationId !== null && !integration) throw notFound('ERR_NO_INTEGRATION_FOUND');
+      result.integration = integration ? ref(integration) : null;
+    }
+    if (dto.promptId !== undefined) {
+      const prompt = dto.promptId === null ? null : await em.findOne(Prompt, { id: dto.promptId });
+      if (dto.promptId !== null && !prompt) throw notFound('ERR_NO_PROMPT_FOUND');
+      result.prompt = prompt ? ref(prompt) : null;
+    }
+    return result;
+  }
+
   /** Users lose the queue with it (the pivot rows cascade). */
   async remove(ctx: AuthContext, id: number): Promise<void> {
-    await this.em.remove(await this.load(id)).flush();
+    const queue = await this.load(id);
+    await this.em.remove(queue).flush();
+    if (queue.mediaPath) await this.storage.remove(queue.mediaPath);
     this.realtime.toCompany(ctx.companyId, 'queue', { action: 'delete', queueId: id });
   }
 

@@ -43,6 +43,20 @@ export class CreateQueueDto {
   @MaxLength(5000)
   outOfHoursMessage?: string | null;
 
+  @ApiPropertyOptional({ nullable: true, description: 'Queue integration that answers in this queue' })
+  @Transform(emptyToNull)
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  integrationId?: number | null;
+
+  @ApiPropertyOptional({ nullable: true, description: 'AI prompt that answers in this queue' })
+  @Transform(emptyToNull)
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  promptId?: number | null;
+
   /** Defaults to weekdays 08:00-18:00, saturday 08:00-12:00, sunday closed. */
   @IsOptional()
   @IsWeekSchedule()
