@@ -17,6 +17,8 @@ import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { createStore } from './providers/preferences';
 import { ContactList } from './resources/contacts/ContactList';
+import { PromptList } from './resources/prompts/PromptList';
+import { QueueIntegrationList } from './resources/queue-integrations/QueueIntegrationList';
 import { QueueList } from './resources/queues/QueueList';
 import { QuickMessageList } from './resources/quick-messages/QuickMessageList';
 import { TagList } from './resources/tags/TagList';
@@ -95,6 +97,22 @@ export function App() {
             element={
               <AllowedRoute route={ROUTES.queues}>
                 <QueueList />
+              </AllowedRoute>
+            }
+          />
+          <Route
+            path={ROUTES.prompts.path}
+            element={
+              <AllowedRoute route={ROUTES.prompts}>
+                <PromptList />
+              </AllowedRoute>
+            }
+          />
+          <Route
+            path={ROUTES.queueIntegration.path}
+            element={
+              <AllowedRoute route={ROUTES.queueIntegration}>
+                <QueueIntegrationList />
               </AllowedRoute>
             }
           />

@@ -42,6 +42,8 @@ export interface AppRoute {
   allowed?: (access: Access) => boolean;
   /** Where a user who may not open the route goes, silently; without it they get a notice and go to /. */
   fallback?: string;
+  /** Catalog key of that notice, when the screen's spec words it differently from the default. */
+  deniedMessage?: string;
 }
 
 const administration = (access: Access) => access.can('drawer-admin-items:view');
@@ -104,12 +106,19 @@ export const ROUTES = {
     icon: AnnouncementOutlined,
     allowed: access => access.isSuper,
   },
-  prompts: { path: '/prompts', title: 'menu.prompts', icon: AutoAwesomeOutlined, plan: 'useOpenAi' },
+  prompts: {
+    path: '/prompts',
+    title: 'menu.prompts',
+    icon: AutoAwesomeOutlined,
+    plan: 'useOpenAi',
+    deniedMessage: 'app.noPagePermission',
+  },
   queueIntegration: {
     path: '/queue-integration',
     title: 'menu.queueIntegration',
     icon: DeviceHubOutlined,
     plan: 'useIntegrations',
+    deniedMessage: 'app.noPagePermission',
   },
   connections: { path: '/connections', title: 'menu.connections', icon: SyncAltOutlined, allowed: administration },
   files: { path: '/files', title: 'menu.files', icon: AttachFileOutlined, allowed: administration },
@@ -144,6 +153,8 @@ const BUILT_ROUTES: AppRoute[] = [
   ROUTES.todolist,
   ROUTES.queues,
   ROUTES.settings,
+  ROUTES.prompts,
+  ROUTES.queueIntegration,
 ];
 
 /** Routes whose screen is not built yet. */

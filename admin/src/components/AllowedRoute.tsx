@@ -11,7 +11,7 @@ export function AllowedRoute({ route, children }: { route: AppRoute; children: R
   if (!access) return <Loading />;
   if (isRouteAllowed(route, access)) return children;
   if (route.fallback) return <Navigate to={route.fallback} replace />;
-  return <Denied message={route.plan ? 'app.noPlanPermission' : 'errors.ERR_NO_PERMISSION'} />;
+  return <Denied message={route.deniedMessage ?? (route.plan ? 'app.noPlanPermission' : 'errors.ERR_NO_PERMISSION')} />;
 }
 
 function Denied({ message }: { message: string }) {

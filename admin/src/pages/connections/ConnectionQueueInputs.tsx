@@ -1,6 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { SelectArrayInput, SelectInput, useTranslate } from 'react-admin';
 import { WholeNumberInput } from '../../components/WholeNumberInput';
+import { useAccess } from '../../hooks/useAccess';
 import type { ConnectionOptions } from './useConnectionOptions';
 
 const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 };
@@ -8,6 +9,8 @@ const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' 
 /** Queues, the redirection to a queue after some minutes, the prompt and the chatbot/closing timers. */
 export function ConnectionQueueInputs({ queues, prompts }: Pick<ConnectionOptions, 'queues' | 'prompts'>) {
   const translate = useTranslate();
+  // Offered with the plan's AI module; without it GET /prompt answers 403 and the list stays empty.
+  const showPrompts = (useAccess()?.plan('useOpenAi') ?? false) || prompts.length > 0;
   return (
     <>
       <SelectArrayInput source="queueIds" label="connections.form.queues" choices={queues} translateChoice={false} />
@@ -27,7 +30,7 @@ export function ConnectionQueueInputs({ queues, prompts }: Pick<ConnectionOption
         />
         <WholeNumberInput source="timeToTransfer" label="connections.form.timeToTransfer" />
       </Box>
-      {prompts.length > 0 && (
+      {showPrompts && (
         <SelectInput
           source="promptId"
           label="connections.form.prompt"

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { listOf } from '../../hooks/useOptions';
 import { api } from '../../providers/httpClient';
 import type { QueueOption } from './types';
 
@@ -10,13 +11,10 @@ export interface ConnectionOptions {
   loaded: boolean;
 }
 
-const listOf = <T>(answer: unknown, key: string): T[] => {
-  if (Array.isArray(answer)) return answer as T[];
-  const inner = (answer as Record<string, unknown> | undefined)?.[key];
-  return Array.isArray(inner) ? (inner as T[]) : [];
-};
-
-/** The connection dialog's selects: providers, queues and prompts; a failed load leaves a list empty. */
+/**
+ * The connection dialog's selects: providers, queues and prompts (GET /prompt → `prompts`); a failed load, such as
+ * the 403 of a plan without the AI module, leaves a list empty.
+ */
 export function useConnectionOptions(): ConnectionOptions {
   const [options, setOptions] = useState<ConnectionOptions>({ providers: ['beta'], queues: [], prompts: [], loaded: false });
   useEffect(() => {

@@ -1,15 +1,19 @@
 import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs } from '@mui/material';
 import { useRef, useState } from 'react';
 import { Form, TextInput, useNotify, useTranslate } from 'react-admin';
+import { type AttachmentChange, AttachmentField } from '../../components/AttachmentField';
 import { ColorPickerInput } from '../../components/ColorPickerInput';
 import { SCROLLING_FORM } from '../../components/dialogForm';
 import { SubmitButton } from '../../components/SubmitButton';
+import { uploadFile } from '../../components/upload';
 import { WeeklyScheduleInputs } from '../../components/WeeklyScheduleInputs';
 import { WholeNumberInput } from '../../components/WholeNumberInput';
 import { type SubmitAnswer, useRecordForm } from '../../hooks/useRecordForm';
-import { ApiError, type ApiErrorBody } from '../../providers/httpClient';
+import { api, ApiError, type ApiErrorBody } from '../../providers/httpClient';
 import type { ScheduleType } from '../../pages/settings/types';
-import { newQueue, queueNameRules, toFormValues, toPayload } from './queueForm';
+import { QueueOptionsTree } from './options/QueueOptionsTree';
+import { QueueAutomationInputs } from './QueueAutomationInputs';
+import { attachmentOf, isQueue, newQueue, queueNameRules, toFormValues, toPayload } from './queueForm';
 import type { Queue, QueueFormValues } from './types';
 
 /** Queue submissions wait 400 ms, as the spec's other dialogs (administration §9). */
@@ -41,6 +45,7 @@ export function QueueDialog({ queue, scheduleType, onClose, onSaved }: QueueDial
   const hintShown = useRef(false);
   // Read once: a new object on each render would reset the form being filled in.
   const [empty] = useState(newQueue);
+  const [attachment, setAttachment] = useState<AttachmentChange>(null);
 
   const refused = (error: unknown): SubmitAnswer => {
     const code = error instanceof ApiError ? (error.body as ApiErrorBody | undefined)?.error : undefined;
@@ -49,6 +54,20 @@ export function QueueDialog({ queue, scheduleType, onClose, onSaved }: QueueDial
     notify(`errors.${code}`, { type: 'error' });
     if (field === 'color' || field === 'name') setChosen('data');
     return { [field]: translate(`errors.${code}`) };
+  };
+
+  /** The file goes once the queue exists: uploaded or removed after the save, answering the queue as it now is. */
+  const applyAttachment = async (saved: Queue): Promise<Queue> => {
+    const mediaPath = `/queue/${saved.id}/media-upload`;
+    if (attachment && 'file' in attachment) {
+      const answer = await uploadFile(mediaPath, attachment.file);
+      return isQueue(answer) ? answer : { ...saved, mediaName: attachment.file.name };
+    }
+    if (attachment && 'remove' in attachment && attachmentOf(saved)) {
+      const answer = await api.delete(mediaPath);
+      return isQueue(answer) ? answer : { ...saved, mediaPath: null, mediaName: null };
+    }
+    return saved;
   };
 
   const form = useRecordForm<Queue, QueueFormValues>({
@@ -60,6 +79,7 @@ export function QueueDialog({ queue, scheduleType, onClose, onSaved }: QueueDial
     savedMessage: 'queues.saved',
     submitDelayMs: SUBMIT_DELAY_MS,
     refused,
+    afterSave: applyAttachment,
     onSaved,
     onClose,
   });
@@ -89,8 +109,16 @@ export function QueueDialog({ queue, scheduleType, onClose, onSaved }: QueueDial
                 <WholeNumberInput source="orderQueue" label="queues.form.orderQueue" />
               </Box>
               <ColorPickerInput source="color" label="queues.form.color" />
+              <QueueAutomationInputs />
               <TextInput source="greetingMessage" label="queues.form.greetingMessage" multiline minRows={4} />
               {byQueue && <TextInput source="outOfHoursMessage" label="queues.form.outOfHoursMessage" multiline minRows={4} />}
+              <AttachmentField
+                label="queues.form.attachment"
+                current={attachmentOf(form.loaded)}
+                change={attachment}
+                onChange={setAttachment}
+              />
+              <QueueOptionsTree queueId={form.loaded?.id} />
             </Box>
             {byQueue && (
               <Box role="tabpanel" hidden={tab !== 'schedules'} aria-labelledby="queue-tab-schedules">

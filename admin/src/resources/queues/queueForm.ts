@@ -17,6 +17,8 @@ export const newQueue = (): QueueFormValues => ({
   orderQueue: null,
   greetingMessage: '',
   outOfHoursMessage: '',
+  integrationId: null,
+  promptId: null,
   schedules: defaultSchedules(),
 });
 
@@ -26,6 +28,8 @@ export const toFormValues = (queue: Queue): QueueFormValues => ({
   orderQueue: queue.orderQueue ?? null,
   greetingMessage: queue.greetingMessage ?? '',
   outOfHoursMessage: queue.outOfHoursMessage ?? '',
+  integrationId: queue.integrationId ?? null,
+  promptId: queue.promptId ?? null,
   schedules: queue.schedules?.length ? weekOf(queue.schedules) : defaultSchedules(),
 });
 
@@ -36,5 +40,15 @@ export const toPayload = (values: QueueFormValues) => ({
   orderQueue: values.orderQueue ?? null,
   greetingMessage: values.greetingMessage ?? '',
   outOfHoursMessage: values.outOfHoursMessage ?? '',
+  integrationId: values.integrationId ?? null,
+  promptId: values.promptId ?? null,
   schedules: weekOf(values.schedules),
 });
+
+/** The file a queue sends with its greeting, if any. */
+export const attachmentOf = (queue: Queue | undefined) =>
+  queue?.mediaName ? { name: queue.mediaName, url: queue.mediaPath ? `/public/${queue.mediaPath}` : null } : null;
+
+/** Whether a value is a whole queue (the media answers are the updated queue). */
+export const isQueue = (value: unknown): value is Queue =>
+  typeof value === 'object' && value !== null && 'id' in value && 'name' in value && 'color' in value;

@@ -9,6 +9,13 @@ export interface Queue {
   greetingMessage: string | null;
   outOfHoursMessage: string | null;
   schedules: ScheduleEntry[] | null;
+  /** The integration that answers in this queue. */
+  integrationId?: number | null;
+  /** The AI prompt that answers in this queue. */
+  promptId?: number | null;
+  /** The file sent with the greeting: its storage path (under /public/) and its name. */
+  mediaPath?: string | null;
+  mediaName?: string | null;
   createdAt?: string;
   updatedAt?: string;
 }
@@ -20,5 +27,7 @@ export interface QueueFormValues {
   orderQueue: number | null;
   greetingMessage: string;
   outOfHoursMessage: string;
+  integrationId: number | null;
+  promptId: number | null;
   schedules: ScheduleEntry[];
 }
