@@ -19,6 +19,7 @@ import { MessagesModule } from './modules/messages/messages.module.js';
 import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { AutomationModule } from './modules/automation/automation.module.js';
+import { BotTimersModule } from './modules/automation/timers/bot-timers.module.js';
 import { CompaniesModule } from './modules/companies/companies.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { HelpsModule } from './modules/helps/helps.module.js';
@@ -30,6 +31,8 @@ import { TagsModule } from './modules/tags/tags.module.js';
 import { QuickMessagesModule } from './modules/quick-messages/quick-messages.module.js';
 import { QueueOptionsModule } from './modules/queue-options/queue-options.module.js';
 import { TicketNotesModule } from './modules/ticket-notes/ticket-notes.module.js';
+import { PromptsModule } from './modules/prompts/prompts.module.js';
+import { QueueIntegrationsModule } from './modules/queue-integrations/queue-integrations.module.js';
 
 @Module({})
 export class AppModule {
@@ -67,11 +70,14 @@ export class AppModule {
         ContactsModule,
         ExternalApiModule,
         ConversationModule,
+        BotTimersModule,
         AutomationModule,
         TagsModule,
         QuickMessagesModule,
         TicketNotesModule,
         QueueOptionsModule,
+        PromptsModule,
+        QueueIntegrationsModule,
       ],
     };
   }

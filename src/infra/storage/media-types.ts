@@ -45,3 +45,9 @@ export function mediaKindOf(mimetype: string): 'image' | 'audio' | 'video' | 'ap
   if (base.startsWith('video/')) return 'video';
   return 'application';
 }
+
+/** The type of a stored file, from the extension the server gave it. */
+export function mimetypeForPath(path: string): string {
+  const extension = path.split('.').pop()?.toLowerCase() ?? '';
+  return Object.entries(EXTENSIONS).find(([, ext]) => ext === extension)?.[0] ?? 'application/octet-stream';
+}

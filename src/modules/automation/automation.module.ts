@@ -4,6 +4,17 @@ import { OutboundModule } from '../messages/outbound.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
 import { BotRepository } from './bot.repository.js';
 import { BotService } from './bot.service.js';
+import { BotSpeaker } from './bot-speaker.js';
+import { AutomationClientsModule } from './clients/automation-clients.module.js';
+import { RatingFlow } from './rating-flow.js';
+import { AiPromptRunner } from './runners/ai-prompt.runner.js';
+import { IntegrationRunner } from './runners/integration.runner.js';
+import { BotTimersWorker } from './timers/bot-timers.worker.js';
+import { TimerActions } from './timers/timer-actions.js';
 
-@Module({ imports: [MessagesModule, OutboundModule, SettingsModule], providers: [BotRepository, BotService] })
+/** The bot of server-behaviour §5 and the timers of §4 (the timer producer is the global BotTimersModule). */
+@Module({
+  imports: [MessagesModule, OutboundModule, SettingsModule, AutomationClientsModule],
+  providers: [BotRepository, BotService, BotSpeaker, RatingFlow, AiPromptRunner, IntegrationRunner, TimerActions, BotTimersWorker],
+})
 export class AutomationModule {}

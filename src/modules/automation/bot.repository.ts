@@ -12,6 +12,18 @@ export interface BotTicket {
   amount_used_bot_queues: number;
   protocol: string;
   contact_name: string;
+  contact_number: string;
+  contact_id: number;
+  uuid: string;
+  created_at: Date;
+  rating_requested_at: Date | null;
+  rating_reminded: boolean;
+  use_integration: boolean;
+  integration_id: number | null;
+  prompt_id: number | null;
+  bot_menu_at: Date | null;
+  typebot_session_id: string | null;
+  typebot_session_at: Date | null;
 }
 
 export interface BotQueue {
@@ -20,12 +32,19 @@ export interface BotQueue {
   greeting_message: string | null;
   out_of_hours_message: string | null;
   schedules: ScheduleEntry[] | null;
+  integration_id: number | null;
+  prompt_id: number | null;
+  media_path: string | null;
+  media_name: string | null;
 }
 
 export interface BotConnection {
   greeting_message: string | null;
   out_of_hours_message: string | null;
   max_use_bot_queues: number;
+  time_use_bot_queues: number;
+  prompt_id: number | null;
+  name: string;
   company_schedules: ScheduleEntry[] | null;
   timezone: string;
 }
@@ -37,6 +56,20 @@ export interface BotOption {
   title: string;
   message: string;
   has_children: boolean;
+  media_path: string | null;
+  media_name: string | null;
+}
+
+export interface TicketBotChange {
+  queueId?: number | null;
+  optionId?: number | null;
+  chatbot?: boolean;
+  menuSent?: boolean;
+  menusReset?: boolean;
+  useIntegration?: boolean;
+  integrationId?: number | null;
+  promptId?: number | null;
+  typebotSessionId?: string | null;
 }
 
 /** What the bot reads and writes, in plain indexed SQL (it runs inside the inbound lane). */
@@ -50,7 +83,9 @@ export class BotRepository {
 
   async ticket(companyId: number, id: number): Promise<BotTicket | null> {
     const rows = await this.run<BotTicket>(
-      `select t.id, t.status, t.user_id, t.queue_id, t.queue_option_id, t.chatbot, t.amount_used_bot_queues, t.protocol, c.name as contact_name
+      `select t.id, t.uuid, t.status, t.user_id, t.queue_id, t.queue_option_id, t.chatbot, t.amount_used_bot_queues, t.protocol, t.created_at,
+              t.rating_requested_at, t.rating_reminded, t.use_integration, t.integration_id, t.prompt_id, t.bot_menu_at,
+              t.typebot_session_id, t.typebot_session_at, c.id as contact_id, c.name as contact_name, c.number as contact_number
          from tickets t join contacts c on c.id = t.contact_id where t.company_id = ? and t.id = ?`,
       [companyId, id],
     );
@@ -59,7 +94,7 @@ export class BotRepository {
 
   async connection(companyId: number, whatsappId: number): Promise<BotConnection | null> {
     const rows = await this.run<BotConnection>(
-      `select w.greeting_message, w.out_of_hours_message, w.max_use_bot_queues, c.schedules as company_schedules, c.timezone
+      `select w.name, w.greeting_message, w.out_of_hours_message, w.max_use_bot_queues, w.time_use_bot_queues, w.prompt_id, c.schedules as company_schedules, c.timezone
          from whatsapps w join companies c on c.id = w.company_id where w.company_id = ? and w.id = ?`,
       [companyId, whatsappId],
     );
@@ -69,17 +104,33 @@ export class BotRepository {
   /** The connection's queues in menu order (orderQueue, then name). */
   queues(companyId: number, whatsappId: number): Promise<BotQueue[]> {
     return this.run<BotQueue>(
-      `select q.id, q.name, q.greeting_message, q.out_of_hours_message, q.schedules
+      `select q.id, q.name, q.greeting_message, q.out_of_hours_message, q.schedules, q.integration_id, q.prompt_id, q.media_path, q.media_name
          from whatsapp_queues wq join queues q on q.id = wq.queue_id
         where q.company_id = ? and wq.whatsapp_id = ? order by q.order_queue nulls last, q.name, q.id`,
       [companyId, whatsappId],
     );
   }
 
+  /** A queue the ticket is in even when the connection no longer offers it. */
+  async queue(companyId: number, id: number): Promise<BotQueue | null> {
+    const rows = await this.run<BotQueue>(
+      `select q.id, q.name, q.greeting_message, q.out_of_hours_message, q.schedules, q.integration_id, q.prompt_id, q.media_path, q.media_name
+         from queues q where q.company_id = ? and q.id = ?`,
+      [companyId, id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Typebot flows greet on their own as soon as the customer enters the queue. */
+  async integrationStartsOnEntry(companyId: number, integrationId: number): Promise<boolean> {
+    const rows = await this.run<{ type: string }>('select type from queue_integrations where company_id = ? and id = ?', [companyId, integrationId]);
+    return rows[0]?.type === 'typebot';
+  }
+
   /** One level of a queue's option tree (parent null = the first level). */
   options(companyId: number, queueId: number, parentId: number | null): Promise<BotOption[]> {
     return this.run<BotOption>(
-      `select o.id, o.parent_id, o.option, o.title, o.message,
+      `select o.id, o.parent_id, o.option, o.title, o.message, o.media_path, o.media_name,
               exists (select 1 from queue_options c where c.company_id = o.company_id and c.parent_id = o.id) as has_children
          from queue_options o
         where o.company_id = ? and o.queue_id = ? and o.parent_id is not distinct from ?
@@ -90,13 +141,13 @@ export class BotRepository {
 
   async option(companyId: number, id: number): Promise<BotOption | null> {
     const rows = await this.run<BotOption>(
-      `select o.id, o.parent_id, o.option, o.title, o.message, true as has_children from queue_options o where o.company_id = ? and o.id = ?`,
+      `select o.id, o.parent_id, o.option, o.title, o.message, o.media_path, o.media_name, true as has_children from queue_options o where o.company_id = ? and o.id = ?`,
       [companyId, id],
     );
     return rows[0] ?? null;
   }
 
-  async update(companyId: number, ticketId: number, change: { queueId?: number | null; optionId?: number | null; chatbot?: boolean; menuSent?: boolean }): Promise<void> {
+  async update(companyId: number, ticketId: number, change: TicketBotChange): Promise<void> {
     const sets: string[] = [];
     const params: unknown[] = [];
     const set = (sql: string, value?: unknown) => {
@@ -106,7 +157,15 @@ export class BotRepository {
     if (change.queueId !== undefined) set('queue_id = ?', change.queueId);
     if (change.optionId !== undefined) set('queue_option_id = ?', change.optionId);
     if (change.chatbot !== undefined) set('chatbot = ?', change.chatbot);
-    if (change.menuSent) set('amount_used_bot_queues = amount_used_bot_queues + 1');
+    if (change.menuSent) set('amount_used_bot_queues = amount_used_bot_queues + 1, bot_menu_at = now()');
+    if (change.menusReset) set('amount_used_bot_queues = 0');
+    if (change.useIntegration !== undefined) set('use_integration = ?', change.useIntegration);
+    if (change.integrationId !== undefined) set('integration_id = ?', change.integrationId);
+    if (change.promptId !== undefined) set('prompt_id = ?', change.promptId);
+    if (change.typebotSessionId !== undefined) {
+      set('typebot_session_id = ?', change.typebotSessionId);
+      set(change.typebotSessionId ? 'typebot_session_at = now()' : 'typebot_session_at = null');
+    }
     if (!sets.length) return;
     await this.run(`update tickets set ${sets.join(', ')}, updated_at = now() where company_id = ? and id = ?`, [...params, companyId, ticketId]);
   }

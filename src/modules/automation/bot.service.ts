@@ -1,16 +1,19 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { REDIS } from '../../infra/redis/redis.tokens.js';
-import { renderTemplate } from '../../shared/template-variables.js';
+import { mediaUrlOf } from '../messages/message.mapper.js';
 import { type StoredCustomerMessage, InboundPipeline } from '../messages/inbound-pipeline.js';
-import { OutboundMessages } from '../messages/outbound-messages.js';
 import { CompanySettingsCache } from '../settings/company-settings.cache.js';
-import { TicketsEvents } from '../tickets/tickets.events.js';
-import { TicketsRepository } from '../tickets/tickets.repository.js';
-import { toTicketResponseFromRow } from '../tickets/ticket-row.mapper.js';
+import { AutomaticTransitions } from '../tickets/automatic-transitions.js';
 import { INVALID_OPTION, optionsMenu, queueMenu } from './bot-texts.js';
 import { type BotConnection, type BotQueue, BotRepository, type BotTicket } from './bot.repository.js';
+import { BotSpeaker, type Conversation } from './bot-speaker.js';
 import { isWithinBusinessHours } from './business-hours.js';
+import { RatingFlow } from './rating-flow.js';
+import { AiPromptRunner } from './runners/ai-prompt.runner.js';
+import { IntegrationRunner } from './runners/integration.runner.js';
+import { BotTimers } from './timers/bot-timers.js';
 
 const OUT_OF_HOURS_EVERY_MS = 30 * 60 * 1000;
 const SAME_MENU_EVERY_MS = 60 * 1000;
@@ -19,90 +22,179 @@ interface Turn {
   event: StoredCustomerMessage;
   ticket: BotTicket;
   connection: BotConnection;
+  conversation: Conversation;
   body: string;
+  scheduleType: string | null;
 }
 
 /**
- * The bot for unassigned inbound tickets (server-behaviour §5): business hours, the queue menu and the queue's
- * option tree. It runs in the connection's lane after the message is stored, and steps back as soon as a human
- * accepts or writes (tickets then have a user, or chatbot off).
+ * The bot for unassigned inbound tickets, in the order of server-behaviour §5: rating answer, business hours,
+ * connection prompt, queue choice, option tree, queue integration or prompt. It runs in the connection's lane after
+ * the message is stored, and steps back as soon as a human accepts or writes (the ticket has a user, or bots off).
  */
 @Injectable()
 export class BotService implements OnModuleInit {
+  private readonly logger = new Logger('BotService');
+
   constructor(
     private readonly pipeline: InboundPipeline,
     private readonly repository: BotRepository,
-    private readonly outbound: OutboundMessages,
+    private readonly speaker: BotSpeaker,
     private readonly settings: CompanySettingsCache,
-    private readonly tickets: TicketsRepository,
-    private readonly ticketEvents: TicketsEvents,
+    private readonly transitions: AutomaticTransitions,
+    private readonly rating: RatingFlow,
+    private readonly prompts: AiPromptRunner,
+    private readonly integrations: IntegrationRunner,
+    private readonly timers: BotTimers,
     @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
     this.pipeline.onCustomerMessage((event) => this.handle(event));
   }
 
-  async handle(event: StoredCustomerMessage): Promise<void> {
-    const { connection, ticket: row } = event;
-    if (row.user_id !== null || row.status !== 'pending') return;
-    const [ticket, settings] = await Promise.all([this.repository.ticket(connection.companyId, row.id), this.repository.connection(connection.companyId, connection.id)]);
-    if (!ticket || !settings || ticket.user_id !== null || ticket.status !== 'pending') return;
-    const turn: Turn = { event, ticket, connection: settings, body: event.message.body.trim() };
-    const scheduleType = await this.settings.get(connection.companyId, 'scheduleType');
-    if (scheduleType === 'company' && !isWithinBusinessHours(settings.company_schedules, new Date(), settings.timezone)) {
-      await this.outOfHours(turn, settings.out_of_hours_message);
+  async handle(incoming: StoredCustomerMessage): Promise<void> {
+    let event = incoming;
+    const { companyId, id: whatsappId } = event.connection;
+    let ticket = await this.repository.ticket(companyId, event.ticket.id);
+    if (!ticket) return;
+    if (ticket.rating_requested_at) {
+      const restarted = await this.rating.answer(event, ticket.rating_reminded);
+      if (!restarted) return;
+      event = { ...event, ticket: restarted };
+      ticket = await this.repository.ticket(companyId, restarted.id);
+      if (!ticket) return;
+    }
+    if (ticket.user_id !== null || ticket.status !== 'pending') return;
+    const connection = await this.repository.connection(companyId, whatsappId);
+    if (!connection) return;
+    if (ticket.queue_id === null) await this.timers.ticketWaiting(companyId, ticket.id, whatsappId, new Date(ticket.created_at));
+
+    const turn: Turn = {
+      event,
+      ticket,
+      connection,
+      conversation: {
+        companyId,
+        whatsappId,
+        ticketId: ticket.id,
+        contactName: ticket.contact_name,
+        contactNumber: ticket.contact_number,
+        remoteJid: event.message.remoteJid,
+        protocol: ticket.protocol,
+        timeZone: connection.timezone,
+      },
+      body: event.message.body.trim(),
+      scheduleType: await this.settings.get(companyId, 'scheduleType'),
+    };
+    if (turn.scheduleType === 'company' && !isWithinBusinessHours(connection.company_schedules, new Date(), connection.timezone)) {
+      await this.outOfHours(turn, connection.out_of_hours_message);
       return;
     }
-    const queues = await this.repository.queues(connection.companyId, connection.id);
+    const queues = await this.repository.queues(companyId, whatsappId);
     if (turn.body === '#' && queues.length > 1) {
-      await this.repository.update(connection.companyId, ticket.id, { queueId: null, optionId: null });
+      await this.repository.update(companyId, ticket.id, { queueId: null, optionId: null, useIntegration: false, integrationId: null, promptId: null, typebotSessionId: null });
       await this.sendQueueMenu(turn, queues, false);
       return;
     }
-    if (!ticket.queue_id) await this.chooseQueue(turn, queues, scheduleType);
-    else await this.walkOptions(turn, queues.find((q) => q.id === ticket.queue_id) ?? null, scheduleType);
+    if (ticket.queue_id === null) {
+      if (connection.prompt_id && (await this.prompts.reply(turn.conversation, connection.prompt_id))) return;
+      await this.chooseQueue(turn, queues);
+      return;
+    }
+    const queue = queues.find((q) => q.id === ticket.queue_id) ?? (await this.repository.queue(companyId, ticket.queue_id));
+    if (!queue) return;
+    if (turn.scheduleType === 'queue' && !isWithinBusinessHours(queue.schedules, new Date(), connection.timezone)) {
+      await this.outOfHours(turn, queue.out_of_hours_message);
+      return;
+    }
+    if (ticket.chatbot) await this.walkOptions(turn, queue);
+    else await this.automate(turn, queue);
   }
 
-  private async chooseQueue(turn: Turn, queues: BotQueue[], scheduleType: string | null): Promise<void> {
-    const { companyId } = turn.event.connection;
+  private async chooseQueue(turn: Turn, queues: BotQueue[]): Promise<void> {
+    const { companyId } = turn.conversation;
     if (!queues.length) return;
     if (queues.length === 1) {
       const greet = (await this.settings.get(companyId, 'sendGreetingMessageOneQueues')) === 'enabled';
-      await this.enterQueue(turn, queues[0]!, scheduleType, greet);
+      await this.enterQueue(turn, queues[0]!, greet, true);
       return;
     }
     const chosen = turn.ticket.chatbot && /^\d+$/.test(turn.body) ? queues[Number(turn.body) - 1] : undefined;
     if (chosen) {
-      await this.enterQueue(turn, chosen, scheduleType, true);
+      await this.enterQueue(turn, chosen, true, false);
       return;
     }
-    const max = turn.connection.max_use_bot_queues;
-    if (max > 0 && turn.ticket.amount_used_bot_queues >= max) return; // enough menus: a human takes it from here
+    if (!(await this.mayOfferMenu(turn))) return; // enough menus: a human takes it from here
     await this.sendQueueMenu(turn, queues, turn.ticket.chatbot);
   }
 
-  private async enterQueue(turn: Turn, queue: BotQueue, scheduleType: string | null, greet: boolean): Promise<void> {
-    const { companyId } = turn.event.connection;
-    const options = await this.repository.options(companyId, queue.id, null);
-    await this.repository.update(companyId, turn.ticket.id, { queueId: queue.id, optionId: null, chatbot: options.length > 0 });
-    await this.announceTicket(companyId, turn.ticket.id, turn.event.ticket.queue_id);
-    if (scheduleType === 'queue' && !isWithinBusinessHours(queue.schedules, new Date(), turn.connection.timezone)) {
-      await this.outOfHours(turn, queue.out_of_hours_message);
-      return;
-    }
-    if (options.length) await this.say(turn, optionsMenu(greet ? queue.greeting_message : null, options, false));
-    else if (greet && queue.greeting_message?.trim()) await this.say(turn, queue.greeting_message);
+  /** maxUseBotQueues menus per ticket; after timeUseBotQueues minutes since the last one the count starts again. */
+  private async mayOfferMenu(turn: Turn): Promise<boolean> {
+    const { max_use_bot_queues: max, time_use_bot_queues: pause } = turn.connection;
+    if (max <= 0 || turn.ticket.amount_used_bot_queues < max) return true;
+    const last = turn.ticket.bot_menu_at ? new Date(turn.ticket.bot_menu_at).getTime() : 0;
+    if (pause <= 0 || Date.now() - last < pause * this.timers.minuteMs) return false;
+    await this.repository.update(turn.conversation.companyId, turn.ticket.id, { menusReset: true });
+    return true;
   }
 
-  private async walkOptions(turn: Turn, queue: BotQueue | null, scheduleType: string | null): Promise<void> {
-    const { companyId } = turn.event.connection;
-    if (!queue) return;
-    if (scheduleType === 'queue' && !isWithinBusinessHours(queue.schedules, new Date(), turn.connection.timezone)) {
+  /**
+   * Into a queue: its option menu, else its greeting (with attachment), then its integration or prompt. A message that
+   * only picked the queue from the menu is not forwarded; the first message of a single-queue number is.
+   */
+  private async enterQueue(turn: Turn, queue: BotQueue, greet: boolean, forward: boolean): Promise<void> {
+    const { companyId } = turn.conversation;
+    const options = await this.repository.options(companyId, queue.id, null);
+    const previousQueueId = turn.ticket.queue_id;
+    await this.repository.update(companyId, turn.ticket.id, { queueId: queue.id, optionId: null, chatbot: options.length > 0 });
+    await this.transitions.announce(companyId, turn.ticket.id, { status: turn.ticket.status, queueId: previousQueueId });
+    if (turn.scheduleType === 'queue' && !isWithinBusinessHours(queue.schedules, new Date(), turn.connection.timezone)) {
       await this.outOfHours(turn, queue.out_of_hours_message);
       return;
     }
-    if (!turn.ticket.chatbot) return;
+    if (options.length) {
+      await this.say(turn, optionsMenu(greet ? queue.greeting_message : null, options, false));
+      return;
+    }
+    if (greet) {
+      await this.say(turn, queue.greeting_message);
+      if (queue.media_path) await this.speaker.stored(turn.conversation, queue.media_path, queue.media_name);
+    }
+    if (forward || queue.integration_id || queue.prompt_id) await this.automate({ ...turn, ticket: { ...turn.ticket, queue_id: queue.id, chatbot: false } }, queue, forward);
+  }
+
+  /** Step 6/7: the queue's integration, else its prompt. Without either the ticket waits for a person. */
+  private async automate(turn: Turn, queue: BotQueue, forward = true): Promise<void> {
+    const { companyId } = turn.conversation;
+    const integrationId = turn.ticket.use_integration && turn.ticket.integration_id ? turn.ticket.integration_id : queue.integration_id;
+    if (integrationId) {
+      if (!turn.ticket.use_integration) await this.repository.update(companyId, turn.ticket.id, { useIntegration: true, integrationId });
+      // A Typebot flow starts on entering the queue; other services only hear real messages.
+      if (!forward && !(await this.repository.integrationStartsOnEntry(companyId, integrationId))) return;
+      const stored = turn.event.stored;
+      await this.integrations.run(integrationId, {
+        conversation: turn.conversation,
+        ticket: turn.ticket,
+        connectionName: turn.connection.name,
+        queueId: queue.id,
+        message: {
+          id: stored.id,
+          body: forward ? turn.body : '',
+          mediaType: stored.media_type,
+          mediaUrl: this.absoluteUrl(mediaUrlOf(stored.media_path)),
+          createdAt: new Date(stored.created_at).toISOString(),
+        },
+        minuteMs: this.timers.minuteMs,
+      });
+      return;
+    }
+    if (queue.prompt_id && forward) await this.prompts.reply(turn.conversation, queue.prompt_id);
+  }
+
+  private async walkOptions(turn: Turn, queue: BotQueue): Promise<void> {
+    const { companyId } = turn.conversation;
     const current = turn.ticket.queue_option_id;
     if (turn.body === '0' && current) {
       const node = await this.repository.option(companyId, current);
@@ -123,13 +215,14 @@ export class BotService implements OnModuleInit {
       await this.say(turn, optionsMenu(picked.message, await this.repository.options(companyId, queue.id, picked.id), true));
       return;
     }
-    // A leaf answers and hands the customer to the queue's attendants.
+    // A leaf answers (text and attachment) and hands the customer to the queue's attendants.
     await this.repository.update(companyId, turn.ticket.id, { optionId: null, chatbot: false });
-    if (picked.message.trim()) await this.say(turn, picked.message);
+    await this.say(turn, picked.message);
+    if (picked.media_path) await this.speaker.stored(turn.conversation, picked.media_path, picked.media_name);
   }
 
   private async sendQueueMenu(turn: Turn, queues: BotQueue[], invalid: boolean): Promise<void> {
-    const { companyId } = turn.event.connection;
+    const { companyId } = turn.conversation;
     const fresh = await this.once(`bot:menu:${turn.ticket.id}`, SAME_MENU_EVERY_MS);
     if (!fresh && invalid) {
       await this.say(turn, INVALID_OPTION);
@@ -150,19 +243,16 @@ export class BotService implements OnModuleInit {
     return (await this.redis.set(key, '1', 'PX', windowMs, 'NX')) === 'OK';
   }
 
-  private async say(turn: Turn, text: string): Promise<void> {
-    const { connection, message, ticket } = turn.event;
-    const rendered = renderTemplate(text, { name: turn.ticket.contact_name, protocol: turn.ticket.protocol, timeZone: turn.connection.timezone });
-    await this.outbound.sendToTicket(
-      connection.companyId,
-      { whatsappId: connection.id, contactNumber: ticket.contact.number, isGroup: false, remoteJid: message.remoteJid },
-      rendered,
-    );
+  private async say(turn: Turn, text: string | null): Promise<void> {
+    try {
+      await this.speaker.text(turn.conversation, text);
+    } catch (error) {
+      this.logger.warn(`ticket ${turn.ticket.id}: bot message not sent: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
-  /** The lists hear about the queue the bot chose. */
-  private async announceTicket(companyId: number, ticketId: number, previousQueueId: number | null): Promise<void> {
-    const row = await this.tickets.row(companyId, { id: ticketId });
-    if (row) this.ticketEvents.updated(companyId, { ...toTicketResponseFromRow(row) }, { status: row.status, queueId: previousQueueId });
+  private absoluteUrl(path: string | null): string | null {
+    if (!path) return null;
+    return this.config.publicUrl ? new URL(path, this.config.publicUrl).toString() : path;
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { BotTimers } from '../automation/timers/bot-timers.js';
 import type { ChannelSession, ConnectionRef, InboundCall, InboundMessage } from '../../channels/channel-provider.js';
 import { jidFor } from '../../channels/numbers.js';
 import { StoragePort } from '../../infra/storage/storage.port.js';
@@ -6,12 +7,15 @@ import { CompanySettingsCache } from '../settings/company-settings.cache.js';
 import type { TicketRow } from '../tickets/ticket-row.mapper.js';
 import { type InboundWrite, InboundRepository } from './inbound.repository.js';
 import { MessageEvents } from './message-events.js';
+import type { MessageRow } from './message.mapper.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 
 export interface StoredCustomerMessage {
   connection: ConnectionRef;
   message: InboundMessage;
+  /** The row as stored (its id and media path). */
+  stored: MessageRow;
   ticket: TicketRow;
 }
 
@@ -36,6 +40,7 @@ export class InboundPipeline {
     private readonly storage: StoragePort,
     private readonly settings: CompanySettingsCache,
     private readonly events: MessageEvents,
+    private readonly timers: BotTimers,
   ) {}
 
   /** Runs a task after every earlier task of the same connection; a failure is logged and never blocks the lane. */
@@ -139,9 +144,13 @@ export class InboundPipeline {
     else if (result.contactRenamed) await this.events.contactChanged(companyId, result.contactId, 'update');
     await this.events.messageCreatedWith(companyId, result.message, result.ticket);
     if (session && !message.isGroup && !message.fromMe) this.refreshProfilePicture(companyId, result.ticket, message.remoteJid, session);
+    if (message.fromMe && !message.isGroup) {
+      // Sent from the phone itself: it restarts the inactivity timer like a message from the app.
+      await this.timers.afterOurMessage(companyId, result.ticket.id, connection.id).catch((error: unknown) => this.logger.warn(`expiry timer: ${String(error)}`));
+    }
     if (message.fromMe || message.isGroup || message.mediaType === 'call_log') return;
     for (const listener of this.storedListeners) {
-      await listener({ connection, message, ticket: result.ticket }).catch((error: unknown) =>
+      await listener({ connection, message, stored: result.message, ticket: result.ticket }).catch((error: unknown) =>
         this.logger.error(`after message ${message.providerId}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
       );
     }

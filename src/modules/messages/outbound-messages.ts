@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { BotTimers } from '../automation/timers/bot-timers.js';
 import type { MessageKeyRef } from '../../channels/channel-provider.js';
 import { ChannelManager } from '../../channels/channel-manager.js';
 import { jidFor } from '../../channels/numbers.js';
@@ -39,11 +40,14 @@ export interface SentMessage {
  */
 @Injectable()
 export class OutboundMessages {
+  private readonly logger = new Logger('OutboundMessages');
+
   constructor(
     private readonly channels: ChannelManager,
     private readonly repository: InboundRepository,
     private readonly storage: StoragePort,
     private readonly events: MessageEvents,
+    private readonly timers: BotTimers,
   ) {}
 
   async sendToNumber(companyId: number, connectionId: number, number: string, body: string, file?: OutgoingFile): Promise<SentMessage> {
@@ -90,6 +94,10 @@ export class OutboundMessages {
     if (!result) throw new AppError('ERR_CREATING_MESSAGE', 500);
     if (result.contactCreated) this.events.contactCreatedWith(companyId, result.ticket, new Date(result.message.created_at).toISOString());
     await this.events.messageCreatedWith(companyId, result.message, result.ticket);
+    if (!to.isGroup) {
+      // The inactivity timer restarts with each message of ours; losing it must not lose the message.
+      await this.timers.afterOurMessage(companyId, result.ticket.id, connectionId).catch((error: unknown) => this.logger.warn(`expiry timer: ${String(error)}`));
+    }
 
     try {
       const sendOptions = { id, quoted: quoted ?? undefined };

@@ -10,3 +10,11 @@ export function transferNotice(queueName: string | null, userName: string | null
   if (queueName) return `*Mensagem automática*:\nVocê foi transferido(a) para o setor *${queueName}*. Em breve alguém irá atendê-lo(a).`;
   return null;
 }
+
+/** The 1–3 menu under the connection's rating message (server-behaviour §4). */
+export const RATING_MENU = '*Digite de 1 à 3 para qualificar nosso atendimento:*\n*1* - _Insatisfeito_\n*2* - _Satisfeito_\n*3* - _Muito Satisfeito_';
+
+export const ratingQuestion = (ratingMessage: string | null): string => [ratingMessage?.trim(), RATING_MENU].filter(Boolean).join('\n\n');
+
+/** The one reminder when the answer is not 1, 2 or 3. */
+export const RATING_REMINDER = `Por favor, responda apenas com o número da sua avaliação.\n\n${RATING_MENU}`;

@@ -3,6 +3,7 @@ import { TicketRoomAuthorizer } from '../../infra/realtime/ticket-room.authorize
 import { OutboundModule } from '../messages/outbound.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
 import { TagsModule } from '../tags/tags.module.js';
+import { AutomaticTransitions } from './automatic-transitions.js';
 import { TicketAccess } from './ticket-access.js';
 import { TicketCycles } from './ticket-cycles.js';
 import { TicketsController } from './tickets.controller.js';
@@ -21,7 +22,8 @@ import { TicketsService } from './tickets.service.js';
     TicketCycles,
     TicketsEvents,
     TicketsService,
+    AutomaticTransitions,
   ],
-  exports: [TicketAccess, TicketRoomAuthorizer, TicketsService, TicketsEvents, TicketsRepository],
+  exports: [TicketAccess, TicketRoomAuthorizer, TicketsService, TicketsEvents, TicketsRepository, TicketCycles, AutomaticTransitions],
 })
 export class TicketsModule {}

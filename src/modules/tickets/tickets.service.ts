@@ -20,7 +20,8 @@ import type { ListTicketsQuery } from './dto/list-tickets.query.js';
 import type { UpdateTicketDto } from './dto/update-ticket.dto.js';
 import { TicketAccess } from './ticket-access.js';
 import { TicketCycles } from './ticket-cycles.js';
-import { acceptedGreeting, transferNotice } from './ticket-notices.js';
+import { acceptedGreeting, ratingQuestion, transferNotice } from './ticket-notices.js';
+import { BotTimers } from '../automation/timers/bot-timers.js';
 import { type TicketRow, toTicketResponseFromRow } from './ticket-row.mapper.js';
 import type { TicketResponse } from './ticket.mapper.js';
 import { Ticket } from './ticket.entity.js';
@@ -49,6 +50,7 @@ export class TicketsService {
     private readonly events: TicketsEvents,
     private readonly outbound: OutboundMessages,
     private readonly settings: CompanySettingsCache,
+    private readonly timers: BotTimers,
   ) {}
 
   async list(ctx: AuthContext, query: ListTicketsQuery): Promise<{ tickets: TicketWithTags[]; hasMore: boolean; count: number; cursor: string | null }> {
@@ -125,9 +127,16 @@ export class TicketsService {
     const reopening = before.status === 'closed' && dto.status && dto.status !== 'closed';
     if (reopening && ticket.whatsapp) await this.assertNoOtherOpen(ticket.contact.id, ticket.whatsapp.id, ticket.id);
 
+    // Closing with ratings on asks the customer first; the ticket stays open until the answer (or 24 hours).
+    const askRating = dto.status === 'closed' && before.status !== 'closed' && (await this.ratingApplies(ctx.companyId, ticket));
     if (dto.queueId !== undefined) ticket.queue = queue ? (this.em.getReference(Queue, queue.id) as never) : null;
     if (dto.userId !== undefined) ticket.user = user ? (this.em.getReference(User, user.id) as never) : null;
-    if (dto.status) ticket.status = dto.status;
+    if (dto.status && !askRating) ticket.status = dto.status;
+    if (askRating) {
+      ticket.ratingRequestedAt = new Date();
+      ticket.ratingReminded = false;
+      ticket.chatbot = false;
+    }
     // A transfer to a queue without a person goes back to the waiting list.
     if (dto.queueId && dto.userId === null && dto.status === undefined) ticket.status = 'pending';
     if (ticket.status === 'pending' && dto.userId === undefined && dto.status === 'pending') ticket.user = null;
@@ -142,7 +151,12 @@ export class TicketsService {
     }
     if (ticket.status === 'open' || dto.userId) ticket.chatbot = false; // any human action turns the bots off
     if (ticket.status === 'closed' && before.status !== 'closed') await this.sendCompletion(ctx.companyId, ticket);
+    if (ticket.status === 'closed') {
+      ticket.ratingRequestedAt = null;
+      ticket.ratingReminded = false;
+    }
     await this.em.flush();
+    if (askRating) await this.askRating(ctx.companyId, ticket);
 
     await this.afterTransition(ctx, ticket, before);
     const response = await this.response(ctx.companyId, ticket.id);
@@ -182,7 +196,21 @@ export class TicketsService {
     }
   }
 
-  /** The connection's completion message, sent before the ticket closes (rating flows come with the bot). */
+  /** userRating on, a person attended, not a group, and not asked already. */
+  private async ratingApplies(companyId: number, ticket: Ticket): Promise<boolean> {
+    if (ticket.isGroup || !ticket.user || ticket.ratingRequestedAt || !ticket.whatsapp) return false;
+    return (await this.settings.get(companyId, 'userRating')) === 'enabled';
+  }
+
+  private async askRating(companyId: number, ticket: Ticket): Promise<void> {
+    const whatsapp = ticket.whatsapp!.getEntity();
+    const company = await this.em.findOneOrFail(Company, companyId);
+    const text = renderTemplate(ratingQuestion(whatsapp.ratingMessage), { name: ticket.contact.getEntity().name, protocol: ticket.protocol, timeZone: company.timezone });
+    await this.notify(companyId, ticket, text);
+    await this.timers.ratingRequested(companyId, ticket.id);
+  }
+
+  /** The connection's completion message, sent before the ticket closes. */
   private async sendCompletion(companyId: number, ticket: Ticket): Promise<void> {
     const whatsapp = ticket.whatsapp?.isInitialized() ? ticket.whatsapp.getEntity() : null;
     if (ticket.isGroup || !whatsapp?.complationMessage?.trim()) return;

@@ -1,0 +1,109 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { StoragePort } from '../../../infra/storage/storage.port.js';
+import { mimetypeForPath } from '../../../infra/storage/media-types.js';
+import { AutomaticTransitions } from '../../tickets/automatic-transitions.js';
+import { AiChatClient, type ChatTurn } from '../clients/ai-chat.client.js';
+import { BotSpeaker, type Conversation } from '../bot-speaker.js';
+
+/** A reply starting with this hands the ticket to the prompt's queue (server-behaviour §5.7). */
+export const TRANSFER_PHRASE = 'Ação: Transferir para o setor de atendimento';
+
+interface PromptRow {
+  id: number;
+  prompt: string;
+  api_key: string;
+  model: string;
+  max_tokens: number;
+  temperature: number;
+  max_messages: number;
+  queue_id: number;
+}
+
+interface HistoryRow {
+  id: number;
+  body: string;
+  from_me: boolean;
+  media_type: string;
+  media_path: string | null;
+}
+
+/** Tells the model how to ask for a person, so the transfer phrase is something it actually produces. */
+const systemText = (prompt: string): string =>
+  `${prompt.trim()}\n\nQuando o cliente pedir para falar com um atendente humano, ou quando você não souber ajudar, responda começando exatamente com "${TRANSFER_PHRASE}".`;
+
+/**
+ * AI prompt replies through an OpenAI-compatible chat API: the prompt as system text and the ticket's last
+ * maxMessages messages in order. Failures are logged and leave the ticket waiting for a person.
+ */
+@Injectable()
+export class AiPromptRunner {
+  private readonly logger = new Logger('AiPromptRunner');
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly client: AiChatClient,
+    private readonly speaker: BotSpeaker,
+    private readonly storage: StoragePort,
+    private readonly transitions: AutomaticTransitions,
+  ) {}
+
+  /** True when the prompt answered or handed over; false when it could not (missing prompt, provider error). */
+  async reply(conversation: Conversation, promptId: number): Promise<boolean> {
+    const { companyId, ticketId } = conversation;
+    const [prompt] = await this.em
+      .getConnection()
+      .execute<PromptRow[]>(
+        'select id, prompt, api_key, model, max_tokens, temperature, max_messages, queue_id from prompts where company_id = ? and id = ?',
+        [companyId, promptId],
+      );
+    if (!prompt) return false;
+    try {
+      const history = await this.history(companyId, ticketId, prompt);
+      const answer = (await this.client.complete({
+        apiKey: prompt.api_key,
+        model: prompt.model,
+        messages: [{ role: 'system', content: systemText(prompt.prompt) }, ...history],
+        maxTokens: prompt.max_tokens,
+        temperature: prompt.temperature,
+      })).trim();
+      if (answer.startsWith(TRANSFER_PHRASE)) {
+        const ticket = await this.transitions.state(companyId, ticketId);
+        if (ticket) await this.transitions.handOver(companyId, ticket, { queueId: prompt.queue_id });
+        return true;
+      }
+      if (!answer) return false;
+      await this.speaker.text(conversation, answer);
+      return true;
+    } catch (error) {
+      this.logger.error(`ticket ${ticketId}, prompt ${promptId}: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
+    }
+  }
+
+  /** The last maxMessages messages, oldest first; customer audio is transcribed when the provider can. */
+  private async history(companyId: number, ticketId: number, prompt: PromptRow): Promise<ChatTurn[]> {
+    const rows = await this.em.getConnection().execute<HistoryRow[]>(
+      `select id, body, from_me, media_type, media_path from messages
+        where company_id = ? and ticket_id = ? and not is_deleted and media_type not in ('call_log', 'reaction')
+        order by created_at desc, id desc limit ?`,
+      [companyId, ticketId, prompt.max_messages],
+    );
+    const turns: ChatTurn[] = [];
+    for (const row of rows.reverse()) {
+      const content = row.media_type === 'audio' && !row.from_me && row.media_path ? await this.transcribe(prompt, row) : row.body;
+      if (content?.trim()) turns.push({ role: row.from_me ? 'assistant' : 'user', content });
+    }
+    return turns;
+  }
+
+  private async transcribe(prompt: PromptRow, row: HistoryRow): Promise<string | null> {
+    try {
+      const audio = await this.storage.read(row.media_path!);
+      return await this.client.transcribe({ apiKey: prompt.api_key, audio, fileName: row.media_path!.split('/').pop()!, mimeType: mimetypeForPath(row.media_path!) });
+    } catch (error) {
+      this.logger.warn(`message ${row.id}: audio not transcribed: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
+import { HotPathPool, prepared } from '../../../infra/database/pg-pool.js';
+import { BOT_TIMERS_QUEUE, RATING_WAIT_HOURS, type TimerJobData, type TimerKind, timerJobId } from './bot-timer-jobs.js';
+
+/** BullMQ keys live beside the app's own Redis keys, under the same per-install prefix. */
+export const bullPrefix = (config: AppConfig): string => `${config.redisPrefix}:bull`;
+
+/** BullMQ wants its own connection without a key prefix and with unlimited retries. */
+export const bullConnection = (config: AppConfig): Redis => new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+
+const CONNECTION_TIMERS = prepared(
+  'bot_connection_timers',
+  'select w.expires_ticket, w.time_to_transfer, w.transfer_queue_id from whatsapps w where w.company_id = ? and w.id = ?',
+);
+
+/**
+ * Arms the bot's timers. Each job is re-checked against the database when it fires, so a stale or duplicate job
+ * only costs one query; re-arming replaces the previous job of the same ticket and kind.
+ */
+@Injectable()
+export class BotTimers implements OnApplicationShutdown {
+  private readonly logger = new Logger('BotTimers');
+  private readonly connection: Redis;
+  private readonly queue: Queue<TimerJobData>;
+  readonly minuteMs: number;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly pool: HotPathPool,
+  ) {
+    this.minuteMs = config.automation.minuteMs;
+    this.connection = bullConnection(config);
+    this.queue = new Queue<TimerJobData>(BOT_TIMERS_QUEUE, { connection: this.connection, prefix: bullPrefix(config) });
+  }
+
+  /** After each message we send: an open ticket closes when the customer stays silent for expiresTicket minutes. */
+  async afterOurMessage(companyId: number, ticketId: number, whatsappId: number | null): Promise<void> {
+    if (!whatsappId) return;
+    const timers = await this.connectionTimers(companyId, whatsappId);
+    if (timers && timers.expires_ticket > 0) await this.arm('expire', { companyId, ticketId }, timers.expires_ticket * this.minuteMs);
+  }
+
+  /** A new waiting ticket without a queue moves to transferQueueId after timeToTransfer minutes. */
+  async ticketWaiting(companyId: number, ticketId: number, whatsappId: number, waitingSince: Date): Promise<void> {
+    const timers = await this.connectionTimers(companyId, whatsappId);
+    if (!timers?.time_to_transfer || !timers.transfer_queue_id) return;
+    const due = waitingSince.getTime() + timers.time_to_transfer * this.minuteMs - Date.now();
+    await this.arm('transfer', { companyId, ticketId }, due, false);
+  }
+
+  async ratingRequested(companyId: number, ticketId: number): Promise<void> {
+    await this.arm('rating', { companyId, ticketId }, RATING_WAIT_HOURS * 60 * this.minuteMs);
+  }
+
+  /** `replace` false keeps an already armed job (its clock started earlier). */
+  async arm(kind: TimerKind, data: TimerJobData, delayMs: number, replace = true): Promise<void> {
+    const jobId = timerJobId(kind, data.ticketId);
+    if (replace) {
+      // A job being processed right now cannot be removed; it re-checks the ticket and re-arms itself if needed.
+      await this.queue.remove(jobId).catch((error: unknown) => this.logger.debug(`${jobId} not replaced: ${String(error)}`));
+    }
+    await this.queue.add(kind, data, { jobId, delay: Math.max(0, Math.round(delayMs)), removeOnComplete: true, removeOnFail: 1000 });
+  }
+
+  async cancel(kind: TimerKind, ticketId: number): Promise<void> {
+    await this.queue.remove(timerJobId(kind, ticketId)).catch(() => undefined);
+  }
+
+  /** The delayed jobs of one ticket (tests and diagnostics). */
+  async pending(ticketId: number): Promise<TimerKind[]> {
+    const kinds: TimerKind[] = [];
+    for (const kind of ['expire', 'transfer', 'rating'] as const) if (await this.queue.getJob(timerJobId(kind, ticketId))) kinds.push(kind);
+    return kinds;
+  }
+
+  private async connectionTimers(companyId: number, whatsappId: number) {
+    const rows = await this.pool.query<{ expires_ticket: number; time_to_transfer: number | null; transfer_queue_id: number | null }>(CONNECTION_TIMERS, [
+      companyId,
+      whatsappId,
+    ]);
+    return rows[0] ?? null;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.queue.close();
+    await this.connection.quit().catch(() => this.connection.disconnect());
+  }
+}
