@@ -20,6 +20,8 @@ export interface TestApp {
   /** an entity manager outside any tenant scope, for factories */
   em: () => EntityManager;
   close: () => Promise<void>;
+  /** Stops the server and starts a new one on the same database, Redis prefix and data dir (a process restart). */
+  restart: () => Promise<TestApp>;
 }
 
 /** The real app (same configureApp as main.ts) on a cloned database, its own Redis prefix and data dir. */
@@ -30,6 +32,10 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', REDIS_URL: process.env.REDIS_URL },
     { databaseUrl: db.url, redisPrefix: uniqueName('test'), port: 0, demoData: false, ...overrides },
   );
+  return startApp(config, db.name, dataDir);
+}
+
+async function startApp(config: AppConfig, dbName: string, dataDir: string): Promise<TestApp> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { logger: false, bufferLogs: false });
   configureApp(app, config);
   await app.listen(0, '127.0.0.1');
@@ -44,8 +50,12 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     em: () => rootEm.fork({ clear: true }),
     close: async () => {
       await app.close();
-      await dropDatabase(db.name);
+      await dropDatabase(dbName);
       rmSync(dataDir, { recursive: true, force: true });
+    },
+    restart: async () => {
+      await app.close();
+      return startApp(config, dbName, dataDir);
     },
   };
 }
