@@ -328,4 +328,24 @@ describe('the bot: ratings, timers, AI prompts and integrations', () => {
       }
     });
   });
+
+  describe('people take over', () => {
+    it('an accepted ticket leaves the integration, and agents may use the template variables', async () => {
+      const s = await setup(1);
+      const integrationId = await createIntegration(s.admin, { type: 'webhook', name: 'Gancho humano', urlN8N: `${webhook.url}/hook` });
+      await t.http().put(`/api/queue/${s.tenant.queues[0]!.id}`).set(s.admin.auth).send({ integrationId }).expect(200);
+      webhook.reset();
+      const from = nextPhone();
+      const ticket = await customerWrites(t, s.admin, s.connectionId, from, 'oi', 'Júlia Castro');
+      expect(webhook.requests).toHaveLength(1);
+      await t.http().put(`/api/tickets/${ticket.id}`).set(s.admin.auth).send({ status: 'open', userId: s.tenant.admin.id }).expect(200);
+      await customerWrites(t, s.admin, s.connectionId, from, 'ainda aí?');
+      expect(webhook.requests).toHaveLength(1);
+      expect(await ticketOf(ticket.id)).toMatchObject({ chatbot: false, status: 'open' });
+
+      const sent = await t.http().post(`/api/messages/${ticket.id}`).set(s.admin.auth).send({ body: 'Olá {{firstName}}, seu protocolo é {{protocol}}.' });
+      expect(sent.status).toBe(201);
+      expect(sent.body[0].body).toBe(`Olá Júlia, seu protocolo é ${ticket.protocol}.`);
+    });
+  });
 });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Redis } from 'ioredis';
+import { REDIS } from '../../src/infra/redis/redis.tokens.js';
 import { Message } from '../../src/modules/messages/message.entity.js';
 import { Ticket } from '../../src/modules/tickets/ticket.entity.js';
 import { connectedSimulator } from '../utils/channels.js';
@@ -135,5 +137,37 @@ describe('the bot: business hours, queue menu and option tree', () => {
       if (config.queues === 0) expect(replies).toBe(0);
       expect(final.status).toBe('pending');
     }
+  });
+
+  it('uses the queue week when scheduleType is queue: a closed day answers, an overnight window from yesterday opens', async () => {
+    const { tenant, admin, connectionId } = await setup(2);
+    await t.http().put('/api/settings/scheduleType').set(admin.auth).send({ value: 'queue' }).expect(200);
+    const [first] = tenant.queues;
+    const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+    const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Sao_Paulo', weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date());
+    const part = (type: string) => parts.find((p) => p.type === type)!.value;
+    const today = days.indexOf(part('weekday').toLowerCase());
+    const minute = Number(part('hour')) * 60 + Number(part('minute'));
+    const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+    const closedWeek = days.map((weekdayEn) => ({ weekday: weekdayEn, weekdayEn, startTime: '00:00', endTime: '00:00' }));
+    await t.http().put(`/api/queue/${first!.id}`).set(admin.auth).send({ outOfHoursMessage: 'Fila fechada, {{firstName}}.', schedules: closedWeek }).expect(200);
+
+    const from = '5511966660099';
+    const ticket = await customerWrites(t, admin, connectionId, from, 'oi', 'Vera Luz');
+    await customerWrites(t, admin, connectionId, from, '1');
+    expect((await ticketOf(ticket.id)).queue?.id).toBe(first!.id);
+    expect((await botSaid(ticket.id)).at(-1)).toBe('Fila fechada, Vera.');
+    await customerWrites(t, admin, connectionId, from, 'alguém?');
+    expect((await botSaid(ticket.id)).filter((text) => text === 'Fila fechada, Vera.')).toHaveLength(1); // once per 30 minutes
+
+    // Overnight: yesterday's window runs past now (or today's, late at night, started before now and ends tomorrow).
+    const openWeek = closedWeek.map((entry) => ({ ...entry }));
+    if (minute < 22 * 60) openWeek[(today + 6) % 7] = { ...openWeek[(today + 6) % 7]!, startTime: '23:00', endTime: hhmm(minute + 30) };
+    else openWeek[today] = { ...openWeek[today]!, startTime: '21:30', endTime: '06:00' };
+    await t.http().put(`/api/queue/${first!.id}`).set(admin.auth).send({ schedules: openWeek }).expect(200);
+    await t.app.get<Redis>(REDIS).del(`bot:ooh:${ticket.id}`);
+    const before = (await botSaid(ticket.id)).length;
+    await customerWrites(t, admin, connectionId, from, 'e agora?');
+    expect(await botSaid(ticket.id)).toHaveLength(before);
   });
 });

@@ -1,3 +1,4 @@
+import { renderTemplate } from '../../shared/template-variables.js';
 import { Injectable, Logger } from '@nestjs/common';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { ChannelManager } from '../../channels/channel-manager.js';
@@ -56,8 +57,12 @@ export class ConversationService {
   async send(ctx: AuthContext, ticketId: number, body: string, quotedId: number | null, files: OutgoingFile[]): Promise<ConversationMessage[]> {
     const ticket = await this.openable(ctx, ticketId);
     if (ticket.status === 'closed') throw new AppError('ERR_TICKET_CLOSED', 400, {}, 'Reopen the ticket before writing');
-    const text = body.trim();
-    if (!text && files.length === 0) throw new AppError('ERR_VALIDATION', 400, { fields: [{ field: 'body', messages: ['body or medias is required'] }] });
+    const typed = body.trim();
+    if (!typed && files.length === 0) throw new AppError('ERR_VALIDATION', 400, { fields: [{ field: 'body', messages: ['body or medias is required'] }] });
+    // Agents (and their quick messages) may use the template variables too.
+    const text = typed.includes('{{')
+      ? renderTemplate(typed, { name: ticket.contact.name, protocol: ticket.protocol, timeZone: await this.messages.companyTimeZone(ctx.companyId) })
+      : typed;
     const quotedRow = quotedId ? await this.messages.one(ctx.companyId, quotedId) : null;
     if (quotedId && !quotedRow) throw notFound('ERR_NO_MESSAGE_FOUND');
     const quoted = quotedRow ? { providerId: quotedRow.provider_id, remoteJid: '', fromMe: quotedRow.from_me, participant: quotedRow.participant, body: quotedRow.body } : undefined;

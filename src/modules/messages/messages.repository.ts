@@ -62,6 +62,11 @@ export class MessagesRepository {
   }
 
   /** The jid the customer last wrote from in this ticket (LID chats differ from the number). */
+  async companyTimeZone(companyId: number): Promise<string> {
+    const rows = await this.em.getConnection().execute<Array<{ timezone: string }>>('select timezone from companies where id = ?', [companyId]);
+    return rows[0]?.timezone ?? 'America/Sao_Paulo';
+  }
+
   async lastRemoteJid(companyId: number, ticketId: number): Promise<string | null> {
     const rows = await this.em
       .getConnection()
