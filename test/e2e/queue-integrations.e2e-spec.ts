@@ -266,13 +266,17 @@ describe('queue integrations', () => {
 
       const socket = await connectSocket(t, userA.token);
       const events: unknown[] = [];
+      const queueEvents: Array<{ action: string; queue: { id: number; integrationId: number | null } }> = [];
       socket.on(`company-${a.company.id}-queueIntegration`, (payload: unknown) => events.push(payload));
+      socket.on(`company-${a.company.id}-queue`, (payload: (typeof queueEvents)[number]) => queueEvents.push(payload));
       expect((await t.http().delete(`/api/queueIntegration/${typebotRecord.id}`).set(adminA.auth)).status).toBe(204);
       expect((await t.http().get(`/api/queueIntegration/${typebotRecord.id}`).set(adminA.auth)).status).toBe(404);
       expect((await t.em().findOneOrFail(Queue, { id: a.queues[0]!.id }, { filters: false })).integration).toBeNull();
       await sleep(200);
       socket.close();
       expect(events).toEqual([{ action: 'delete', integrationId: typebotRecord.id }]);
+      // Open queue screens hear that the link is gone.
+      expect(queueEvents.map((e) => [e.action, e.queue.id, e.queue.integrationId])).toEqual([['update', a.queues[0]!.id, null]]);
     });
   });
 

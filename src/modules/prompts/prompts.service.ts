@@ -1,3 +1,5 @@
+import { RealtimeService } from '../../infra/realtime/realtime.service.js';
+import { announceQueues } from '../queues/queue-announcements.js';
 import { Injectable } from '@nestjs/common';
 import { ref, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
@@ -20,6 +22,7 @@ export const PROMPT_DEFAULTS = { voice: 'texto', maxTokens: 100, temperature: 1,
 export class PromptsService {
   constructor(
     private readonly em: EntityManager,
+    private readonly realtime: RealtimeService,
     private readonly events: PromptEvents,
   ) {}
 
@@ -79,8 +82,10 @@ export class PromptsService {
   /** Queues and connections using it lose the prompt (their foreign keys are ON DELETE SET NULL). */
   async remove(ctx: AuthContext, id: number): Promise<void> {
     const record = await this.load(id);
+    const linked = (await this.em.find(Queue, { prompt: id })).map((q) => q.id);
     await this.em.remove(record).flush();
     this.events.emit(ctx.companyId, { action: 'delete', promptId: id });
+    await announceQueues(this.em, this.realtime, ctx.companyId, linked);
   }
 
   private async load(id: number): Promise<Prompt> {

@@ -1,3 +1,6 @@
+import { RealtimeService } from '../../infra/realtime/realtime.service.js';
+import { announceQueues } from '../queues/queue-announcements.js';
+import { Queue } from '../queues/queue.entity.js';
 import { Injectable } from '@nestjs/common';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
@@ -31,6 +34,7 @@ const SETTING_KEYS = [
 export class QueueIntegrationsService {
   constructor(
     private readonly em: EntityManager,
+    private readonly realtime: RealtimeService,
     private readonly events: QueueIntegrationEvents,
   ) {}
 
@@ -87,8 +91,11 @@ export class QueueIntegrationsService {
 
   /** Queues using it are left without integration (the foreign key is ON DELETE SET NULL). */
   async remove(ctx: AuthContext, id: number): Promise<void> {
-    await this.em.remove(await this.load(id)).flush();
+    const record = await this.load(id);
+    const linked = (await this.em.find(Queue, { integration: id })).map((q) => q.id);
+    await this.em.remove(record).flush();
     this.events.emit(ctx.companyId, { action: 'delete', integrationId: id });
+    await announceQueues(this.em, this.realtime, ctx.companyId, linked);
   }
 
   private async load(id: number): Promise<QueueIntegration> {
