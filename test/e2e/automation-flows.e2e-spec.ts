@@ -254,6 +254,22 @@ describe('the bot: ratings, timers, AI prompts and integrations', () => {
       expect(moved).toMatchObject({ useIntegration: false, integrationId: null, status: 'pending' });
     });
 
+    it('Typebot: pauses between bubbles without holding up other customers of the same number', async () => {
+      const s = await setup(1);
+      const integrationId = await createIntegration(s.admin, { type: 'typebot', name: 'Fluxo lento', urlN8N: typebot.url, typebotSlug: 'lento', typebotDelayMessage: 1500 });
+      await t.http().put(`/api/queue/${s.tenant.queues[0]!.id}`).set(s.admin.auth).send({ integrationId }).expect(200);
+      typebot.reset();
+      typebot.reply({ bubbles: [typebotText('Primeira'), typebotText('Segunda')] }, { bubbles: [typebotText('Outra conversa')] });
+      const slow = await customerWrites(t, s.admin, s.connectionId, nextPhone(), 'oi');
+      const other = await customerWrites(t, s.admin, s.connectionId, nextPhone(), 'olá');
+      const ids = async (ticketId: number) => (await t.em().find(Message, { ticket: ticketId, fromMe: true }, { filters: false, orderBy: { id: 'ASC' } })).map((m) => m.id);
+      await waitFor(async () => ((await ids(slow.id)).length === 2 ? true : null), 8000);
+      expect(await botSaid(slow.id)).toEqual(['Primeira', 'Segunda']);
+      expect(await botSaid(other.id)).toEqual(['Outra conversa']);
+      // The other customer was answered while the first one's second bubble was still waiting.
+      expect((await ids(other.id))[0]!).toBeLessThan((await ids(slow.id))[1]!);
+    });
+
     it('webhook: receives the documented event and its reply is sent', async () => {
       const s = await setup(1);
       const integrationId = await createIntegration(s.admin, { type: 'webhook', name: 'Gancho', urlN8N: `${webhook.url}/hook` });

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AutomaticTransitions } from '../../tickets/automatic-transitions.js';
@@ -6,7 +6,7 @@ import type { IntegrationType } from '../../queue-integrations/queue-integration
 import { BotRepository, type BotTicket } from '../bot.repository.js';
 import { BotSpeaker, type Conversation } from '../bot-speaker.js';
 import { DialogflowClient } from '../clients/dialogflow.client.js';
-import { TypebotClient, type TypebotReply } from '../clients/typebot.client.js';
+import { TypebotClient, type TypebotMessage, type TypebotReply } from '../clients/typebot.client.js';
 import { type IntegrationEvent, WebhookClient } from '../clients/webhook.client.js';
 import { parseControlReply } from './integration-control.js';
 
@@ -44,8 +44,9 @@ const sameWord = (a: string, b: string | null): boolean => !!b?.trim() && a.trim
  * service is logged and the ticket stays waiting for a person; nothing here throws into the inbound lane.
  */
 @Injectable()
-export class IntegrationRunner {
+export class IntegrationRunner implements OnApplicationShutdown {
   private readonly logger = new Logger('IntegrationRunner');
+  private readonly deliveries = new Map<number, Promise<void>>();
 
   constructor(
     private readonly em: EntityManager,
@@ -106,6 +107,8 @@ export class IntegrationRunner {
 
   private async runTypebot(integration: IntegrationRow, input: IntegrationInput): Promise<boolean> {
     const { conversation, ticket } = input;
+    // A customer who answers while the previous bubbles are still going out is heard after them.
+    await this.deliveries.get(ticket.id);
     const baseUrl = integration.url_n8n;
     const slug = integration.typebot_slug;
     if (!baseUrl || !slug) return false;
@@ -137,20 +140,44 @@ export class IntegrationRunner {
       await this.speaker.text(conversation, integration.typebot_unknown_message);
       return !!integration.typebot_unknown_message?.trim();
     }
-    for (const [index, message] of reply.messages.entries()) {
-      if (index > 0 && integration.typebot_delay_message > 0) await sleep(integration.typebot_delay_message);
+    const delivery = this.deliverBubbles(integration.typebot_delay_message, reply.messages, input);
+    if (integration.typebot_delay_message > 0 && reply.messages.length > 1) {
+      // The pauses between bubbles must not hold up the other customers of this number: deliver beside the lane.
+      const running = delivery
+        .catch((error: unknown) => this.logger.error(`ticket ${ticket.id}: Typebot bubbles: ${error instanceof Error ? error.message : String(error)}`))
+        .finally(() => {
+          if (this.deliveries.get(ticket.id) === running) this.deliveries.delete(ticket.id);
+        });
+      this.deliveries.set(ticket.id, running);
+    } else {
+      await delivery;
+    }
+    return true;
+  }
+
+  private async deliverBubbles(delayMs: number, messages: TypebotMessage[], input: IntegrationInput): Promise<void> {
+    for (const [index, message] of messages.entries()) {
+      if (index > 0 && delayMs > 0) await sleep(delayMs);
       if (message.kind === 'media') {
-        await this.speaker.remote(conversation, message.url);
+        await this.speaker.remote(input.conversation, message.url);
         continue;
       }
       const control = parseControlReply(message.text);
       if (control) {
         await this.handOver(input, control);
-        return true;
+        return;
       }
-      await this.speaker.text(conversation, message.text);
+      await this.speaker.text(input.conversation, message.text);
     }
-    return true;
+  }
+
+  /** Waits for bubbles still being delivered (shutdown, tests). */
+  async drain(): Promise<void> {
+    while (this.deliveries.size) await Promise.all(this.deliveries.values());
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.drain();
   }
 
   /** Moves the ticket as the integration asked; ids that are not this company's are ignored. */
