@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { FormDialog } from '../../components/FormDialog';
+import { useFieldRefusals } from '../../hooks/useFieldRefusals';
 import { useRecordForm } from '../../hooks/useRecordForm';
 import { newPrompt, toFormValues, toPayload } from './promptForm';
 import { PromptInputs } from './PromptInputs';
@@ -7,6 +8,8 @@ import type { Prompt, PromptFormValues } from './types';
 
 /** Submissions wait 400 ms (campaigns §9). */
 const SUBMIT_DELAY_MS = 400;
+/** Refusals that belong to a field. */
+const FIELD_ERRORS = { ERR_PROMPT_NAME_EXISTS: 'name', ERR_PROMPT_QUEUE_REQUIRED: 'queueId' };
 
 interface PromptDialogProps {
   /** The row to edit; without it the dialog adds a prompt. */
@@ -19,6 +22,7 @@ interface PromptDialogProps {
 export function PromptDialog({ record, onClose, onSaved }: PromptDialogProps) {
   // Read once: a new object on each render would reset the form being filled in.
   const [empty] = useState(newPrompt);
+  const refused = useFieldRefusals(FIELD_ERRORS);
   const form = useRecordForm<Prompt, PromptFormValues>({
     path: '/prompt',
     record,
@@ -27,6 +31,7 @@ export function PromptDialog({ record, onClose, onSaved }: PromptDialogProps) {
     toPayload,
     savedMessage: 'prompts.saved',
     submitDelayMs: SUBMIT_DELAY_MS,
+    refused,
     onSaved,
     onClose,
   });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { SelectInput, TextInput } from 'react-admin';
 import { FormDialog } from '../../components/FormDialog';
+import { useFieldRefusals } from '../../hooks/useFieldRefusals';
 import { useRecordForm } from '../../hooks/useRecordForm';
 import { integrationNameRules, newIntegration, requiredField, toFormValues, toPayload } from './integrationForm';
 import { IntegrationTypeInputs } from './IntegrationTypeInputs';
@@ -9,6 +10,8 @@ import { INTEGRATION_TYPES, type IntegrationFormValues, type QueueIntegration } 
 
 /** Submissions wait 400 ms (campaigns §9). */
 const SUBMIT_DELAY_MS = 400;
+/** Refusals that belong to a field. */
+const FIELD_ERRORS = { ERR_INTEGRATION_NAME_EXISTS: 'name', ERR_INVALID_DIALOGFLOW_JSON: 'jsonContent' };
 const TYPE_CHOICES = INTEGRATION_TYPES.map(type => ({ id: type, name: type }));
 
 interface IntegrationDialogProps {
@@ -22,6 +25,7 @@ interface IntegrationDialogProps {
 export function IntegrationDialog({ record, onClose, onSaved }: IntegrationDialogProps) {
   // Read once: a new object on each render would reset the form being filled in.
   const [empty] = useState(newIntegration);
+  const refused = useFieldRefusals(FIELD_ERRORS);
   const form = useRecordForm<QueueIntegration, IntegrationFormValues>({
     path: '/queueIntegration',
     // Loaded whole: the list rows may leave out the credentials.
@@ -31,6 +35,7 @@ export function IntegrationDialog({ record, onClose, onSaved }: IntegrationDialo
     toPayload,
     savedMessage: 'queueIntegrations.saved',
     submitDelayMs: SUBMIT_DELAY_MS,
+    refused,
     onSaved,
     onClose,
   });

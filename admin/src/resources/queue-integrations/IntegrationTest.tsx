@@ -1,30 +1,50 @@
 import ScienceOutlined from '@mui/icons-material/ScienceOutlined';
-import { Alert, Box, Button, CircularProgress } from '@mui/material';
-import { useState } from 'react';
+import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { api, ApiError } from '../../providers/httpClient';
+import { api, ApiError, type ApiErrorBody } from '../../providers/httpClient';
 import { repliesOf } from './testReplies';
 import type { IntegrationFormValues } from './types';
 
-type Outcome = { replies: string[] } | { error: string } | null;
+type Outcome = { replies: string[] } | { error: string; detail?: string } | null;
 
-/** 'Testar Bot': opens a Dialogflow session with the form's project, credentials and language, and shows the replies. */
-export function DialogflowTest() {
+/** The test body: the fields the chosen type needs (POST /queueIntegration/testSession). */
+function testBody(values: IntegrationFormValues) {
+  const { type, projectName, jsonContent, language, urlN8N, typebotSlug } = values;
+  return type === 'dialogflow' ? { type, projectName, jsonContent, language } : { type, urlN8N, typebotSlug: type === 'typebot' ? typebotSlug : undefined };
+}
+
+/** 'Testar Bot': tries the form's configuration against the service before it is saved, and shows the replies. */
+export function IntegrationTest() {
   const translate = useTranslate();
   const { getValues } = useFormContext<IntegrationFormValues>();
   const [testing, setTesting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+
+  // The answer shows below the button, often under the dialog's fold.
+  useEffect(() => {
+    if (outcome) outcomeRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [outcome]);
 
   const test = async () => {
-    const { projectName, jsonContent, language } = getValues();
     setTesting(true);
     setOutcome(null);
     try {
-      const answer = await api.post<unknown>('/queueIntegration/testSession', { projectName, jsonContent, language });
+      const answer = await api.post<unknown>('/queueIntegration/testSession', testBody(getValues()));
       setOutcome({ replies: repliesOf(answer) });
     } catch (error) {
-      setOutcome({ error: error instanceof ApiError ? translate(error.message, { _: error.message }) : translate('errors.generic') });
+      if (!(error instanceof ApiError)) {
+        setOutcome({ error: translate('errors.generic') });
+        return;
+      }
+      const body = error.body as ApiErrorBody | undefined;
+      const detail = body?.fields?.length
+        ? body.fields.map(field => `${field.field}: ${field.messages.join(', ')}`).join('; ')
+        : body?.message;
+      // The service's own words help to fix the configuration; they come untranslated.
+      setOutcome({ error: translate(error.message, { _: error.message }), detail: detail !== error.message ? detail : undefined });
     } finally {
       setTesting(false);
     }
@@ -42,27 +62,34 @@ export function DialogflowTest() {
           {translate('queueIntegrations.form.test')}
         </Button>
       </Box>
-      {outcome && 'error' in outcome && (
-        <Alert severity="error" role="status">
-          {translate('queueIntegrations.test.failed', { error: outcome.error })}
-        </Alert>
-      )}
-      {outcome && 'replies' in outcome && (
-        <Alert severity="success" role="status">
-          {outcome.replies.length ? (
-            <>
-              {translate('queueIntegrations.test.replies')}
-              <Box component="ul" sx={{ m: 0, pl: 2 }}>
-                {outcome.replies.map((reply, index) => (
-                  <li key={index}>{reply}</li>
-                ))}
-              </Box>
-            </>
-          ) : (
-            translate('queueIntegrations.test.noReplies')
-          )}
-        </Alert>
-      )}
+      <Box ref={outcomeRef} sx={{ scrollMarginBottom: 16 }}>
+        {outcome && 'error' in outcome && (
+          <Alert severity="error" role="status">
+            {translate('queueIntegrations.test.failed', { error: outcome.error })}
+            {outcome.detail && (
+              <Typography variant="caption" component="div" sx={{ fontFamily: 'monospace', mt: 0.5, wordBreak: 'break-word' }}>
+                {outcome.detail}
+              </Typography>
+            )}
+          </Alert>
+        )}
+        {outcome && 'replies' in outcome && (
+          <Alert severity="success" role="status">
+            {outcome.replies.length ? (
+              <>
+                {translate('queueIntegrations.test.replies')}
+                <Box component="ul" sx={{ m: 0, pl: 2 }}>
+                  {outcome.replies.map((reply, index) => (
+                    <li key={index}>{reply}</li>
+                  ))}
+                </Box>
+              </>
+            ) : (
+              translate('queueIntegrations.test.noReplies')
+            )}
+          </Alert>
+        )}
+      </Box>
     </Box>
   );
 }

@@ -2,26 +2,41 @@ import { Box } from '@mui/material';
 import { SelectInput, TextInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { WholeNumberInput } from '../../components/WholeNumberInput';
-import { DialogflowTest } from './DialogflowTest';
+import { IntegrationTest } from './IntegrationTest';
 import { requiredField } from './integrationForm';
 import { DIALOGFLOW_LANGUAGES, type IntegrationType } from './types';
 
 const row = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 };
 const LANGUAGE_CHOICES = DIALOGFLOW_LANGUAGES.map(language => ({ id: language, name: `queueIntegrations.languages.${language}` }));
 
-/** The fields of the chosen type; hidden fields keep their values but are not validated or sent. */
+/**
+ * The fields of the chosen type, and the test of the configuration; hidden fields keep their values but are not
+ * validated or sent.
+ */
 export function IntegrationTypeInputs() {
   const type = useWatch<{ type: IntegrationType }>({ name: 'type' });
-  if (type === 'dialogflow') return <DialogflowInputs />;
-  if (type === 'typebot') return <TypebotInputs />;
-  return <TextInput source="urlN8N" label="queueIntegrations.form.url" validate={requiredField} autoComplete="off" />;
+  return (
+    <>
+      {type === 'dialogflow' && <DialogflowInputs />}
+      {type === 'typebot' && <TypebotInputs />}
+      {(type === 'n8n' || type === 'webhook') && (
+        <TextInput source="urlN8N" label="queueIntegrations.form.url" validate={requiredField} autoComplete="off" />
+      )}
+      <IntegrationTest />
+    </>
+  );
 }
 
 function DialogflowInputs() {
   return (
     <>
       <Box sx={row}>
-        <TextInput source="projectName" label="queueIntegrations.form.projectName" validate={requiredField} autoComplete="off" />
+        <TextInput
+          source="projectName"
+          label="queueIntegrations.form.projectName"
+          helperText="queueIntegrations.form.projectNameHelp"
+          autoComplete="off"
+        />
         <SelectInput source="language" label="queueIntegrations.form.language" choices={LANGUAGE_CHOICES} validate={requiredField} />
       </Box>
       <TextInput
@@ -29,11 +44,11 @@ function DialogflowInputs() {
         label="queueIntegrations.form.jsonContent"
         validate={requiredField}
         multiline
-        minRows={6}
-        maxRows={14}
+        minRows={4}
+        maxRows={8}
         helperText="queueIntegrations.form.jsonContentHelp"
+        slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace', fontSize: 12 } } }}
       />
-      <DialogflowTest />
     </>
   );
 }
