@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { Company } from '../../src/modules/companies/company.entity.js';
 import { DEMO_ACCOUNTS } from '../../src/modules/companies/demo-data.seed.js';
+import { Whatsapp } from '../../src/modules/connections/whatsapp.entity.js';
 import { Plan } from '../../src/modules/plans/plan.entity.js';
 import { Prompt } from '../../src/modules/prompts/prompt.entity.js';
 import { QueueIntegration } from '../../src/modules/queue-integrations/queue-integration.entity.js';
@@ -204,6 +205,17 @@ describe('chatbot automation in the browser', () => {
     await page.getByText('Queue saved successfully').waitFor();
     const comercial = await suite.t.em().findOneOrFail(Queue, { name: 'Comercial' }, { filters: false });
     expect(comercial.prompt?.id).toBe(prompt.id);
+
+    // So does the connection dialog.
+    await page.goto(`${suite.t.baseUrl}/connections`);
+    await page.getByRole('button', { name: 'Editar WhatsApp Demo' }).click();
+    const connectionDialog = page.getByRole('dialog');
+    await chooseOption(page, connectionDialog, 'Prompt', 'Assistente Suporte');
+    await screenshot(page, 'automation-connection-prompt');
+    await connectionDialog.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await page.getByText('Conexão atualizada com sucesso!').waitFor();
+    const demo = await suite.t.em().findOneOrFail(Whatsapp, { name: 'WhatsApp Demo' }, { filters: false });
+    expect(demo.prompt?.id).toBe((await suite.t.em().findOneOrFail(Prompt, { name: 'Assistente Suporte' }, { filters: false })).id);
     await page.close();
   });
 
