@@ -217,6 +217,16 @@ describe('chatbot automation in the browser', () => {
     const demo = await suite.t.em().findOneOrFail(Whatsapp, { name: 'WhatsApp Demo' }, { filters: false });
     expect(demo.prompt?.id).toBe((await suite.t.em().findOneOrFail(Prompt, { name: 'Assistente Suporte' }, { filters: false })).id);
     await page.close();
+
+    // An attendant reads the prompts but may not change them.
+    const attendant = await suite.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await loginThroughForm(attendant, suite.t.baseUrl, DEMO_ACCOUNTS.attendant.email, DEMO_ACCOUNTS.attendant.password);
+    await attendant.waitForSelector('a[href="/prompts"]');
+    await attendant.click('a[href="/prompts"]');
+    await attendant.waitForSelector('tr:has-text("Assistente Comercial")');
+    expect(await attendant.getByRole('button', { name: 'Adicionar Prompt' }).count()).toBe(0);
+    expect(await attendant.getByRole('button', { name: 'Editar Assistente Comercial' }).count()).toBe(0);
+    await attendant.close();
   });
 
   it('adds queue integrations of each kind through the dialog and finds them by name', async () => {
@@ -283,6 +293,14 @@ describe('chatbot automation in the browser', () => {
     expect(await page.locator('tr:has-text("Webhook Pedidos")').count()).toBe(1);
     await page.getByRole('searchbox', { name: 'Pesquisar...' }).fill('');
     await page.waitForSelector('tr:has-text("Typebot Vendas")');
+
+    // Another admin's integration shows up live; a delete asks first.
+    await suite.t.http().post('/api/queueIntegration').set(api.auth).send({ type: 'n8n', name: 'N8N Estoque', urlN8N: `${suite.webhook.url}/n8n` }).expect(201);
+    await page.waitForSelector('tr:has-text("N8N Estoque")', { timeout: 10000 });
+    await page.getByRole('button', { name: 'Excluir N8N Estoque' }).click();
+    await page.getByRole('dialog', { name: 'Excluir N8N Estoque?' }).getByRole('button', { name: 'Ok' }).click();
+    await page.getByText('Integração excluída com sucesso!').waitFor();
+    expect(await page.locator('tr:has-text("N8N Estoque")').count()).toBe(0);
     await screenshot(page, 'automation-integrations');
 
     // The queue dialog offers the integrations after 'Nenhum'.

@@ -34,6 +34,8 @@ interface PagedListPageProps<T extends { id: number }> {
   nameOf(record: T): string;
   /** Whether rows offer delete; true unless told. */
   canDelete?: boolean;
+  /** Whether the screen offers add and rows offer edit; true unless told (false: a read-only list). */
+  canEdit?: boolean;
   /** The add-or-edit dialog, opened by the add button and the rows' edit buttons. */
   renderDialog(props: EditDialogProps<T>): ReactNode;
 }
@@ -51,6 +53,7 @@ export function PagedListPage<T extends { id: number }>({
   columns,
   nameOf,
   canDelete = true,
+  canEdit = true,
   renderDialog,
 }: PagedListPageProps<T>) {
   const translate = useTranslate();
@@ -67,9 +70,11 @@ export function PagedListPage<T extends { id: number }>({
     <Box>
       <PageHeader title={`${resource}.title`}>
         <SearchField value={search} onChange={setSearch} placeholder={`${resource}.search`} />
-        <Button variant="contained" startIcon={<Add />} onClick={() => setEditing({})}>
-          {translate(`${resource}.add`)}
-        </Button>
+        {canEdit && (
+          <Button variant="contained" startIcon={<Add />} onClick={() => setEditing({})}>
+            {translate(`${resource}.add`)}
+          </Button>
+        )}
       </PageHeader>
       <Paper variant="outlined" ref={rootRef} sx={{ maxHeight: 'calc(100vh - 180px)', overflow: 'auto' }}>
         <ResourceTable<T>
@@ -79,7 +84,7 @@ export function PagedListPage<T extends { id: number }>({
           records={list.records}
           loading={list.loading}
           nameOf={nameOf}
-          onEdit={record => setEditing({ record })}
+          onEdit={canEdit ? record => setEditing({ record }) : undefined}
           onDelete={canDelete ? setDeleting : undefined}
         />
         <div ref={sentinelRef} />

@@ -5,6 +5,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { ResourceTable } from '../../components/ResourceTable';
+import { useAccess } from '../../hooks/useAccess';
 import { useNotifyError } from '../../hooks/useNotifyError';
 import { api } from '../../providers/httpClient';
 import { AiCreditBanner } from './AiCreditBanner';
@@ -21,6 +22,8 @@ export function PromptList() {
   const notify = useNotify();
   const notifyError = useNotifyError();
   const list = usePrompts();
+  // Everyone may read the list; admins manage it.
+  const manage = useAccess()?.ability.can('manage', 'Prompt') ?? false;
   const [editing, setEditing] = useState<{ record?: Prompt } | null>(null);
   const [deleting, setDeleting] = useState<Prompt | null>(null);
 
@@ -37,9 +40,11 @@ export function PromptList() {
   return (
     <Box>
       <PageHeader title="prompts.title">
-        <Button variant="contained" startIcon={<Add />} onClick={() => setEditing({})}>
-          {translate('prompts.add')}
-        </Button>
+        {manage && (
+          <Button variant="contained" startIcon={<Add />} onClick={() => setEditing({})}>
+            {translate('prompts.add')}
+          </Button>
+        )}
       </PageHeader>
       <AiCreditBanner />
       <Paper variant="outlined" sx={{ maxHeight: 'calc(100vh - 280px)', overflow: 'auto' }}>
@@ -50,8 +55,8 @@ export function PromptList() {
           records={list.records}
           loading={list.loading}
           nameOf={nameOf}
-          onEdit={record => setEditing({ record })}
-          onDelete={setDeleting}
+          onEdit={manage ? record => setEditing({ record }) : undefined}
+          onDelete={manage ? setDeleting : undefined}
         />
       </Paper>
       {editing && <PromptDialog record={editing.record} onClose={() => setEditing(null)} onSaved={list.upsert} />}

@@ -1,4 +1,5 @@
 import { PagedListPage } from '../../components/PagedListPage';
+import { useAccess } from '../../hooks/useAccess';
 import { IntegrationDialog } from './IntegrationDialog';
 import { INTEGRATION_COLUMNS } from './integrationColumns';
 import type { QueueIntegration } from './types';
@@ -9,6 +10,8 @@ const nameOf = (integration: QueueIntegration) => integration.name;
 
 /** /queue-integration: searchable, infinitely scrolled, live-updated list of the company's queue integrations. */
 export function QueueIntegrationList() {
+  // Everyone may read the list; admins manage it (and only they receive the Dialogflow credentials).
+  const manage = useAccess()?.ability.can('manage', 'QueueIntegration') ?? false;
   return (
     <PagedListPage<QueueIntegration>
       resource="queueIntegrations"
@@ -18,6 +21,8 @@ export function QueueIntegrationList() {
       recordName="queue-integration"
       columns={INTEGRATION_COLUMNS}
       nameOf={nameOf}
+      canEdit={manage}
+      canDelete={manage}
       renderDialog={({ record, onClose, onSaved }) => <IntegrationDialog record={record} onClose={onClose} onSaved={onSaved} />}
     />
   );
