@@ -294,6 +294,15 @@ describe('chatbot automation in the browser', () => {
     await page.getByRole('searchbox', { name: 'Pesquisar...' }).fill('');
     await page.waitForSelector('tr:has-text("Typebot Vendas")');
 
+    // Editing loads the stored configuration.
+    await page.getByRole('button', { name: 'Editar Typebot Vendas' }).click();
+    dialog = page.getByRole('dialog');
+    expect(await dialog.locator('input[name="typebotSlug"]').inputValue()).toBe('vendas');
+    await dialog.locator('input[name="typebotDelayMessage"]').fill('2500');
+    await dialog.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await page.getByText('Integração salva com sucesso!').waitFor();
+    await waitFor(async () => (await suite.t.em().findOneOrFail(QueueIntegration, { name: 'Typebot Vendas' }, { filters: false })).typebotDelayMessage === 2500);
+
     // Another admin's integration shows up live; a delete asks first.
     await suite.t.http().post('/api/queueIntegration').set(api.auth).send({ type: 'n8n', name: 'N8N Estoque', urlN8N: `${suite.webhook.url}/n8n` }).expect(201);
     await page.waitForSelector('tr:has-text("N8N Estoque")', { timeout: 10000 });
