@@ -34,6 +34,8 @@ export class BotTimers implements OnApplicationShutdown {
     this.minuteMs = config.automation.minuteMs;
     this.connection = bullConnection(config);
     this.queue = new Queue<TimerJobData>(BOT_TIMERS_QUEUE, { connection: this.connection, prefix: bullPrefix(config) });
+    // Redis outages are reported by /api/health; arming fails (and is logged) until it is back.
+    this.queue.on('error', (error) => this.logger.debug(`timer queue: ${error.message}`));
   }
 
   /** After each message we send: an open ticket closes when the customer stays silent for expiresTicket minutes. */
@@ -85,6 +87,11 @@ export class BotTimers implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    // A graceful close waits for Redis, which may be the thing that is down.
+    if (this.connection.status !== 'ready') {
+      this.connection.disconnect();
+      return;
+    }
     await this.queue.close();
     await this.connection.quit().catch(() => this.connection.disconnect());
   }

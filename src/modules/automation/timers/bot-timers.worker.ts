@@ -30,7 +30,13 @@ export class BotTimersWorker implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    if (this.connection?.status !== 'ready') {
+      // Redis is unreachable: nothing to hand back, and a graceful close would wait for it.
+      void this.worker?.close(true).catch(() => undefined);
+      this.connection?.disconnect();
+      return;
+    }
     await this.worker?.close();
-    await this.connection?.quit().catch(() => this.connection?.disconnect());
+    await this.connection.quit().catch(() => this.connection?.disconnect());
   }
 }
