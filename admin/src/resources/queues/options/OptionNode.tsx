@@ -61,7 +61,7 @@ export function OptionNode({ item, path, onSave, onRemove, onMedia, renderChildr
         >
           {expanded ? <ExpandMore fontSize="small" color="action" /> : <ChevronRight fontSize="small" color="action" />}
           <Avatar sx={{ width: 26, height: 26, fontSize: 13, bgcolor: 'primary.main' }}>{item.option}</Avatar>
-          <Typography noWrap color={item.title ? 'text.primary' : 'text.secondary'} sx={{ fontStyle: item.title ? 'normal' : 'italic' }}>
+          <Typography noWrap color={item.title ? 'text.primary' : 'text.secondary'} sx={{ fontStyle: item.title ? 'normal' : 'italic', pr: 0.5 }}>
             {title}
           </Typography>
         </ButtonBase>
