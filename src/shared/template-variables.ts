@@ -8,8 +8,19 @@ export interface TemplateContext {
   now?: Date;
 }
 
+/** Building a formatter costs far more than using one: one per time zone, kept. */
+const clocks = new Map<string, Intl.DateTimeFormat>();
+const clockFor = (timeZone: string): Intl.DateTimeFormat => {
+  let format = clocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    clocks.set(timeZone, format);
+  }
+  return format;
+};
+
 function clock(now: Date, timeZone: string): { hour: number; text: string } {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const parts = clockFor(timeZone).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
   return { hour: Number(get('hour')), text: `${get('hour')}:${get('minute')}:${get('second')}` };
 }

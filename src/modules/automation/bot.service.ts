@@ -62,14 +62,15 @@ export class BotService implements OnModuleInit {
     if (ticket.rating_requested_at) {
       const restarted = await this.rating.answer(event, ticket.rating_reminded);
       if (!restarted) return;
-      event = { ...event, ticket: restarted };
+      event = { ...event, ticket: restarted, ticketCreated: true };
       ticket = await this.repository.ticket(companyId, restarted.id);
       if (!ticket) return;
     }
     if (ticket.user_id !== null || ticket.status !== 'pending') return;
     const connection = await this.repository.connection(companyId, whatsappId);
     if (!connection) return;
-    if (ticket.queue_id === null) await this.timers.ticketWaiting(companyId, ticket.id, whatsappId, new Date(ticket.created_at));
+    // The transfer clock starts with the ticket (and again when # takes it back to no queue).
+    if (ticket.queue_id === null && event.ticketCreated) await this.timers.ticketWaiting(companyId, ticket.id, whatsappId, new Date(ticket.created_at));
 
     const turn: Turn = {
       event,
@@ -95,6 +96,7 @@ export class BotService implements OnModuleInit {
     const queues = await this.repository.queues(companyId, whatsappId);
     if (turn.body === '#' && queues.length > 1) {
       await this.repository.update(companyId, ticket.id, { queueId: null, optionId: null, useIntegration: false, integrationId: null, promptId: null, typebotSessionId: null });
+      if (ticket.queue_id !== null) await this.timers.ticketWaiting(companyId, ticket.id, whatsappId, new Date(ticket.created_at));
       await this.sendQueueMenu(turn, queues, false);
       return;
     }

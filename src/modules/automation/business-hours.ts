@@ -6,8 +6,15 @@ const minutes = (time: string): number | null => {
 };
 
 /** Weekday (monday..sunday) and minute of the day on the company's clock. */
+const formats = new Map<string, Intl.DateTimeFormat>();
+
 function localClock(now: Date, timeZone: string): { day: number; minute: number } {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    formats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const day = WEEKDAYS_EN.indexOf(get('weekday').toLowerCase() as (typeof WEEKDAYS_EN)[number]);
   return { day, minute: Number(get('hour')) * 60 + Number(get('minute')) };

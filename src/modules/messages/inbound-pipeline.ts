@@ -17,6 +17,8 @@ export interface StoredCustomerMessage {
   /** The row as stored (its id and media path). */
   stored: MessageRow;
   ticket: TicketRow;
+  /** This message opened the ticket. */
+  ticketCreated: boolean;
 }
 
 export type StoredListener = (event: StoredCustomerMessage) => Promise<void>;
@@ -150,7 +152,7 @@ export class InboundPipeline {
     }
     if (message.fromMe || message.isGroup || message.mediaType === 'call_log') return;
     for (const listener of this.storedListeners) {
-      await listener({ connection, message, stored: result.message, ticket: result.ticket }).catch((error: unknown) =>
+      await listener({ connection, message, stored: result.message, ticket: result.ticket, ticketCreated: result.ticketCreated }).catch((error: unknown) =>
         this.logger.error(`after message ${message.providerId}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
       );
     }
