@@ -43,6 +43,8 @@ export interface BotConnection {
   out_of_hours_message: string | null;
   max_use_bot_queues: number;
   time_use_bot_queues: number;
+  time_to_transfer: number | null;
+  transfer_queue_id: number | null;
   prompt_id: number | null;
   name: string;
   company_schedules: ScheduleEntry[] | null;
@@ -81,34 +83,31 @@ export class BotRepository {
     return this.em.getConnection().execute<T[]>(sql, params);
   }
 
-  async ticket(companyId: number, id: number): Promise<BotTicket | null> {
-    const rows = await this.run<BotTicket>(
-      `select t.id, t.uuid, t.status, t.user_id, t.queue_id, t.queue_option_id, t.chatbot, t.amount_used_bot_queues, t.protocol, t.created_at,
-              t.rating_requested_at, t.rating_reminded, t.use_integration, t.integration_id, t.prompt_id, t.bot_menu_at,
-              t.typebot_session_id, t.typebot_session_at, c.id as contact_id, c.name as contact_name, c.number as contact_number
-         from tickets t join contacts c on c.id = t.contact_id where t.company_id = ? and t.id = ?`,
-      [companyId, id],
+  /**
+   * Everything a bot turn reads, in one round trip (it runs for every customer message): the ticket, its connection
+   * with the company's week and clock, and the connection's queues in menu order.
+   */
+  async turn(companyId: number, ticketId: number, whatsappId: number): Promise<{ ticket: BotTicket; connection: BotConnection; queues: BotQueue[] } | null> {
+    const rows = await this.run<{ ticket: BotTicket; connection: BotConnection; queues: BotQueue[] }>(
+      `select row_to_json(tk) as ticket, row_to_json(cn) as connection, coalesce(qs.list, '[]'::json) as queues
+         from (select t.id, t.uuid, t.status, t.user_id, t.queue_id, t.queue_option_id, t.chatbot, t.amount_used_bot_queues, t.protocol,
+                      t.created_at, t.rating_requested_at, t.rating_reminded, t.use_integration, t.integration_id, t.prompt_id, t.bot_menu_at,
+                      t.typebot_session_id, t.typebot_session_at, c.id as contact_id, c.name as contact_name, c.number as contact_number
+                 from tickets t join contacts c on c.id = t.contact_id where t.company_id = ? and t.id = ?) tk
+         cross join (select w.name, w.greeting_message, w.out_of_hours_message, w.max_use_bot_queues, w.time_use_bot_queues, w.prompt_id,
+                            w.time_to_transfer, w.transfer_queue_id,
+                            co.schedules as company_schedules, co.timezone
+                       from whatsapps w join companies co on co.id = w.company_id where w.company_id = ? and w.id = ?) cn
+         left join lateral (
+           select json_agg(json_build_object('id', q.id, 'name', q.name, 'greeting_message', q.greeting_message,
+                    'out_of_hours_message', q.out_of_hours_message, 'schedules', q.schedules, 'integration_id', q.integration_id,
+                    'prompt_id', q.prompt_id, 'media_path', q.media_path, 'media_name', q.media_name)
+                  order by q.order_queue nulls last, q.name, q.id) as list
+             from whatsapp_queues wq join queues q on q.id = wq.queue_id
+            where q.company_id = ? and wq.whatsapp_id = ?) qs on true`,
+      [companyId, ticketId, companyId, whatsappId, companyId, whatsappId],
     );
     return rows[0] ?? null;
-  }
-
-  async connection(companyId: number, whatsappId: number): Promise<BotConnection | null> {
-    const rows = await this.run<BotConnection>(
-      `select w.name, w.greeting_message, w.out_of_hours_message, w.max_use_bot_queues, w.time_use_bot_queues, w.prompt_id, c.schedules as company_schedules, c.timezone
-         from whatsapps w join companies c on c.id = w.company_id where w.company_id = ? and w.id = ?`,
-      [companyId, whatsappId],
-    );
-    return rows[0] ?? null;
-  }
-
-  /** The connection's queues in menu order (orderQueue, then name). */
-  queues(companyId: number, whatsappId: number): Promise<BotQueue[]> {
-    return this.run<BotQueue>(
-      `select q.id, q.name, q.greeting_message, q.out_of_hours_message, q.schedules, q.integration_id, q.prompt_id, q.media_path, q.media_name
-         from whatsapp_queues wq join queues q on q.id = wq.queue_id
-        where q.company_id = ? and wq.whatsapp_id = ? order by q.order_queue nulls last, q.name, q.id`,
-      [companyId, whatsappId],
-    );
   }
 
   /** A queue the ticket is in even when the connection no longer offers it. */

@@ -57,20 +57,22 @@ export class BotService implements OnModuleInit {
   async handle(incoming: StoredCustomerMessage): Promise<void> {
     let event = incoming;
     const { companyId, id: whatsappId } = event.connection;
-    let ticket = await this.repository.ticket(companyId, event.ticket.id);
-    if (!ticket) return;
-    if (ticket.rating_requested_at) {
-      const restarted = await this.rating.answer(event, ticket.rating_reminded);
+    // Tickets people handle are not the bot's business, unless they wait for a rating answer: no query at all.
+    const row = event.ticket;
+    if ((row.user_id !== null || row.status !== 'pending') && !row.rating_pending) return;
+    let context = await this.repository.turn(companyId, event.ticket.id, whatsappId);
+    if (!context) return;
+    if (context.ticket.rating_requested_at) {
+      const restarted = await this.rating.answer(event, context.ticket.rating_reminded);
       if (!restarted) return;
       event = { ...event, ticket: restarted, ticketCreated: true };
-      ticket = await this.repository.ticket(companyId, restarted.id);
-      if (!ticket) return;
+      context = await this.repository.turn(companyId, restarted.id, whatsappId);
+      if (!context) return;
     }
+    const { ticket, connection, queues } = context;
     if (ticket.user_id !== null || ticket.status !== 'pending') return;
-    const connection = await this.repository.connection(companyId, whatsappId);
-    if (!connection) return;
     // The transfer clock starts with the ticket (and again when # takes it back to no queue).
-    if (ticket.queue_id === null && event.ticketCreated) await this.timers.ticketWaiting(companyId, ticket.id, whatsappId, new Date(ticket.created_at));
+    if (ticket.queue_id === null && event.ticketCreated) await this.timers.ticketWaiting(companyId, ticket.id, new Date(ticket.created_at), connection);
 
     const turn: Turn = {
       event,
@@ -93,10 +95,9 @@ export class BotService implements OnModuleInit {
       await this.outOfHours(turn, connection.out_of_hours_message);
       return;
     }
-    const queues = await this.repository.queues(companyId, whatsappId);
     if (turn.body === '#' && queues.length > 1) {
       await this.repository.update(companyId, ticket.id, { queueId: null, optionId: null, useIntegration: false, integrationId: null, promptId: null, typebotSessionId: null });
-      if (ticket.queue_id !== null) await this.timers.ticketWaiting(companyId, ticket.id, whatsappId, new Date(ticket.created_at));
+      if (ticket.queue_id !== null) await this.timers.ticketWaiting(companyId, ticket.id, new Date(ticket.created_at), connection);
       await this.sendQueueMenu(turn, queues, false);
       return;
     }

@@ -19,6 +19,8 @@ export interface TicketRow {
   protocol: string;
   created_at: string;
   updated_at: string;
+  /** The closing rating question waits for the customer's answer (server-side only). */
+  rating_pending?: boolean;
   contact: { id: number; uuid: string; name: string; number: string; profile_pic_url: string | null; profile_pic_updated_at: string | null; is_group: boolean };
   queue: { id: number; name: string; color: string } | null;
   user: { id: number; name: string } | null;

@@ -12,8 +12,8 @@ export const bullPrefix = (config: AppConfig): string => `${config.redisPrefix}:
 export const bullConnection = (config: AppConfig): Redis => new Redis(config.redisUrl, { maxRetriesPerRequest: null });
 
 const CONNECTION_TIMERS = prepared(
-  'bot_connection_timers',
-  'select w.expires_ticket, w.time_to_transfer, w.transfer_queue_id from whatsapps w where w.company_id = ? and w.id = ?',
+  'bot_connection_expiry',
+  'select w.expires_ticket from whatsapps w where w.company_id = ? and w.id = ?',
 );
 
 /**
@@ -45,11 +45,10 @@ export class BotTimers implements OnApplicationShutdown {
     if (timers && timers.expires_ticket > 0) await this.arm('expire', { companyId, ticketId }, timers.expires_ticket * this.minuteMs);
   }
 
-  /** A new waiting ticket without a queue moves to transferQueueId after timeToTransfer minutes. */
-  async ticketWaiting(companyId: number, ticketId: number, whatsappId: number, waitingSince: Date): Promise<void> {
-    const timers = await this.connectionTimers(companyId, whatsappId);
-    if (!timers?.time_to_transfer || !timers.transfer_queue_id) return;
-    const due = waitingSince.getTime() + timers.time_to_transfer * this.minuteMs - Date.now();
+  /** A waiting ticket without a queue moves to transferQueueId after timeToTransfer minutes (the caller read both). */
+  async ticketWaiting(companyId: number, ticketId: number, waitingSince: Date, connection: { time_to_transfer: number | null; transfer_queue_id: number | null }): Promise<void> {
+    if (!connection.time_to_transfer || !connection.transfer_queue_id) return;
+    const due = waitingSince.getTime() + connection.time_to_transfer * this.minuteMs - Date.now();
     await this.arm('transfer', { companyId, ticketId }, due, false);
   }
 
@@ -79,7 +78,7 @@ export class BotTimers implements OnApplicationShutdown {
   }
 
   private async connectionTimers(companyId: number, whatsappId: number) {
-    const rows = await this.pool.query<{ expires_ticket: number; time_to_transfer: number | null; transfer_queue_id: number | null }>(CONNECTION_TIMERS, [
+    const rows = await this.pool.query<{ expires_ticket: number }>(CONNECTION_TIMERS, [
       companyId,
       whatsappId,
     ]);
