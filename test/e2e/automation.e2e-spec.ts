@@ -170,4 +170,19 @@ describe('the bot: business hours, queue menu and option tree', () => {
     await customerWrites(t, admin, connectionId, from, 'e agora?');
     expect(await botSaid(ticket.id)).toHaveLength(before);
   });
+
+  it('# takes a single-queue customer back to the first level of the option tree', async () => {
+    const { tenant, admin, connectionId } = await setup(1);
+    const queue = tenant.queues[0]!;
+    const root = await t.http().post('/api/queue-options').set(admin.auth).send({ queueId: queue.id, parentId: -1, title: 'Planos', message: 'Qual plano?' });
+    await t.http().post('/api/queue-options').set(admin.auth).send({ queueId: queue.id, parentId: root.body.id, title: 'Básico', message: 'O básico custa R$ 10.' }).expect(201);
+    const from = '5511966660077';
+    const ticket = await customerWrites(t, admin, connectionId, from, 'oi');
+    await customerWrites(t, admin, connectionId, from, '1');
+    expect((await botSaid(ticket.id)).at(-1)).toContain('*[ 1 ]* - Básico');
+    await customerWrites(t, admin, connectionId, from, '#');
+    expect((await botSaid(ticket.id)).at(-1)).toBe('Você está na fila 1.\n\n*[ 1 ]* - Planos\n*[ # ]* - Menu inicial');
+    await customerWrites(t, admin, connectionId, from, '1');
+    expect((await botSaid(ticket.id)).at(-1)).toContain('*[ 1 ]* - Básico');
+  });
 });

@@ -101,6 +101,13 @@ export class BotService implements OnModuleInit {
       await this.sendQueueMenu(turn, queues, false);
       return;
     }
+    if (turn.body === '#' && queues.length === 1 && ticket.queue_id !== null && ticket.chatbot) {
+      // One queue: the "initial menu" is the first level of its option tree.
+      const queue = queues[0]!;
+      await this.repository.update(companyId, ticket.id, { optionId: null, chatbot: true });
+      await this.say(turn, optionsMenu(queue.greeting_message, await this.repository.options(companyId, queue.id, null), false));
+      return;
+    }
     if (ticket.queue_id === null) {
       if (connection.prompt_id && (await this.prompts.reply(turn.conversation, connection.prompt_id))) return;
       await this.chooseQueue(turn, queues);
