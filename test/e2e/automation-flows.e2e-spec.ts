@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Redis } from 'ioredis';
+import { REDIS } from '../../src/infra/redis/redis.tokens.js';
+import { InboundPipeline } from '../../src/modules/messages/inbound-pipeline.js';
 import { BotTimers } from '../../src/modules/automation/timers/bot-timers.js';
 import { TRANSFER_PHRASE } from '../../src/modules/automation/runners/ai-prompt.runner.js';
 import { Message } from '../../src/modules/messages/message.entity.js';
@@ -137,6 +140,28 @@ describe('the bot: ratings, timers, AI prompts and integrations', () => {
     });
   });
 
+  describe('menu limits', () => {
+    it('stops offering the menu after maxUseBotQueues and offers it again after timeUseBotQueues minutes', async () => {
+      const s = await setup(2, { maxUseBotQueues: 2, timeUseBotQueues: 3 });
+      const redis = t.app.get<Redis>(REDIS);
+      const from = nextPhone();
+      const ticket = await customerWrites(t, s.admin, s.connectionId, from, 'oi');
+      // The same menu is repeated at most once a minute; clearing that key stands for a minute passing.
+      const aMinuteLater = () => redis.del(`bot:menu:${ticket.id}`);
+      await aMinuteLater();
+      await customerWrites(t, s.admin, s.connectionId, from, 'hã?');
+      expect(await botSaid(ticket.id)).toHaveLength(2);
+      await aMinuteLater();
+      await customerWrites(t, s.admin, s.connectionId, from, 'não entendi');
+      expect(await botSaid(ticket.id)).toHaveLength(2); // two menus: a person takes it from here
+      await new Promise((resolve) => setTimeout(resolve, 3 * MINUTE_MS + 100));
+      await aMinuteLater();
+      await customerWrites(t, s.admin, s.connectionId, from, 'olá?');
+      expect(await botSaid(ticket.id)).toHaveLength(3);
+      expect((await botSaid(ticket.id)).at(-1)).toContain('*[ 2 ]*');
+    });
+  });
+
   describe('timers', () => {
     it('timeToTransfer moves a waiting ticket without queue to the transfer queue', async () => {
       const tenantQueues = await setup(2);
@@ -209,6 +234,31 @@ describe('the bot: ratings, timers, AI prompts and integrations', () => {
       const calls = openAi.requests.length;
       await customerWrites(t, s.admin, s.connectionId, from, 'alô?');
       expect(openAi.requests).toHaveLength(calls);
+    });
+
+    it('transcribes customer audio for the model when the provider can', async () => {
+      const s = await setup(1);
+      const promptId = await createPrompt(s.admin, { prompt: 'Atenda por voz também.', queueId: s.tenant.queues[1]!.id });
+      await t.http().put(`/api/queue/${s.tenant.queues[0]!.id}`).set(s.admin.auth).send({ promptId }).expect(200);
+      openAi.reset();
+      openAi.transcription('Quero saber o preço do plano anual');
+      openAi.reply('O plano anual custa R$ 100.');
+      const from = nextPhone();
+      const res = await t.http().post(`/api/dev/simulator/${s.connectionId}/inbound`).set(s.admin.auth).send({
+        type: 'media',
+        from,
+        name: 'Davi',
+        mediaBase64: Buffer.from('OggS fake voice note').toString('base64'),
+        mimetype: 'audio/ogg',
+        fileName: 'audio.ogg',
+      });
+      expect(res.status).toBe(202);
+      await t.app.get(InboundPipeline).drain();
+      expect(openAi.requests.map((r) => r.path)).toEqual(['/audio/transcriptions', '/chat/completions']);
+      const messages = (openAi.requests[1]!.body as { messages: Array<{ role: string; content: string }> }).messages;
+      expect(messages.at(-1)).toEqual({ role: 'user', content: 'Quero saber o preço do plano anual' });
+      const [ticket] = await t.em().find(Ticket, { contact: { number: from } }, { filters: false });
+      expect(await botSaid(ticket!.id)).toEqual(['O plano anual custa R$ 100.']);
     });
 
     it('a connection prompt answers before any queue, and a provider error leaves the ticket for a person', async () => {
