@@ -67,3 +67,62 @@ export interface TicketResponse {
   user: { id: number; name: string } | null;
   whatsapp: { id: number; name: string } | null;
 }
+
+/** The services a queue can hand its conversations to, and Dialogflow's agent languages (campaigns §9). */
+export const INTEGRATION_TYPES = ['dialogflow', 'n8n', 'webhook', 'typebot'] as const;
+export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
+export const DIALOGFLOW_LANGUAGES = ['pt-BR', 'en', 'es'] as const;
+
+export interface QueueIntegrationResponse {
+  id: number;
+  type: IntegrationType;
+  name: string;
+  projectName: string | null;
+  /** The Dialogflow credentials: admins only, null for everyone else. */
+  jsonContent: string | null;
+  language: string | null;
+  urlN8N: string | null;
+  typebotSlug: string | null;
+  typebotExpires: number;
+  typebotDelayMessage: number;
+  typebotKeywordFinish: string | null;
+  typebotKeywordRestart: string | null;
+  typebotRestartMessage: string | null;
+  typebotUnknownMessage: string | null;
+  companyId: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PromptResponse {
+  id: number;
+  name: string;
+  prompt: string;
+  voice: string;
+  voiceRegion: string | null;
+  maxTokens: number;
+  temperature: number;
+  maxMessages: number;
+  model: string;
+  /** The API key itself is never returned, nor the voice key. */
+  apiKeyHint: string;
+  queueId: number;
+  queue: { id: number; name: string; color: string };
+  companyId: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One node of a queue's chatbot menu; `option` is its key among its siblings, from 1. */
+export interface QueueOptionResponse {
+  id: number;
+  title: string;
+  message: string;
+  option: number;
+  queueId: number;
+  parentId: number | null;
+  mediaPath: string | null;
+  mediaName: string | null;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,15 +1,7 @@
 // Inbound throughput: 5 companies x 10 simulated connections, one admin socket per company, provider event → socket frame.
-import 'reflect-metadata';
-import { rmSync } from 'node:fs';
-import { NestFactory } from '@nestjs/core';
-import { io } from 'socket.io-client';
-import { AppModule } from '../../dist/src/app.module.js';
-import { ChannelManager } from '../../dist/src/channels/channel-manager.js';
-import { SimulatorProviderFactory } from '../../dist/src/channels/simulator/simulator-provider.factory.js';
 import { hashPassword } from '../../dist/src/common/password.js';
-import { loadConfig } from '../../dist/src/config/app-config.js';
-import { configureApp } from '../../dist/src/configure-app.js';
-import { dropScratch, percentile, scratch, sql } from './lib.mjs';
+import { runBench, startBenchApp } from './in-process.mjs';
+import { percentile, sql } from './lib.mjs';
 
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 5);
 const CONNECTIONS_PER_COMPANY = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -36,41 +28,15 @@ async function seed(dbUrl) {
 }
 
 async function main() {
-  const { dbName, dbUrl, dataDir } = await scratch('bench_in');
-  await seed(dbUrl);
-  const config = loadConfig(
-    { NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent', REDIS_URL: process.env.REDIS_URL },
-    { databaseUrl: dbUrl, redisPrefix: dbName, port: 0, demoData: false },
-  );
-  const app = await NestFactory.create(AppModule.forRoot(config), { logger: false });
-  configureApp(app, config);
-  await app.listen(0, '127.0.0.1');
-  const baseUrl = `http://127.0.0.1:${app.getHttpServer().address().port}`;
-  const sockets = [];
+  const { dbUrl, connections, simulator, adminSocket, close } = await startBenchApp('bench_in', seed);
   try {
-    const manager = app.get(ChannelManager);
-    const simulator = app.get(SimulatorProviderFactory);
-    const { rows: connections } = await sql(dbUrl, 'select id, company_id from whatsapps order by id');
-    const deadline = Date.now() + 20000;
-    while (!connections.every((c) => manager.isConnected(c.id))) {
-      if (Date.now() > deadline) throw new Error('connections did not come up');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-
     const sentAt = new Map();
     const latencies = [];
     let received = 0;
     let duplicates = 0;
     const seen = new Set();
     for (let c = 1; c <= COMPANIES; c += 1) {
-      const res = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `admin${c}@bench.example`, password: 'Bench123!' }) });
-      const { token } = await res.json();
-      const socket = io(baseUrl, { path: '/socket.io', query: { token }, transports: ['websocket'], forceNew: true });
-      await new Promise((resolve, reject) => {
-        socket.once('connect', resolve);
-        socket.once('connect_error', reject);
-      });
-      socket.emit('joinNotification');
+      const socket = await adminSocket(`admin${c}@bench.example`, 'Bench123!');
       socket.on(`company-${c}-appMessage`, (payload) => {
         if (payload.action !== 'create') return;
         const id = payload.message.providerId;
@@ -79,7 +45,6 @@ async function main() {
         received += 1;
         latencies.push(performance.now() - sentAt.get(id));
       });
-      sockets.push(socket);
     }
     await new Promise((r) => setTimeout(r, 200));
 
@@ -141,21 +106,9 @@ async function main() {
 
     const { rows } = await sql(dbUrl, `select count(*)::int as messages, count(distinct provider_id)::int as distinct_ids from messages`);
     console.log(`database: ${rows[0].messages} messages stored, ${rows[0].distinct_ids} distinct provider ids (expected ${BURST + total})`);
-  } catch (error) {
-    console.error('benchmark failed:', error);
-    throw error;
   } finally {
-    for (const socket of sockets) socket.close();
-    await app.close();
-    await dropScratch(dbName);
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -1,23 +1,7 @@
+import type { PromptResponse } from '../../shared/api-types.js';
 import type { Prompt } from './prompt.entity.js';
 
-export interface PromptResponse {
-  id: number;
-  name: string;
-  prompt: string;
-  voice: string;
-  voiceRegion: string | null;
-  maxTokens: number;
-  temperature: number;
-  maxMessages: number;
-  model: string;
-  /** The API key itself is never returned, nor the voice key. */
-  apiKeyHint: string;
-  queueId: number;
-  queue: { id: number; name: string; color: string };
-  companyId: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { PromptResponse };
 
 /** Short keys would be nearly given away by their last characters: they get the mask alone. */
 const HINT_MIN_KEY_LENGTH = 12;

@@ -4,9 +4,9 @@ import { BaseEntity } from '../../infra/database/base.entity.js';
 import { tenantFilter } from '../../infra/database/tenant-filter.js';
 import { Company } from '../companies/company.entity.js';
 
-export const INTEGRATION_TYPES = ['dialogflow', 'n8n', 'webhook', 'typebot'] as const;
-export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
-export const DIALOGFLOW_LANGUAGES = ['pt-BR', 'en', 'es'] as const;
+import { INTEGRATION_TYPES, type IntegrationType } from '../../shared/api-types.js';
+
+export { DIALOGFLOW_LANGUAGES, INTEGRATION_TYPES, type IntegrationType } from '../../shared/api-types.js';
 
 /** A chatbot or automation service a queue hands its conversations to (campaigns-and-content §QueueIntegration). */
 @Entity({ tableName: 'queue_integrations' })

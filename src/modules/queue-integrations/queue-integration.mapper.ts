@@ -1,25 +1,7 @@
-import type { IntegrationType, QueueIntegration } from './queue-integration.entity.js';
+import type { QueueIntegrationResponse } from '../../shared/api-types.js';
+import type { QueueIntegration } from './queue-integration.entity.js';
 
-export interface QueueIntegrationResponse {
-  id: number;
-  type: IntegrationType;
-  name: string;
-  projectName: string | null;
-  /** The Dialogflow credentials: admins only, null for everyone else. */
-  jsonContent: string | null;
-  language: string | null;
-  urlN8N: string | null;
-  typebotSlug: string | null;
-  typebotExpires: number;
-  typebotDelayMessage: number;
-  typebotKeywordFinish: string | null;
-  typebotKeywordRestart: string | null;
-  typebotRestartMessage: string | null;
-  typebotUnknownMessage: string | null;
-  companyId: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { QueueIntegrationResponse };
 
 export function toQueueIntegrationResponse(record: QueueIntegration, withSecret: boolean): QueueIntegrationResponse {
   return {

@@ -1,17 +1,7 @@
+import type { QueueOptionResponse } from '../../shared/api-types.js';
 import type { QueueOption } from './queue-option.entity.js';
 
-export interface QueueOptionResponse {
-  id: number;
-  title: string;
-  message: string;
-  option: number;
-  queueId: number;
-  parentId: number | null;
-  mediaPath: string | null;
-  mediaName: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { QueueOptionResponse };
 
 export function toQueueOptionResponse(option: QueueOption): QueueOptionResponse {
   return {
