@@ -261,6 +261,18 @@ describe('the bot: ratings, timers, AI prompts and integrations', () => {
       expect(await botSaid(ticket!.id)).toEqual(['O plano anual custa R$ 100.']);
     });
 
+    it('stays quiet when the plan no longer includes AI prompts', async () => {
+      const s = await setup(1);
+      const promptId = await createPrompt(s.admin, { prompt: 'Ajude.', queueId: s.tenant.queues[1]!.id });
+      await t.http().put(`/api/queue/${s.tenant.queues[0]!.id}`).set(s.admin.auth).send({ promptId }).expect(200);
+      await t.em().getConnection().execute('update plans set use_open_ai = false where id = ?', [s.tenant.plan.id]);
+      openAi.reset();
+      const ticket = await customerWrites(t, s.admin, s.connectionId, nextPhone(), 'oi');
+      expect(openAi.requests).toHaveLength(0);
+      expect(await botSaid(ticket.id)).toEqual([]);
+      expect((await ticketOf(ticket.id)).status).toBe('pending');
+    });
+
     it('a connection prompt answers before any queue, and a provider error leaves the ticket for a person', async () => {
       const s = await setup(2);
       const promptId = await createPrompt(s.admin, { prompt: 'Triagem.', queueId: s.tenant.queues[0]!.id });

@@ -47,6 +47,9 @@ export interface BotConnection {
   transfer_queue_id: number | null;
   prompt_id: number | null;
   name: string;
+  /** The company's plan includes AI prompts / queue integrations (a flag counts unless exactly false). */
+  use_open_ai: boolean;
+  use_integrations: boolean;
   company_schedules: ScheduleEntry[] | null;
   timezone: string;
 }
@@ -96,8 +99,10 @@ export class BotRepository {
                  from tickets t join contacts c on c.id = t.contact_id where t.company_id = ? and t.id = ?) tk
          cross join (select w.name, w.greeting_message, w.out_of_hours_message, w.max_use_bot_queues, w.time_use_bot_queues, w.prompt_id,
                             w.time_to_transfer, w.transfer_queue_id,
-                            co.schedules as company_schedules, co.timezone
-                       from whatsapps w join companies co on co.id = w.company_id where w.company_id = ? and w.id = ?) cn
+                            co.schedules as company_schedules, co.timezone,
+                            coalesce(p.use_open_ai, true) as use_open_ai, coalesce(p.use_integrations, true) as use_integrations
+                       from whatsapps w join companies co on co.id = w.company_id left join plans p on p.id = co.plan_id
+                      where w.company_id = ? and w.id = ?) cn
          left join lateral (
            select json_agg(json_build_object('id', q.id, 'name', q.name, 'greeting_message', q.greeting_message,
                     'out_of_hours_message', q.out_of_hours_message, 'schedules', q.schedules, 'integration_id', q.integration_id,

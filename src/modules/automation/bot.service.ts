@@ -109,7 +109,7 @@ export class BotService implements OnModuleInit {
       return;
     }
     if (ticket.queue_id === null) {
-      if (connection.prompt_id && (await this.prompts.reply(turn.conversation, connection.prompt_id))) return;
+      if (connection.prompt_id && connection.use_open_ai && (await this.prompts.reply(turn.conversation, connection.prompt_id))) return;
       await this.chooseQueue(turn, queues);
       return;
     }
@@ -179,7 +179,8 @@ export class BotService implements OnModuleInit {
   private async automate(turn: Turn, queue: BotQueue, forward = true): Promise<void> {
     const { companyId } = turn.conversation;
     const integrationId = turn.ticket.use_integration && turn.ticket.integration_id ? turn.ticket.integration_id : queue.integration_id;
-    if (integrationId) {
+    // A plan without the module keeps its configuration but not the automation (the pages are gated the same way).
+    if (integrationId && turn.connection.use_integrations) {
       if (!turn.ticket.use_integration) await this.repository.update(companyId, turn.ticket.id, { useIntegration: true, integrationId });
       // A Typebot flow starts on entering the queue; other services only hear real messages.
       if (!forward && !(await this.repository.integrationStartsOnEntry(companyId, integrationId))) return;
@@ -200,7 +201,7 @@ export class BotService implements OnModuleInit {
       });
       return;
     }
-    if (queue.prompt_id && forward) await this.prompts.reply(turn.conversation, queue.prompt_id);
+    if (queue.prompt_id && forward && turn.connection.use_open_ai) await this.prompts.reply(turn.conversation, queue.prompt_id);
   }
 
   private async walkOptions(turn: Turn, queue: BotQueue): Promise<void> {
