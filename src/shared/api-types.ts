@@ -60,6 +60,8 @@ export interface TicketResponse {
   integrationId: number | null;
   promptId: number | null;
   protocol: string;
+  /** Closed by an agent, waiting for the customer's 1–3 rating (the status stays open meanwhile). */
+  ratingPending: boolean;
   createdAt: string;
   updatedAt: string;
   contact: { id: number; name: string; number: string; profilePicUrl: string | null; isGroup: boolean } | null;

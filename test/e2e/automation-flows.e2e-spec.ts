@@ -94,8 +94,10 @@ describe('the bot: ratings, timers, AI prompts and integrations', () => {
       const from = nextPhone();
       const { ticket, closing } = await attendedTicket(s, from);
       // The ticket waits for the answer in status open.
-      expect(closing.body.status).toBe('open');
+      expect(closing.body).toMatchObject({ status: 'open', ratingPending: true });
       expect((await ticketOf(ticket.id)).ratingRequestedAt).not.toBeNull();
+      const listed = await t.http().get('/api/tickets').query({ status: 'open' }).set(s.admin.auth);
+      expect(listed.body.tickets.find((x: { id: number }) => x.id === ticket.id)).toMatchObject({ ratingPending: true });
       expect((await botSaid(ticket.id)).at(-1)).toMatch(/^Como foi, Rita\?\n\n\*Digite de 1 à 3/);
       expect(await t.app.get(BotTimers).pending(ticket.id)).toContain('rating');
 

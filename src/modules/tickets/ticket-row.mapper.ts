@@ -47,6 +47,7 @@ export function toTicketResponseFromRow(row: TicketRow): TicketResponse {
     integrationId: row.integration_id,
     promptId: row.prompt_id,
     protocol: row.protocol,
+    ratingPending: row.rating_pending ?? false,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     contact: {

@@ -23,6 +23,7 @@ export function toTicketResponse(ticket: Ticket): TicketResponse {
     integrationId: ticket.integrationId,
     promptId: ticket.promptId,
     protocol: ticket.protocol,
+    ratingPending: ticket.ratingRequestedAt !== null,
     createdAt: ticket.createdAt.toISOString(),
     updatedAt: ticket.updatedAt.toISOString(),
     contact: contact ? { id: contact.id, name: contact.name, number: contact.number, profilePicUrl: contact.profilePicUrl, isGroup: contact.isGroup } : null,

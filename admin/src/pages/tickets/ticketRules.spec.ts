@@ -17,6 +17,7 @@ const ticket = (overrides: Partial<Ticket> = {}): Ticket => ({
   useIntegration: false,
   integrationId: null,
   promptId: null,
+  ratingPending: false,
   createdAt: '2026-01-01T10:00:00.000Z',
   updatedAt: '2026-01-01T10:00:00.000Z',
   contact: { id: 1, name: 'Maria', number: '5511988887777', profilePicUrl: null, isGroup: false },
