@@ -7,6 +7,7 @@ import { i18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
 import { ForgotPasswordPage } from './pages/forgot-password/ForgotPasswordPage';
 import { ConnectionsPage } from './pages/connections/ConnectionsPage';
+import { HelpsPage } from './pages/helps/HelpsPage';
 import { LoginPage } from './pages/login/LoginPage';
 import { MessagesApiPage } from './pages/messages-api/MessagesApiPage';
 import { SettingsPage } from './pages/settings/SettingsPage';
@@ -121,6 +122,14 @@ export function App() {
             element={
               <AllowedRoute route={ROUTES.settings}>
                 <SettingsPage />
+              </AllowedRoute>
+            }
+          />
+          <Route
+            path={ROUTES.helps.path}
+            element={
+              <AllowedRoute route={ROUTES.helps}>
+                <HelpsPage />
               </AllowedRoute>
             }
           />

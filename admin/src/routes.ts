@@ -149,6 +149,7 @@ const BUILT_ROUTES: AppRoute[] = [
   ROUTES.connections,
   ROUTES.messagesApi,
   ROUTES.tags,
+  ROUTES.helps,
   ROUTES.quickMessages,
   ROUTES.todolist,
   ROUTES.queues,

@@ -11,6 +11,8 @@ interface FormDialogProps {
    * `{resource}.form.add` / `save` for the submit button.
    */
   resource: string;
+  /** A title (already translated) other than the resource's add/edit title. */
+  title?: string;
   isNew: boolean;
   /** The form's initial values; a spinner shows until they are known. */
   values: object | undefined;
@@ -28,6 +30,7 @@ interface FormDialogProps {
 /** An add-or-edit dialog around a react-admin Form: title, fields, Cancel and Add/Save. */
 export function FormDialog({
   resource,
+  title,
   isNew,
   values,
   onSubmit,
@@ -41,7 +44,7 @@ export function FormDialog({
   const titleId = `${resource}-dialog-title`;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth={maxWidth} sx={scrolling ? SCROLLING_FORM : undefined} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{translate(`${resource}.form.${isNew ? 'addTitle' : 'editTitle'}`)}</DialogTitle>
+      <DialogTitle id={titleId}>{title ?? translate(`${resource}.form.${isNew ? 'addTitle' : 'editTitle'}`)}</DialogTitle>
       {values ? (
         <Form record={values} onSubmit={onSubmit} noValidate={noValidate}>
           <DialogContent dividers>{children}</DialogContent>

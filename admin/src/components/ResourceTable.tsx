@@ -8,6 +8,7 @@ import {
   type TableCellProps,
   TableHead,
   TableRow,
+  type TableRowProps,
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
@@ -26,7 +27,7 @@ export interface Column<T> {
   skeleton?: ReactNode;
 }
 
-interface ResourceTableProps<T extends { id: number }> {
+export interface ResourceTableProps<T extends { id: number }> {
   /**
    * Catalog prefix: `{resource}.title` names the table, `{resource}.columns.*` head the columns,
    * `{resource}.edit` / `delete` (with %{name}) label the row actions, `{resource}.empty` shows when nothing matched.
@@ -42,9 +43,27 @@ interface ResourceTableProps<T extends { id: number }> {
   onEdit?(record: T): void;
   /** Without it rows have no delete button. */
   onDelete?(record: T): void;
+  /** Makes the rows pickable (click, Enter or Space), e.g. to load a record into a form above the table. */
+  onRowClick?(record: T): void;
+  /** The row shown as selected. */
+  selectedId?: number;
+  /** Extra props of a record's row (a tint, data attributes). */
+  rowProps?(record: T): Partial<TableRowProps> & Record<`data-${string}`, string | number | undefined>;
 }
 
 const LOADING_ROWS = [0, 1, 2];
+
+/** A row that acts as a button for mouse and keyboard. */
+const pickable = (pick: () => void): Partial<TableRowProps> => ({
+  tabIndex: 0,
+  onClick: pick,
+  onKeyDown: event => {
+    if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
+    event.preventDefault();
+    pick();
+  },
+  style: { cursor: 'pointer' },
+});
 
 /** A list screen's table: the columns, an edit and a delete button per row, skeleton rows while loading. */
 export function ResourceTable<T extends { id: number }>({
@@ -56,6 +75,9 @@ export function ResourceTable<T extends { id: number }>({
   nameOf,
   onEdit,
   onDelete,
+  onRowClick,
+  selectedId,
+  rowProps,
 }: ResourceTableProps<T>) {
   const translate = useTranslate();
   const hasActions = Boolean(onEdit || onDelete);
@@ -74,7 +96,14 @@ export function ResourceTable<T extends { id: number }>({
       </TableHead>
       <TableBody>
         {records.map(record => (
-          <TableRow key={record.id} hover {...{ [`data-${recordName}-id`]: record.id }}>
+          <TableRow
+            key={record.id}
+            hover
+            selected={selectedId === record.id}
+            {...rowProps?.(record)}
+            {...(onRowClick && pickable(() => onRowClick(record)))}
+            {...{ [`data-${recordName}-id`]: record.id }}
+          >
             {columns.map(column => (
               <TableCell key={column.source} {...column.cellProps}>
                 {column.render ? column.render(record) : String((record as Record<string, unknown>)[column.source] ?? '')}

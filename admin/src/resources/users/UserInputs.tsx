@@ -16,14 +16,21 @@ const ALL_TICKET_CHOICES = [
 
 const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 };
 
+interface UserInputsProps {
+  isNew: boolean;
+  /** A super user adding a user to another company: that company's queues and connections are out of reach. */
+  otherCompany?: boolean;
+}
+
 /** The user dialog's fields; profile, queues, connection and allTicket follow the editor's permissions. */
-export function UserInputs({ isNew }: { isNew: boolean }) {
+export function UserInputs({ isNew, otherCompany = false }: UserInputsProps) {
   const access = useAccess();
   const canEditProfile = access?.can('user-modal:editProfile') ?? false;
-  const canEditQueues = access?.can('user-modal:editQueues') ?? false;
+  const canEditQueues = (access?.can('user-modal:editQueues') ?? false) && !otherCompany;
   const isAdmin = access?.isAdmin ?? false;
+  const canPickConnection = isAdmin && !otherCompany;
   const queues = useOptions<QueueSummary>('/queue', canEditQueues);
-  const connections = useOptions<{ id: number; name: string }>('/whatsapp', isAdmin);
+  const connections = useOptions<{ id: number; name: string }>('/whatsapp', canPickConnection);
 
   return (
     <>
@@ -45,13 +52,15 @@ export function UserInputs({ isNew }: { isNew: boolean }) {
       )}
       {isAdmin && (
         <Box sx={grid}>
-          <SelectInput
-            source="whatsappId"
-            label="users.form.whatsapp"
-            choices={connections}
-            translateChoice={false}
-            emptyText="users.form.noWhatsapp"
-          />
+          {canPickConnection && (
+            <SelectInput
+              source="whatsappId"
+              label="users.form.whatsapp"
+              choices={connections}
+              translateChoice={false}
+              emptyText="users.form.noWhatsapp"
+            />
+          )}
           <SelectInput source="allTicket" label="users.form.allTicket" choices={ALL_TICKET_CHOICES} validate={requiredRule} />
         </Box>
       )}

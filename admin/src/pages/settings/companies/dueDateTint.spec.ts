@@ -1,0 +1,23 @@
+import { describe, expect, it } from '@jest/globals';
+import { dueDateTint } from './dueDateTint';
+
+const today = new Date(2026, 5, 15, 18, 30);
+const inDays = (days: number) => new Date(Date.UTC(2026, 5, 15 + days)).toISOString();
+
+describe('company due-date tint', () => {
+  it.each([
+    [6, undefined],
+    [5, 'yellow'],
+    [4, 'orange'],
+    [0, 'orange'],
+    [-3, 'orange'],
+    [-4, 'red'],
+    [-5, undefined],
+  ])('%i days from today → %s', (days, tint) => {
+    expect(dueDateTint(inDays(days), today)).toBe(tint);
+  });
+
+  it('has no tint without a due date', () => {
+    expect(dueDateTint(null, today)).toBeUndefined();
+  });
+});

@@ -1,0 +1,32 @@
+/** Months a renewal ('+ Vencimento') adds, per recurrence (administration §4). */
+export const RECURRENCE_MONTHS = { MENSAL: 1, BIMESTRAL: 2, TRIMESTRAL: 3, SEMESTRAL: 6, ANUAL: 12 } as const;
+export type Recurrence = keyof typeof RECURRENCE_MONTHS;
+
+/** A company as GET /companies/list answers it. */
+export interface Company {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  status: boolean;
+  /** ISO-8601; the form's dates are stored as UTC midnight. */
+  dueDate: string | null;
+  recurrence: Recurrence;
+  planId: number | null;
+  plan: { id: number; name: string } | null;
+  createdAt: string;
+  campaignsEnabled: boolean;
+}
+
+/** The Empresas form; selects hold strings, the payload turns them into what the API expects. */
+export interface CompanyFormValues {
+  name: string;
+  email: string;
+  phone: string;
+  planId: number | '';
+  status: 'true' | 'false';
+  campaignsEnabled: 'enabled' | 'disabled';
+  /** yyyy-MM-dd, or '' for none. */
+  dueDate: string;
+  recurrence: Recurrence;
+}
