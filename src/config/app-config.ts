@@ -27,6 +27,8 @@ export interface AppConfig {
 export interface AutomationConfig {
   openAiBaseUrl: string;
   dialogflowApiUrl: string;
+  /** Azure-compatible text-to-speech base URL, with an optional `{region}` placeholder. */
+  speechApiUrl: string;
   /** Milliseconds in one minute of bot timers. */
   minuteMs: number;
 }
@@ -91,7 +93,7 @@ export function loadConfig(source: Record<string, string | undefined>, overrides
     publicUrl: env.PUBLIC_URL,
     version: packageVersion(),
     rateLimits: DEFAULT_RATE_LIMITS,
-    automation: { openAiBaseUrl: env.OPENAI_BASE_URL, dialogflowApiUrl: env.DIALOGFLOW_API_URL, minuteMs: env.BOT_MINUTE_MS },
+    automation: { openAiBaseUrl: env.OPENAI_BASE_URL, dialogflowApiUrl: env.DIALOGFLOW_API_URL, speechApiUrl: env.SPEECH_API_URL, minuteMs: env.BOT_MINUTE_MS },
     ...overrides,
   };
 }

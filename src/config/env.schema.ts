@@ -20,6 +20,8 @@ export const envSchema = z.object({
   /** OpenAI-compatible chat API; point it at a self-hosted model server to keep data in house. */
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
   DIALOGFLOW_API_URL: z.string().url().default('https://dialogflow.googleapis.com'),
+  /** Text-to-speech for prompts with a neural voice; `{region}` is replaced by the prompt's voice region. */
+  SPEECH_API_URL: z.string().min(8).default('https://{region}.tts.speech.microsoft.com'),
   /** Length of the "minute" of bot timers (expiresTicket, timeToTransfer...): shorter only in tests and demos. */
   BOT_MINUTE_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
 });

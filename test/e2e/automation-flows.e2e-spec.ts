@@ -11,11 +11,14 @@ import { connectedSimulator, waitFor } from '../utils/channels.js';
 import { createTenant, login, type Session, type TenantFixture } from '../utils/factories.js';
 import {
   type FakeDialogflow,
+  FAKE_VOICE_NOTE,
   type FakeOpenAi,
+  type FakeService,
   type FakeTypebot,
   type FakeWebhook,
   startFakeDialogflow,
   startFakeOpenAi,
+  startFakeSpeech,
   startFakeTypebot,
   startFakeWebhook,
   typebotText,
@@ -32,6 +35,7 @@ describe('the bot: ratings, timers, AI prompts and integrations', () => {
   let typebot: FakeTypebot;
   let webhook: FakeWebhook;
   let dialogflow: FakeDialogflow;
+  let speech: FakeService;
   let phone = 0;
 
   const nextPhone = () => `55119888${String(++phone).padStart(5, '0')}`;
@@ -71,12 +75,12 @@ describe('the bot: ratings, timers, AI prompts and integrations', () => {
   }
 
   beforeAll(async () => {
-    [openAi, typebot, webhook, dialogflow] = await Promise.all([startFakeOpenAi(), startFakeTypebot(), startFakeWebhook(), startFakeDialogflow()]);
-    t = await createTestApp({ automation: { openAiBaseUrl: openAi.url, dialogflowApiUrl: dialogflow.url, minuteMs: MINUTE_MS } });
+    [openAi, typebot, webhook, dialogflow, speech] = await Promise.all([startFakeOpenAi(), startFakeTypebot(), startFakeWebhook(), startFakeDialogflow(), startFakeSpeech()]);
+    t = await createTestApp({ automation: { openAiBaseUrl: openAi.url, dialogflowApiUrl: dialogflow.url, speechApiUrl: speech.url, minuteMs: MINUTE_MS } });
   });
   afterAll(async () => {
     await t.close();
-    await Promise.all([openAi.close(), typebot.close(), webhook.close(), dialogflow.close()]);
+    await Promise.all([openAi.close(), typebot.close(), webhook.close(), dialogflow.close(), speech.close()]);
   });
 
   describe('rating on close', () => {
@@ -261,6 +265,34 @@ describe('the bot: ratings, timers, AI prompts and integrations', () => {
       expect(messages.at(-1)).toEqual({ role: 'user', content: 'Quero saber o preço do plano anual' });
       const [ticket] = await t.em().find(Ticket, { contact: { number: from } }, { filters: false });
       expect(await botSaid(ticket!.id)).toEqual(['O plano anual custa R$ 100.']);
+    });
+
+    it('answers with a voice note when the prompt has a neural voice, and in text when speech fails', async () => {
+      const s = await setup(1);
+      const promptId = await createPrompt(s.admin, {
+        prompt: 'Fale com o cliente.',
+        queueId: s.tenant.queues[1]!.id,
+        voice: 'pt-BR-FranciscaNeural',
+        voiceKey: 'speech-key-123',
+        voiceRegion: 'brazilsouth',
+      });
+      await t.http().put(`/api/queue/${s.tenant.queues[0]!.id}`).set(s.admin.auth).send({ promptId }).expect(200);
+      openAi.reset();
+      speech.reset();
+      openAi.reply('Claro! Abrimos às 8h & fechamos às 18h.', 'Até logo!');
+      const from = nextPhone();
+      const ticket = await customerWrites(t, s.admin, s.connectionId, from, 'Qual o horário?');
+      const [voiceNote] = await t.em().find(Message, { ticket: ticket.id, fromMe: true }, { filters: false });
+      expect(voiceNote).toMatchObject({ mediaType: 'audio', body: 'Claro! Abrimos às 8h & fechamos às 18h.' });
+      expect(speech.requests[0]!.headers['ocp-apim-subscription-key']).toBe('speech-key-123');
+      expect(speech.requests[0]!.raw).toBe('<speak version="1.0" xml:lang="pt-BR"><voice name="pt-BR-FranciscaNeural">Claro! Abrimos às 8h &amp; fechamos às 18h.</voice></speak>');
+      const served = await t.http().get(`/public/${voiceNote!.mediaPath}`);
+      expect(served.body.toString()).toBe(FAKE_VOICE_NOTE);
+
+      speech.fail(401, 'invalid subscription key');
+      await customerWrites(t, s.admin, s.connectionId, from, 'Obrigado');
+      const last = (await t.em().find(Message, { ticket: ticket.id, fromMe: true }, { filters: false, orderBy: { id: 'ASC' } })).at(-1)!;
+      expect(last).toMatchObject({ mediaType: 'chat', body: 'Até logo!' });
     });
 
     it('stays quiet when the plan no longer includes AI prompts', async () => {

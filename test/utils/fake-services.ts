@@ -255,6 +255,34 @@ export async function startFakeTypebot(): Promise<FakeTypebot> {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Text-to-speech (Azure-style)
+
+/** The bytes the speech fake answers: an Ogg page header, enough to be stored as audio/ogg. */
+export const FAKE_VOICE_NOTE = 'OggS fake opus voice note';
+
+/**
+ * `POST /cognitiveservices/v1` (use `url` as `speechApiUrl`): answers FAKE_VOICE_NOTE as audio/ogg. The key arrives in
+ * `headers['ocp-apim-subscription-key']`, the SSML in `raw`.
+ */
+export async function startFakeSpeech(): Promise<FakeService> {
+  const failures = new Script<never>();
+  const server = await startServer((request) => {
+    if (request.method !== 'POST' || request.path !== '/cognitiveservices/v1') return notFound(request);
+    const scripted = failures.next();
+    if (scripted && 'failure' in scripted) return failureAnswer(scripted.failure);
+    return { status: 200, body: FAKE_VOICE_NOTE, headers: { 'content-type': 'audio/ogg' } };
+  });
+  return {
+    ...server,
+    fail: (status, body) => failures.fail({ status, body }),
+    reset: () => {
+      server.requests.length = 0;
+      failures.clear();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // n8n / webhook
 
 export interface FakeWebhook extends FakeService {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { AppModule } from '../../src/app.module.js';
-import { type AppConfig, loadConfig } from '../../src/config/app-config.js';
+import { type AppConfig, type AutomationConfig, loadConfig } from '../../src/config/app-config.js';
 import { configureApp } from '../../src/configure-app.js';
 import { cloneTemplate, dropDatabase, uniqueName } from './test-database.js';
 
@@ -24,14 +24,19 @@ export interface TestApp {
   restart: () => Promise<TestApp>;
 }
 
+/** Config overrides; `automation` may name only the fields a test points at its fakes. */
+export type TestAppOverrides = Partial<Omit<AppConfig, 'automation'>> & { automation?: Partial<AutomationConfig> };
+
 /** The real app (same configureApp as main.ts) on a cloned database, its own Redis prefix and data dir. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
   const db = await cloneTemplate();
   const dataDir = mkdtempSync(join(tmpdir(), 'app-test-'));
+  const { automation, ...rest } = overrides;
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', REDIS_URL: process.env.REDIS_URL },
-    { databaseUrl: db.url, redisPrefix: uniqueName('test'), port: 0, demoData: false, ...overrides },
+    { databaseUrl: db.url, redisPrefix: uniqueName('test'), port: 0, demoData: false, ...rest },
   );
+  config.automation = { ...config.automation, ...automation };
   return startApp(config, db.name, dataDir);
 }
 

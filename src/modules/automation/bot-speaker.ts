@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { baseMimetype, MAX_MEDIA_BYTES, mimetypeForPath } from '../../infra/storage/media-types.js';
 import { StoragePort } from '../../infra/storage/storage.port.js';
 import { renderTemplate } from '../../shared/template-variables.js';
-import { OutboundMessages } from '../messages/outbound-messages.js';
+import { OutboundMessages, type OutgoingFile } from '../messages/outbound-messages.js';
 
 /** The conversation the bot is talking in, with what its texts' template variables need. */
 export interface Conversation {
@@ -44,6 +44,11 @@ export class BotSpeaker {
     });
   }
 
+  /** A voice note; its text is kept as the message body, for the agents and for the next prompt turns. */
+  async voice(conversation: Conversation, audio: Buffer, text: string): Promise<void> {
+    await this.send(conversation, text, { buffer: audio, mimetype: 'audio/ogg; codecs=opus', originalName: 'resposta.ogg', voiceNote: true });
+  }
+
   /** A file an integration points to by URL; a file that cannot be fetched is skipped with a warning. */
   async remote(conversation: Conversation, url: string): Promise<void> {
     try {
@@ -65,7 +70,7 @@ export class BotSpeaker {
     return renderTemplate(text, { name: conversation.contactName, protocol: conversation.protocol, timeZone: conversation.timeZone });
   }
 
-  private async send(conversation: Conversation, body: string, file?: { buffer: Buffer; mimetype: string; originalName: string }): Promise<void> {
+  private async send(conversation: Conversation, body: string, file?: OutgoingFile): Promise<void> {
     await this.outbound.sendToTicket(
       conversation.companyId,
       { whatsappId: conversation.whatsappId, contactNumber: conversation.contactNumber, isGroup: false, remoteJid: conversation.remoteJid },

@@ -14,6 +14,8 @@ export interface OutgoingFile {
   buffer: Buffer;
   mimetype: string;
   originalName: string;
+  /** Audio played as a voice note rather than as a file. */
+  voiceNote?: boolean;
 }
 
 export interface TicketTarget {
@@ -101,7 +103,10 @@ export class OutboundMessages {
 
     try {
       const sendOptions = { id, quoted: quoted ?? undefined };
-      if (file) await session.sendMedia(to.jid, { buffer: file.buffer, mimetype: file.mimetype, fileName: file.originalName, caption: body || undefined }, sendOptions);
+      if (file) {
+        const media = { buffer: file.buffer, mimetype: file.mimetype, fileName: file.originalName, caption: body || undefined, ptt: file.voiceNote };
+        await session.sendMedia(to.jid, media, sendOptions);
+      }
       else await session.sendText(to.jid, body, sendOptions);
     } catch {
       await this.repository.deleteMessage(companyId, result.message.id);

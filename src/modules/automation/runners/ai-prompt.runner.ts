@@ -4,15 +4,22 @@ import { StoragePort } from '../../../infra/storage/storage.port.js';
 import { mimetypeForPath } from '../../../infra/storage/media-types.js';
 import { AutomaticTransitions } from '../../tickets/automatic-transitions.js';
 import { AiChatClient, type ChatTurn } from '../clients/ai-chat.client.js';
+import { SpeechClient } from '../clients/speech.client.js';
 import { BotSpeaker, type Conversation } from '../bot-speaker.js';
 
 /** A reply starting with this hands the ticket to the prompt's queue (server-behaviour §5.7). */
 export const TRANSFER_PHRASE = 'Ação: Transferir para o setor de atendimento';
 
+/** The prompt answers in text unless it names a neural voice. */
+const TEXT_VOICE = 'texto';
+
 interface PromptRow {
   id: number;
   prompt: string;
   api_key: string;
+  voice: string;
+  voice_key: string | null;
+  voice_region: string | null;
   model: string;
   max_tokens: number;
   temperature: number;
@@ -46,6 +53,7 @@ export class AiPromptRunner {
     private readonly speaker: BotSpeaker,
     private readonly storage: StoragePort,
     private readonly transitions: AutomaticTransitions,
+    private readonly speech: SpeechClient,
   ) {}
 
   /** True when the prompt answered or handed over; false when it could not (missing prompt, provider error). */
@@ -54,7 +62,7 @@ export class AiPromptRunner {
     const [prompt] = await this.em
       .getConnection()
       .execute<PromptRow[]>(
-        'select id, prompt, api_key, model, max_tokens, temperature, max_messages, queue_id from prompts where company_id = ? and id = ?',
+        'select id, prompt, api_key, voice, voice_key, voice_region, model, max_tokens, temperature, max_messages, queue_id from prompts where company_id = ? and id = ?',
         [companyId, promptId],
       );
     if (!prompt) return false;
@@ -73,12 +81,26 @@ export class AiPromptRunner {
         return true;
       }
       if (!answer) return false;
-      await this.speaker.text(conversation, answer);
+      await this.answer(conversation, prompt, answer);
       return true;
     } catch (error) {
       this.logger.error(`ticket ${ticketId}, prompt ${promptId}: ${error instanceof Error ? error.message : String(error)}`);
       return false;
     }
+  }
+
+  /** A voice note when the prompt has a voice and its key; the text itself when speech fails. */
+  private async answer(conversation: Conversation, prompt: PromptRow, text: string): Promise<void> {
+    if (prompt.voice !== TEXT_VOICE && prompt.voice_key && prompt.voice_region) {
+      try {
+        const audio = await this.speech.synthesize({ key: prompt.voice_key, region: prompt.voice_region, voice: prompt.voice, text });
+        await this.speaker.voice(conversation, audio, text);
+        return;
+      } catch (error) {
+        this.logger.warn(`ticket ${conversation.ticketId}: voice answer not made, sending text: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    await this.speaker.text(conversation, text);
   }
 
   /** The last maxMessages messages, oldest first; customer audio is transcribed when the provider can. */
@@ -91,6 +113,7 @@ export class AiPromptRunner {
     );
     const turns: ChatTurn[] = [];
     for (const row of rows.reverse()) {
+      // Our voice notes carry their text as the body; the customer's are transcribed.
       const content = row.media_type === 'audio' && !row.from_me && row.media_path ? await this.transcribe(prompt, row) : row.body;
       if (content?.trim()) turns.push({ role: row.from_me ? 'assistant' : 'user', content });
     }

@@ -1,0 +1,45 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
+import { excerpt, networkFailure, redact } from './http.js';
+
+const LABEL = 'Text-to-speech';
+const TIMEOUT_MS = 15_000;
+/** WhatsApp plays Ogg/Opus as a voice note. */
+const OUTPUT_FORMAT = 'ogg-48khz-16bit-mono-opus';
+const VOICE_NAME = /^[a-z]{2,3}-[A-Z]{2}-[A-Za-z]+Neural$/;
+const REGION = /^[a-z0-9]{2,40}$/;
+
+const escapeXml = (text: string): string =>
+  text.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!);
+
+/**
+ * Azure-style neural text-to-speech (the prompts' `voice`, `voiceKey`, `voiceRegion`): SSML in, Ogg/Opus out. The
+ * voice and region are checked against their formats, so neither can change the SSML or the host.
+ */
+@Injectable()
+export class SpeechClient {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  async synthesize(input: { key: string; region: string; voice: string; text: string }): Promise<Buffer> {
+    if (!VOICE_NAME.test(input.voice)) throw new Error(`${LABEL}: unknown voice ${input.voice}`);
+    if (!REGION.test(input.region)) throw new Error(`${LABEL}: invalid region`);
+    const base = this.config.automation.speechApiUrl.replace('{region}', input.region).replace(/\/+$/, '');
+    const language = input.voice.split('-').slice(0, 2).join('-');
+    const ssml = `<speak version="1.0" xml:lang="${language}"><voice name="${input.voice}">${escapeXml(input.text)}</voice></speak>`;
+    let response: Response;
+    try {
+      response = await fetch(`${base}/cognitiveservices/v1`, {
+        method: 'POST',
+        headers: { 'ocp-apim-subscription-key': input.key, 'content-type': 'application/ssml+xml', 'x-microsoft-outputformat': OUTPUT_FORMAT },
+        body: ssml,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw networkFailure(LABEL, error, TIMEOUT_MS);
+    }
+    if (!response.ok) throw new Error(`${LABEL} answered ${response.status}: ${redact(excerpt(await response.text()), [input.key])}`);
+    const audio = Buffer.from(await response.arrayBuffer());
+    if (!audio.length) throw new Error(`${LABEL} answered no audio`);
+    return audio;
+  }
+}
