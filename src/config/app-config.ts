@@ -31,6 +31,8 @@ export interface AutomationConfig {
   speechApiUrl: string;
   /** Milliseconds in one minute of bot timers. */
   minuteMs: number;
+  /** Integrations may call loopback and private addresses. */
+  allowPrivateNetworks: boolean;
 }
 
 export interface RateLimitRule {
@@ -93,7 +95,12 @@ export function loadConfig(source: Record<string, string | undefined>, overrides
     publicUrl: env.PUBLIC_URL,
     version: packageVersion(),
     rateLimits: DEFAULT_RATE_LIMITS,
-    automation: { openAiBaseUrl: env.OPENAI_BASE_URL, dialogflowApiUrl: env.DIALOGFLOW_API_URL, speechApiUrl: env.SPEECH_API_URL, minuteMs: env.BOT_MINUTE_MS },
+    automation: {
+      openAiBaseUrl: env.OPENAI_BASE_URL,
+      dialogflowApiUrl: env.DIALOGFLOW_API_URL, speechApiUrl: env.SPEECH_API_URL,
+      minuteMs: env.BOT_MINUTE_MS,
+      allowPrivateNetworks: env.INTEGRATIONS_ALLOW_PRIVATE_NETWORKS ?? !isProduction,
+    },
     ...overrides,
   };
 }

@@ -22,6 +22,8 @@ export const envSchema = z.object({
   DIALOGFLOW_API_URL: z.string().url().default('https://dialogflow.googleapis.com'),
   /** Text-to-speech for prompts with a neural voice; `{region}` is replaced by the prompt's voice region. */
   SPEECH_API_URL: z.string().min(8).default('https://{region}.tts.speech.microsoft.com'),
+  /** Let integrations call private network addresses (self-hosted n8n or Typebot beside the app). Default: outside production. */
+  INTEGRATIONS_ALLOW_PRIVATE_NETWORKS: booleanString.optional(),
   /** Length of the "minute" of bot timers (expiresTicket, timeToTransfer...): shorter only in tests and demos. */
   BOT_MINUTE_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
 });

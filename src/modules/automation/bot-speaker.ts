@@ -3,6 +3,7 @@ import { baseMimetype, MAX_MEDIA_BYTES, mimetypeForPath } from '../../infra/stor
 import { StoragePort } from '../../infra/storage/storage.port.js';
 import { renderTemplate } from '../../shared/template-variables.js';
 import { OutboundMessages, type OutgoingFile } from '../messages/outbound-messages.js';
+import { OutboundUrlPolicy } from './clients/outbound-url-policy.js';
 
 /** The conversation the bot is talking in, with what its texts' template variables need. */
 export interface Conversation {
@@ -27,6 +28,7 @@ export class BotSpeaker {
   constructor(
     private readonly outbound: OutboundMessages,
     private readonly storage: StoragePort,
+    private readonly policy: OutboundUrlPolicy,
   ) {}
 
   async text(conversation: Conversation, text: string | null | undefined): Promise<void> {
@@ -52,7 +54,9 @@ export class BotSpeaker {
   /** A file an integration points to by URL; a file that cannot be fetched is skipped with a warning. */
   async remote(conversation: Conversation, url: string): Promise<void> {
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(REMOTE_MEDIA_TIMEOUT_MS) });
+      await this.policy.check(url);
+      const redirect = this.policy.allowsPrivateNetworks ? 'follow' : 'error';
+      const response = await fetch(url, { signal: AbortSignal.timeout(REMOTE_MEDIA_TIMEOUT_MS), redirect });
       if (!response.ok) throw new Error(`status ${response.status}`);
       const declared = Number(response.headers.get('content-length') ?? 0);
       if (declared > REMOTE_MEDIA_MAX_BYTES) throw new Error('file too large');

@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { OutboundUrlPolicy } from './outbound-url-policy.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { parseServiceAccount, type ServiceAccount, signAssertion } from './dialogflow-credentials.js';
 import { httpFailure, isObject, parseJson, post, redact } from './http.js';
@@ -25,7 +26,11 @@ export class DialogflowClient {
   /** Per service account; the promise is shared so concurrent messages make one token request. */
   private readonly tokens = new Map<string, Promise<AccessToken>>();
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    /** The token URL comes from the uploaded credentials, so it is checked like any typed address. */
+    @Optional() private readonly policy?: OutboundUrlPolicy,
+  ) {}
 
   async detectIntent(input: { jsonContent: string; projectName?: string | null; language: string; sessionId: string; text: string }): Promise<DialogflowAnswer> {
     const account = parseServiceAccount(input.jsonContent);
@@ -74,6 +79,7 @@ export class DialogflowClient {
       label: TOKEN_LABEL,
       timeoutMs: TIMEOUT_MS,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      guard: this.policy,
     });
     if (status < 200 || status >= 300) throw httpFailure(TOKEN_LABEL, status, text);
     const json = parseJson(text);

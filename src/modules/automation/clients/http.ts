@@ -10,6 +10,8 @@ export interface PostOptions {
   label: string;
   timeoutMs: number;
   headers?: Record<string, string>;
+  /** Checks the address first; when private networks are off, redirects (which could lead there) are refused. */
+  guard?: { check(url: string): Promise<void>; readonly allowsPrivateNetworks: boolean };
 }
 
 const EXCERPT_CHARS = 200;
@@ -55,13 +57,14 @@ export function parseJson(text: string): unknown {
 /** POSTs a body (JSON unless a string is given) and reads the whole answer as text; network failures become Errors. */
 export async function post(url: string, body: unknown, options: PostOptions): Promise<HttpAnswer> {
   const isRaw = typeof body === 'string';
+  if (options.guard) await options.guard.check(url);
   try {
     const response = await fetch(url, {
       method: 'POST',
       headers: { accept: 'application/json', ...(isRaw ? {} : { 'content-type': 'application/json' }), ...options.headers },
       body: isRaw ? body : JSON.stringify(body),
       signal: AbortSignal.timeout(options.timeoutMs),
-      redirect: 'follow',
+      redirect: options.guard && !options.guard.allowsPrivateNetworks ? 'error' : 'follow',
     });
     return { status: response.status, text: await response.text() };
   } catch (error) {

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
+import { OutboundUrlPolicy } from './outbound-url-policy.js';
 import { httpFailure, isObject, parseJson, post } from './http.js';
 import { renderRichText } from './typebot-rich-text.js';
 
@@ -18,6 +19,9 @@ const MEDIA_BUBBLES: Record<string, 'image' | 'video' | 'audio' | 'document'> = 
 /** Typebot v6 chat API (public bots, no token): a session per conversation, bubbles rendered for WhatsApp. */
 @Injectable()
 export class TypebotClient {
+  /** Absent when built by hand (unit tests): no address policy. */
+  constructor(@Optional() private readonly policy?: OutboundUrlPolicy) {}
+
   async startChat(input: { baseUrl: string; slug: string; message?: string; variables: Record<string, string> }): Promise<TypebotReply> {
     const url = `${trimSlash(input.baseUrl)}/api/v1/typebots/${encodeURIComponent(input.slug)}/startChat`;
     const body = {
@@ -27,22 +31,22 @@ export class TypebotClient {
       prefilledVariables: input.variables,
       textBubbleContentFormat: 'richText',
     };
-    const answer = await call(url, body);
+    const answer = await call(url, body, this.policy);
     if (typeof answer.sessionId !== 'string' || !answer.sessionId) throw new Error(`${LABEL} answered without a sessionId`);
     return toReply(answer.sessionId, answer);
   }
 
   async continueChat(input: { baseUrl: string; sessionId: string; message: string }): Promise<TypebotReply> {
     const url = `${trimSlash(input.baseUrl)}/api/v1/sessions/${encodeURIComponent(input.sessionId)}/continueChat`;
-    const answer = await call(url, { message: input.message, textBubbleContentFormat: 'richText' });
+    const answer = await call(url, { message: input.message, textBubbleContentFormat: 'richText' }, this.policy);
     return toReply(input.sessionId, answer);
   }
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
-async function call(url: string, body: unknown): Promise<Record<string, unknown>> {
-  const { status, text } = await post(url, body, { label: LABEL, timeoutMs: TIMEOUT_MS });
+async function call(url: string, body: unknown, guard?: OutboundUrlPolicy): Promise<Record<string, unknown>> {
+  const { status, text } = await post(url, body, { label: LABEL, timeoutMs: TIMEOUT_MS, guard });
   if (status < 200 || status >= 300) throw httpFailure(LABEL, status, text);
   const json = parseJson(text);
   if (!isObject(json)) throw new Error(`${LABEL} answered ${status} with a body that is not a JSON object`);

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
+import { OutboundUrlPolicy } from './outbound-url-policy.js';
 import { httpFailure, isObject, parseJson, post } from './http.js';
 
 /** The JSON event n8n and webhook integrations receive for each customer message (server-behaviour §5.6). */
@@ -17,9 +18,12 @@ const TIMEOUT_MS = 10_000;
 /** Used for both n8n and webhook integrations. */
 @Injectable()
 export class WebhookClient {
+  /** Absent when built by hand (unit tests): no address policy. */
+  constructor(@Optional() private readonly policy?: OutboundUrlPolicy) {}
+
   /** POSTs the event as JSON (10 s timeout); returns the texts to send back, from a response body `{ "messages": [ "text" | { "text": "..." } ] }` or `{ "reply": "text" }`; [] for anything else (including empty or non-JSON bodies). */
   async deliver(url: string, event: IntegrationEvent): Promise<string[]> {
-    const { status, text } = await post(url, event, { label: LABEL, timeoutMs: TIMEOUT_MS });
+    const { status, text } = await post(url, event, { label: LABEL, timeoutMs: TIMEOUT_MS, guard: this.policy });
     if (status < 200 || status >= 300) throw httpFailure(LABEL, status, text);
     return repliesOf(parseJson(text));
   }
