@@ -24,7 +24,15 @@ export function configureApp(app: INestApplication, config: AppConfig): INestApp
   expressApp.disable('x-powered-by');
   app.setGlobalPrefix(API_PREFIX);
 
-  const strictHelmet = helmet();
+  // Help videos (YouTube players and thumbnails) and contact photos (WhatsApp's CDN) are the only outside content.
+  const strictHelmet = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:', 'https://img.youtube.com', 'https://i.ytimg.com', 'https://*.whatsapp.net'],
+        'frame-src': ['https://www.youtube.com', 'https://www.youtube-nocookie.com'],
+      },
+    },
+  });
   const docsHelmet = helmet({ contentSecurityPolicy: false });
   app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/api/docs') ? docsHelmet : strictHelmet)(req, res, next));
   app.use(cookieParser());

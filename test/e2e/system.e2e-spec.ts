@@ -31,6 +31,15 @@ describe('system', () => {
     expect(res.text).toContain('<div id="root">');
   });
 
+  it('allows only help videos and contact photos from elsewhere', async () => {
+    const csp = (await t.http().get('/api/version')).headers['content-security-policy'] as string;
+    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `));
+    expect(directive('default-src')).toBe("default-src 'self'");
+    expect(directive('frame-src')).toBe('frame-src https://www.youtube.com https://www.youtube-nocookie.com');
+    expect(directive('img-src')).toContain('https://*.whatsapp.net');
+    expect(directive('script-src')).toBe("script-src 'self'");
+  });
+
   it('seeds the demo data only into an empty database, idempotently', async () => {
     expect(await seedDemoData(t.em())).toBe(true);
     expect(await seedDemoData(t.em())).toBe(false);
