@@ -8,6 +8,7 @@ import { Prompt } from '../../src/modules/prompts/prompt.entity.js';
 import { QueueIntegration } from '../../src/modules/queue-integrations/queue-integration.entity.js';
 import { QueueOption } from '../../src/modules/queue-options/queue-option.entity.js';
 import { Queue } from '../../src/modules/queues/queue.entity.js';
+import { User } from '../../src/modules/users/user.entity.js';
 import { loginThroughForm, screenshot } from '../utils/browser.js';
 import { connectedSimulator, waitFor } from '../utils/channels.js';
 import { addQueueOption, automationBrowserSuite, chooseOption } from '../utils/automation-browser.js';
@@ -110,6 +111,31 @@ describe('chatbot automation in the browser', () => {
     await page.getByText('A segunda via do boleto chega por e-mail em até 1 hora.').first().waitFor({ timeout: 10000 });
     await screenshot(page, 'automation-ticket-bot');
     await page.close();
+  });
+
+  it('shows a ticket closed with ratings on as waiting for the customer\'s rating, until the answer closes it', async () => {
+    await suite.t.http().put('/api/settings/userRating').set(api.auth).send({ value: 'enabled' }).expect(200);
+    try {
+      const connection = await connectedSimulator(suite.t, company.id, 'Avaliação');
+      const comercial = await suite.t.em().findOneOrFail(Queue, { name: 'Comercial' }, { filters: false });
+      await suite.t.http().put(`/api/whatsapp/${connection.id}`).set(api.auth).send({ queueIds: [comercial.id], ratingMessage: 'Avalie nosso atendimento' }).expect(200);
+      const ticket = await customerWrites(suite.t, api, connection.id, '5511944440002', 'oi', 'Igor Lima');
+      const admin = await suite.t.em().findOneOrFail(User, { email: DEMO_ACCOUNTS.admin.email }, { filters: false });
+      await suite.t.http().put(`/api/tickets/${ticket.id}`).set(api.auth).send({ status: 'open', userId: admin.id }).expect(200);
+      const closing = await suite.t.http().put(`/api/tickets/${ticket.id}`).set(api.auth).send({ status: 'closed' }).expect(200);
+      expect(closing.body.ratingPending).toBe(true);
+
+      const page = await adminPage(`/tickets/${ticket.uuid}`);
+      await page.getByText('Aguardando a avaliação do cliente').waitFor({ timeout: 10000 });
+      await page.locator('[data-chip="rating"]').first().waitFor();
+      await screenshot(page, 'automation-rating-pending');
+      await customerWrites(suite.t, api, connection.id, '5511944440002', '3');
+      await page.getByText('Resolvido').first().waitFor({ timeout: 10000 });
+      expect(await page.locator('[data-chip="rating"]').count()).toBe(0);
+      await page.close();
+    } finally {
+      await suite.t.http().put('/api/settings/userRating').set(api.auth).send({ value: 'disabled' }).expect(200);
+    }
   });
 
   it('attaches a file to a queue, and renumbers the options left after a delete', async () => {

@@ -455,6 +455,7 @@ export const en: Catalog = {
   },
   tickets: {
     noQueue: 'NO QUEUE',
+    ratingPending: 'RATING PENDING',
     new: 'New',
     showAll: 'All',
     noTicketSelected: 'Select a ticket to start chatting.',
@@ -505,6 +506,7 @@ export const en: Catalog = {
     },
     header: {
       assignedTo: 'Assigned to: %{name}',
+      ratingPending: "Waiting for the customer's rating",
       back: 'Back to tickets',
       contactDetails: 'Details of contact %{name}',
       status: {

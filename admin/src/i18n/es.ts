@@ -456,6 +456,7 @@ export const es: Catalog = {
   },
   tickets: {
     noQueue: 'SIN COLA',
+    ratingPending: 'EVALUACIÓN PENDIENTE',
     new: 'Nuevo',
     showAll: 'Todos',
     noTicketSelected: 'Seleccione una atención para empezar a conversar.',
@@ -506,6 +507,7 @@ export const es: Catalog = {
     },
     header: {
       assignedTo: 'Asignado a: %{name}',
+      ratingPending: 'Esperando la evaluación del cliente',
       back: 'Volver a las atenciones',
       contactDetails: 'Datos del contacto %{name}',
       status: {

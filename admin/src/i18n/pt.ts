@@ -456,6 +456,7 @@ export const pt = {
   },
   tickets: {
     noQueue: 'SEM FILA',
+    ratingPending: 'AVALIAÇÃO PENDENTE',
     new: 'Novo',
     showAll: 'Todos',
     noTicketSelected: 'Selecione um atendimento para começar a conversar.',
@@ -506,6 +507,7 @@ export const pt = {
     },
     header: {
       assignedTo: 'Atribuído à: %{name}',
+      ratingPending: 'Aguardando a avaliação do cliente',
       back: 'Voltar aos atendimentos',
       contactDetails: 'Dados do contato %{name}',
       status: {

@@ -22,9 +22,11 @@ export function TicketHeader({
   const translate = useTranslate();
   const navigate = useNavigate();
   const name = ticket.contact?.name ?? '';
-  const assignment = ticket.user
-    ? translate('tickets.header.assignedTo', { name: ticket.user.name })
-    : translate(`tickets.header.status.${ticket.status}`);
+  const assignment = ticket.ratingPending
+    ? translate('tickets.header.ratingPending')
+    : ticket.user
+      ? translate('tickets.header.assignedTo', { name: ticket.user.name })
+      : translate(`tickets.header.status.${ticket.status}`);
 
   return (
     <Paper square elevation={0} sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.75, borderBottom: 1, borderColor: 'divider', flexWrap: 'wrap' }}>
