@@ -22,15 +22,11 @@ export const ClientEvents = {
   userStatus: 'userStatus',
 } as const;
 
-export type CrudEvent<K extends string, T> =
-  | ({ action: 'create' | 'update' } & Record<K, T>)
-  | { action: 'delete'; [id: string]: unknown };
+/** A list's live change: the record (`create`/`update`) under `K`, or its id (`delete`) under `I`. */
+export type CrudEventPayload<K extends string, I extends string> = { action: 'create' | 'update' | 'delete' } & Partial<Record<K, unknown>> &
+  Partial<Record<I, number>>;
 
-export interface UserEventPayload {
-  action: 'create' | 'update' | 'delete';
-  user?: unknown;
-  userId?: number;
-}
+export type UserEventPayload = CrudEventPayload<'user', 'userId'>;
 
 export interface SettingsEventPayload {
   action: 'update';
@@ -42,11 +38,7 @@ export interface AuthEventPayload {
   user: { id: number };
 }
 
-export interface QueueEventPayload {
-  action: 'create' | 'update' | 'delete';
-  queue?: unknown;
-  queueId?: number;
-}
+export type QueueEventPayload = CrudEventPayload<'queue', 'queueId'>;
 
 export interface WhatsappSessionPayload {
   action: 'update';
@@ -63,17 +55,9 @@ export interface WhatsappSessionPayload {
   };
 }
 
-export interface WhatsappEventPayload {
-  action: 'create' | 'update' | 'delete';
-  whatsapp?: unknown;
-  whatsappId?: number;
-}
+export type WhatsappEventPayload = CrudEventPayload<'whatsapp', 'whatsappId'>;
 
-export interface ContactEventPayload {
-  action: 'create' | 'update' | 'delete';
-  contact?: unknown;
-  contactId?: number;
-}
+export type ContactEventPayload = CrudEventPayload<'contact', 'contactId'>;
 
 export interface AppMessagePayload {
   action: 'create' | 'update' | 'delete';
@@ -102,17 +86,9 @@ export interface QuickMessageEventPayload {
   id?: number;
 }
 
-export interface PromptEventPayload {
-  action: 'create' | 'update' | 'delete';
-  prompt?: unknown;
-  promptId?: number;
-}
+export type PromptEventPayload = CrudEventPayload<'prompt', 'promptId'>;
 
-export interface QueueIntegrationEventPayload {
-  action: 'create' | 'update' | 'delete';
-  queueIntegration?: unknown;
-  integrationId?: number;
-}
+export type QueueIntegrationEventPayload = CrudEventPayload<'queueIntegration', 'integrationId'>;
 
 /** Topics emitted as `company-{id}-{topic}`; the map documents each payload. */
 export interface CompanyEventMap {
