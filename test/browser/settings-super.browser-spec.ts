@@ -8,7 +8,7 @@ import { User } from '../../src/modules/users/user.entity.js';
 import { loginThroughForm, screenshot } from '../utils/browser.js';
 import { waitFor } from '../utils/channels.js';
 import { demoBrowserSuite } from '../utils/demo-suite.js';
-import { choose, newPtPage, offline, openSettings, settle } from '../utils/super-browser.js';
+import { choose, newPtPage, offline, openSettings, seedCompany, settle } from '../utils/super-browser.js';
 
 const iso = (date: Date) => format(date, 'yyyy-MM-dd');
 const day = (date: Date) => format(date, 'dd/MM/yyyy');
@@ -88,9 +88,12 @@ describe('super user settings and the help gallery in the browser', () => {
     expect(company).toMatchObject({ email: 'contato@lojaazul.example', phone: '21988887777', recurrence: 'MENSAL', status: true });
     expect(company.plan?.id).toBe(plan.id);
 
-    // Usuário adds a user to that company.
+    // Usuário lists that company's users (none yet) and adds one.
     await companyRow.click();
     await panel.getByRole('button', { name: 'Usuário' }).click();
+    const users = page.getByRole('dialog', { name: 'Usuários de Loja Azul' });
+    await users.getByText('Nenhum usuário encontrado').waitFor();
+    await users.getByRole('button', { name: 'Adicionar usuário' }).click();
     const dialog = page.getByRole('dialog', { name: 'Adicionar usuário em Loja Azul' });
     await dialog.locator('input[name="name"]').fill('Bruna Azul');
     await dialog.locator('input[name="email"]').fill('bruna@lojaazul.example');
@@ -100,9 +103,12 @@ describe('super user settings and the help gallery in the browser', () => {
     await screenshot(page, 'settings-company-user');
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
+    await users.locator('tr:has-text("bruna@lojaazul.example")').waitFor();
     const user = await waitFor(() => suite.t.em().findOne(User, { email: 'bruna@lojaazul.example' }, { filters: false }));
     expect(user.company.id).toBe(company.id);
     expect(user.profile).toBe('admin');
+    await users.getByRole('button', { name: 'Fechar' }).click();
+    await users.waitFor({ state: 'detached' });
 
     // Excluir asks first; a plan a company uses is refused with the code's text.
     await page.getByRole('tab', { name: 'Planos' }).click();
@@ -129,6 +135,54 @@ describe('super user settings and the help gallery in the browser', () => {
     await screenshot(page, 'settings-helps');
     const help = await waitFor(() => suite.t.em().findOne(Help, { title: 'Primeiros passos' }));
     expect(help).toMatchObject({ video: 'dQw4w9WgXcQ', description: 'Como conectar o WhatsApp e atender o primeiro cliente.' });
+    await page.close();
+  });
+
+  it('lets a super user edit a user of another company with that company’s queues and connections', async () => {
+    const verde = await seedCompany(suite.t, 'Loja Verde', 'Verde');
+    const page = await newPtPage(suite.browser);
+    await openSettings(page, suite.t.baseUrl, DEMO_ACCOUNTS.super.email, DEMO_ACCOUNTS.super.password);
+    const panel = page.getByRole('tabpanel');
+    await page.getByRole('tab', { name: 'Empresas' }).click();
+    await panel.locator('tr:has-text("Loja Verde")').click();
+    await panel.getByRole('button', { name: 'Usuário' }).click();
+
+    // Only that company's users are listed.
+    const users = page.getByRole('dialog', { name: 'Usuários de Loja Verde' });
+    const row = users.locator(`tr[data-user-id="${verde.user.id}"]`);
+    await row.waitFor();
+    expect(await users.locator('tbody tr[data-user-id]').count()).toBe(1);
+    expect(await users.textContent()).not.toContain('Administrador');
+    await settle(page);
+    await screenshot(page, 'settings-company-users');
+
+    await row.getByRole('button', { name: 'Editar Carla Verde' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Editar usuário de Loja Verde' });
+    const name = dialog.locator('input[name="name"]');
+    await waitFor(async () => (await name.inputValue()) === 'Carla Verde');
+    await name.fill('Carla Souza');
+
+    // The selects offer that company's queues and connections, not the super user's own.
+    await dialog.getByRole('combobox', { name: 'Filas' }).click();
+    const options = page.getByRole('listbox').getByRole('option');
+    await options.first().waitFor();
+    expect(await options.allTextContents()).toEqual(['Vendas Verde']);
+    await options.first().click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await dialog.getByRole('combobox', { name: 'Conexão Padrão' }).click();
+    expect(await page.getByRole('listbox').getByRole('option').allTextContents()).toEqual(['Nenhuma', 'WhatsApp Verde']);
+    await page.getByRole('option', { name: 'WhatsApp Verde', exact: true }).click();
+    await settle(page);
+    await screenshot(page, 'settings-company-user-edit');
+
+    await dialog.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row.filter({ hasText: 'Carla Souza' }).waitFor();
+    const saved = await suite.t.em().findOneOrFail(User, verde.user.id, { filters: false, populate: ['queues'] });
+    expect(saved).toMatchObject({ name: 'Carla Souza', whatsappId: verde.connection.id, profile: 'admin' });
+    expect(saved.company.id).toBe(verde.company.id);
+    expect(saved.queues.getItems().map(queue => queue.id)).toEqual([verde.queue.id]);
     await page.close();
   });
 

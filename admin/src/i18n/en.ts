@@ -132,6 +132,7 @@ export const en: Catalog = {
     form: {
       addTitle: 'Add user',
       addToCompanyTitle: 'Add user to %{company}',
+      editInCompanyTitle: 'Edit user of %{company}',
       editTitle: 'Edit user',
       name: 'Name',
       email: 'Email',
@@ -729,6 +730,9 @@ export const en: Catalog = {
       recurrence: 'Recurrence',
       renew: '+ Due date',
       user: 'User',
+    },
+    users: {
+      title: 'Users of %{company}',
     },
     status: {
       true: 'Yes',

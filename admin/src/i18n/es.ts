@@ -133,6 +133,7 @@ export const es: Catalog = {
     form: {
       addTitle: 'Añadir usuario',
       addToCompanyTitle: 'Añadir usuario a %{company}',
+      editInCompanyTitle: 'Editar usuario de %{company}',
       editTitle: 'Editar usuario',
       name: 'Nombre',
       email: 'Email',
@@ -730,6 +731,9 @@ export const es: Catalog = {
       recurrence: 'Recurrencia',
       renew: '+ Vencimiento',
       user: 'Usuario',
+    },
+    users: {
+      title: 'Usuarios de %{company}',
     },
     status: {
       true: 'Sí',

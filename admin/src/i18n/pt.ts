@@ -132,6 +132,7 @@ export const pt = {
     form: {
       addTitle: 'Adicionar usuário',
       addToCompanyTitle: 'Adicionar usuário em %{company}',
+      editInCompanyTitle: 'Editar usuário de %{company}',
       editTitle: 'Editar usuário',
       name: 'Nome',
       email: 'Email',
@@ -730,6 +731,9 @@ export const pt = {
       recurrence: 'Recorrência',
       renew: '+ Vencimento',
       user: 'Usuário',
+    },
+    users: {
+      title: 'Usuários de %{company}',
     },
     status: {
       true: 'Sim',

@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { ApiCompanyIdQuery, CompanyIdQuery } from '../users/dto/company-id.query.js';
 import { type ConnectionWithToken, ConnectionsService } from './connections.service.js';
 import { CreateConnectionDto } from './dto/create-connection.dto.js';
 import { UpdateConnectionDto } from './dto/update-connection.dto.js';
@@ -17,8 +18,9 @@ export class ConnectionsController {
   @Get()
   @Policy('read', 'Connection')
   @ApiQuery({ name: 'session', required: false, description: 'accepted for compatibility; session secrets are never returned' })
-  list(@Auth() ctx: AuthContext, @Query('session') _session?: string): Promise<ConnectionResponse[]> {
-    return this.connections.list(ctx);
+  @ApiCompanyIdQuery('the connections')
+  list(@Auth() ctx: AuthContext, @CompanyIdQuery() companyId: number | undefined, @Query('session') _session?: string): Promise<ConnectionResponse[]> {
+    return this.connections.list(ctx, companyId);
   }
 
   /** Which providers this server can run (the simulator only outside production). */

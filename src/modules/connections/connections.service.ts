@@ -4,6 +4,7 @@ import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { ChannelManager } from '../../channels/channel-manager.js';
 import { AppError, forbidden, notFound } from '../../common/errors/app-error.js';
+import { forkForCompany } from '../../infra/database/tenant-scope.js';
 import { RealtimeService } from '../../infra/realtime/realtime.service.js';
 import { Company } from '../companies/company.entity.js';
 import { Prompt } from '../prompts/prompt.entity.js';
@@ -28,8 +29,11 @@ export class ConnectionsService {
     private readonly realtime: RealtimeService,
   ) {}
 
-  async list(_ctx: AuthContext): Promise<ConnectionResponse[]> {
-    const rows = await this.em.find(Whatsapp, {}, { populate: ['queues'], orderBy: { name: 'ASC', id: 'ASC' } });
+  /** A super user may name another company (the user dialog of Settings → Empresas); that read runs in a fork scoped to it. */
+  async list(ctx: AuthContext, companyId?: number): Promise<ConnectionResponse[]> {
+    const other = ctx.super && companyId !== undefined && companyId !== ctx.companyId;
+    const em = other ? forkForCompany(this.em, companyId) : this.em;
+    const rows = await em.find(Whatsapp, {}, { populate: ['queues'], orderBy: { name: 'ASC', id: 'ASC' } });
     return rows.map(toConnectionResponse);
   }
 

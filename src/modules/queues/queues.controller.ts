@@ -4,6 +4,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { ApiCompanyIdQuery, CompanyIdQuery } from '../users/dto/company-id.query.js';
 import { CreateQueueDto } from './dto/create-queue.dto.js';
 import { UpdateQueueDto } from './dto/update-queue.dto.js';
 import type { QueueResponse } from './queue.mapper.js';
@@ -15,11 +16,12 @@ import { QueuesService } from './queues.service.js';
 export class QueuesController {
   constructor(private readonly queues: QueuesService) {}
 
-  /** The browser may add `companyId`; the company always comes from the session. */
+  /** `companyId` names another company for super users only; for everyone else the company comes from the session. */
   @Get()
   @Policy('read', 'Queue')
-  list(@Auth() ctx: AuthContext): Promise<QueueResponse[]> {
-    return this.queues.list(ctx);
+  @ApiCompanyIdQuery('the queues')
+  list(@Auth() ctx: AuthContext, @CompanyIdQuery() companyId: number | undefined): Promise<QueueResponse[]> {
+    return this.queues.list(ctx, companyId);
   }
 
   @Get(':id')

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode, QueryOrder } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { AppError, forbidden, notFound } from '../../common/errors/app-error.js';
+import { forkForCompany } from '../../infra/database/tenant-scope.js';
 import { RealtimeService } from '../../infra/realtime/realtime.service.js';
 import { defaultSchedules } from '../../shared/schedules.js';
 import { Company } from '../companies/company.entity.js';
@@ -26,9 +27,14 @@ export class QueuesService {
     private readonly storage: StoragePort,
   ) {}
 
-  /** In the order the bot menu offers them: orderQueue (unset last), then name. */
-  async list(_ctx: AuthContext): Promise<QueueResponse[]> {
-    const queues = await this.em.find(Queue, {}, { orderBy: { orderQueue: QueryOrder.ASC_NULLS_LAST, name: QueryOrder.ASC, id: QueryOrder.ASC } });
+  /**
+   * In the order the bot menu offers them: orderQueue (unset last), then name. A super user may name another
+   * company (the user dialog of Settings → Empresas); that read runs in a fork scoped to it.
+   */
+  async list(ctx: AuthContext, companyId?: number): Promise<QueueResponse[]> {
+    const other = ctx.super && companyId !== undefined && companyId !== ctx.companyId;
+    const em = other ? forkForCompany(this.em, companyId) : this.em;
+    const queues = await em.find(Queue, {}, { orderBy: { orderQueue: QueryOrder.ASC_NULLS_LAST, name: QueryOrder.ASC, id: QueryOrder.ASC } });
     return queues.map(toQueueResponse);
   }
 

@@ -6,6 +6,7 @@ import { Policy } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../common/decorators/auth-context.decorator.js';
 import { listResponse, parseListQuery, type ListAllowlist } from '../../common/list-query/list-query.js';
 import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
+import { ApiCompanyIdQuery, CompanyIdQuery } from './dto/company-id.query.js';
 import { CreateUserDto } from './dto/create-user.dto.js';
 import { UpdateUserDto } from './dto/update-user.dto.js';
 import type { UserResponse } from './user.mapper.js';
@@ -26,18 +27,26 @@ export class UsersController {
   @Get()
   @Policy('read', 'User')
   @ApiListQuery()
-  async list(@Auth() ctx: AuthContext, @Query() raw: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<unknown> {
+  @ApiCompanyIdQuery('the users')
+  async list(
+    @Auth() ctx: AuthContext,
+    @Query() raw: Record<string, unknown>,
+    @CompanyIdQuery() companyId: number | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<unknown> {
     const query = parseListQuery(raw, USER_LIST);
-    return listResponse(res, 'users', query, await this.users.list(ctx, query));
+    return listResponse(res, 'users', query, await this.users.list(ctx, query, companyId));
   }
 
   @Get('list')
   @Policy('read', 'User')
   @ApiQuery({ name: 'searchParam', required: false, description: 'part of the name (the transfer dialog searches from 3 characters)' })
-  listAll(@Auth() ctx: AuthContext, @Query('searchParam') searchParam?: string): Promise<UserResponse[]> {
-    return this.users.listAll(ctx, typeof searchParam === 'string' ? searchParam.trim().slice(0, 100) : '');
+  @ApiCompanyIdQuery('every user')
+  listAll(@Auth() ctx: AuthContext, @CompanyIdQuery() companyId: number | undefined, @Query('searchParam') searchParam?: string): Promise<UserResponse[]> {
+    return this.users.listAll(ctx, typeof searchParam === 'string' ? searchParam.trim().slice(0, 100) : '', companyId);
   }
 
+  /** Super users reach a user of any company by id (here and in PUT/DELETE); everyone else only their company's. */
   @Get(':id')
   @Policy('read', 'User')
   findOne(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<UserResponse> {

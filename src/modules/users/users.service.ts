@@ -9,6 +9,7 @@ import { ACROSS_TENANTS, forkForCompany } from '../../infra/database/tenant-scop
 import { RealtimeService } from '../../infra/realtime/realtime.service.js';
 import { canNamed } from '../../shared/permissions.js';
 import { Company } from '../companies/company.entity.js';
+import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { Queue } from '../queues/queue.entity.js';
 import { SettingsService } from '../settings/settings.service.js';
 import type { CreateUserDto } from './dto/create-user.dto.js';
@@ -16,6 +17,16 @@ import type { UpdateUserDto } from './dto/update-user.dto.js';
 import { toUserResponse, type UserResponse } from './user.mapper.js';
 import { User } from './user.entity.js';
 
+/** The company a call works in and an entity manager scoped to it. */
+interface CompanyScope {
+  companyId: number;
+  em: EntityManager;
+}
+
+/**
+ * Everyone works in the session's company. Super users manage tenants: they may name another company
+ * (lists, creation) and reach a user of any company by id; that work runs in a fork scoped to the company.
+ */
 @Injectable()
 export class UsersService {
   constructor(
@@ -24,13 +35,14 @@ export class UsersService {
     private readonly realtime: RealtimeService,
   ) {}
 
-  async list(_ctx: AuthContext, query: ListQuery): Promise<ListResult<UserResponse>> {
+  async list(ctx: AuthContext, query: ListQuery, companyId?: number): Promise<ListResult<UserResponse>> {
+    const { em } = this.scope(ctx, companyId);
     const where: FilterQuery<User> = { ...(query.filters as FilterQuery<User> & object) };
     if (query.search) {
       const pattern = likePattern(query.search);
       Object.assign(where, { $or: [{ name: { $ilike: pattern } }, { email: { $ilike: pattern } }] });
     }
-    const [users, count] = await this.em.findAndCount(User, where, {
+    const [users, count] = await em.findAndCount(User, where, {
       populate: ['queues'],
       orderBy: { ...query.orderBy, id: 'ASC' },
       limit: query.limit,
@@ -40,20 +52,21 @@ export class UsersService {
   }
 
   /** Every user of the company, for selects. */
-  async listAll(_ctx: AuthContext, search = ''): Promise<UserResponse[]> {
+  async listAll(ctx: AuthContext, search = '', companyId?: number): Promise<UserResponse[]> {
+    const { em } = this.scope(ctx, companyId);
     const where = search ? { name: { $ilike: likePattern(search) } } : {};
-    const users = await this.em.find(User, where, { populate: ['queues'], orderBy: { name: 'ASC', id: 'ASC' } });
+    const users = await em.find(User, where, { populate: ['queues'], orderBy: { name: 'ASC', id: 'ASC' } });
     return users.map(toUserResponse);
   }
 
-  async findOne(_ctx: AuthContext, id: number): Promise<UserResponse> {
-    return toUserResponse(await this.load(id));
+  async findOne(ctx: AuthContext, id: number): Promise<UserResponse> {
+    const { em } = await this.scopeOfUser(ctx, id);
+    return toUserResponse(await this.load(em, id));
   }
 
   async create(ctx: AuthContext, dto: CreateUserDto): Promise<UserResponse> {
-    const companyId = ctx.super && dto.companyId ? dto.companyId : ctx.companyId;
+    const { companyId, em } = this.scope(ctx, dto.companyId);
     if (!ctx.super && (await this.settings.value('userCreation')) === 'disabled') throw forbidden('ERR_USER_CREATION_DISABLED');
-    const em = companyId === ctx.companyId ? this.em : forkForCompany(this.em, companyId);
     await this.assertEmailFree(dto.email);
     const passwordHash = await hashPassword(dto.password);
 
@@ -63,6 +76,8 @@ export class UsersService {
       if (!company) throw notFound('ERR_NO_COMPANY_FOUND');
       const limit = company.plan?.getEntity().users;
       if (limit !== undefined && (await tx.count(User, { company: companyId })) >= limit) throw forbidden('ERR_PLAN_USER_LIMIT');
+      const whatsappId = dto.whatsappId ?? null;
+      if (whatsappId !== null) await this.assertConnection(tx, whatsappId);
       const created = tx.create(User, {
         company,
         name: dto.name,
@@ -70,7 +85,7 @@ export class UsersService {
         passwordHash,
         profile: dto.profile ?? 'user',
         allTicket: dto.allTicket ?? 'desabled',
-        whatsappId: dto.whatsappId ?? null,
+        whatsappId,
       });
       created.queues.set(await this.queuesFor(tx, dto.queueIds ?? []));
       return created;
@@ -80,21 +95,24 @@ export class UsersService {
     return response;
   }
 
+  /** `dto.companyId` is ignored: a user stays in its company. */
   async update(ctx: AuthContext, id: number, dto: UpdateUserDto): Promise<UserResponse> {
-    const user = await this.load(id);
+    const { companyId, em } = await this.scopeOfUser(ctx, id);
+    const user = await this.load(em, id);
     if (!ctx.ability.can('update', subject('User', { id: user.id } as Record<string, unknown>))) throw forbidden();
     const currentQueueIds = user.queues.getItems().map((q) => q.id).sort((a, b) => a - b);
     const queuesChange = dto.queueIds !== undefined && [...new Set(dto.queueIds)].sort((a, b) => a - b).join() !== currentQueueIds.join();
+    const whatsappChange = dto.whatsappId !== undefined && dto.whatsappId !== user.whatsappId;
     const profileChange =
-      (dto.profile !== undefined && dto.profile !== user.profile) ||
-      (dto.allTicket !== undefined && dto.allTicket !== user.allTicket) ||
-      (dto.whatsappId !== undefined && dto.whatsappId !== user.whatsappId);
+      (dto.profile !== undefined && dto.profile !== user.profile) || (dto.allTicket !== undefined && dto.allTicket !== user.allTicket) || whatsappChange;
     if (profileChange && !canNamed(ctx.ability, 'user-modal:editProfile')) throw forbidden();
     if (queuesChange && !canNamed(ctx.ability, 'user-modal:editQueues')) throw forbidden();
     if (user.id === ctx.userId && dto.profile !== undefined && dto.profile !== 'admin' && user.profile === 'admin') {
       throw new AppError('ERR_CANNOT_DEMOTE_SELF', 400, {}, 'Admins cannot remove their own admin profile');
     }
     if (dto.email !== undefined && dto.email !== user.email) await this.assertEmailFree(dto.email, user.id);
+    // Only a new value is checked: a connection deleted since must not block editing the name.
+    if (whatsappChange && dto.whatsappId != null) await this.assertConnection(em, dto.whatsappId);
 
     if (dto.name !== undefined) user.name = dto.name;
     if (dto.email !== undefined) user.email = dto.email;
@@ -102,24 +120,42 @@ export class UsersService {
     if (dto.allTicket !== undefined) user.allTicket = dto.allTicket;
     if (dto.whatsappId !== undefined) user.whatsappId = dto.whatsappId;
     if (dto.password !== undefined) user.passwordHash = await hashPassword(dto.password);
-    if (queuesChange) user.queues.set(await this.queuesFor(this.em, dto.queueIds ?? []));
-    await this.em.flush();
+    if (queuesChange) user.queues.set(await this.queuesFor(em, dto.queueIds ?? []));
+    await em.flush();
 
     const response = toUserResponse(user);
-    this.realtime.toCompany(ctx.companyId, 'user', { action: 'update', user: response });
+    this.realtime.toCompany(companyId, 'user', { action: 'update', user: response });
     return response;
   }
 
   async remove(ctx: AuthContext, id: number): Promise<void> {
-    const user = await this.load(id);
+    const { companyId, em } = await this.scopeOfUser(ctx, id);
+    const user = await this.load(em, id);
     if (user.id === ctx.userId) throw new AppError('ERR_CANNOT_DELETE_SELF', 400, {}, 'Users cannot delete themselves');
-    await this.em.remove(user).flush();
+    await em.remove(user).flush();
     this.realtime.disconnectUser(id);
-    this.realtime.toCompany(ctx.companyId, 'user', { action: 'delete', userId: id });
+    this.realtime.toCompany(companyId, 'user', { action: 'delete', userId: id });
   }
 
-  private async load(id: number): Promise<User> {
-    const user = await this.em.findOne(User, { id }, { populate: ['queues'] });
+  /** A company a super user names (any other caller's request stays in the session's company). */
+  private scope(ctx: AuthContext, requested: number | undefined): CompanyScope {
+    const companyId = ctx.super && requested !== undefined ? requested : ctx.companyId;
+    return { companyId, em: companyId === ctx.companyId ? this.em : forkForCompany(this.em, companyId) };
+  }
+
+  /**
+   * The company of the user `id`: for a super user, looked up across tenants (an unknown id stays in the
+   * session's company and answers 404 there); for everyone else, the session's company.
+   */
+  private async scopeOfUser(ctx: AuthContext, id: number): Promise<CompanyScope> {
+    if (!ctx.super) return this.scope(ctx, undefined);
+    // A throwaway fork: the request's identity map must not hold another company's user.
+    const owner = await this.em.fork({ clear: true }).findOne(User, { id }, { ...ACROSS_TENANTS, fields: ['company'] });
+    return this.scope(ctx, owner?.company.id);
+  }
+
+  private async load(em: EntityManager, id: number): Promise<User> {
+    const user = await em.findOne(User, { id }, { populate: ['queues'] });
     if (!user) throw notFound('ERR_NO_USER_FOUND');
     return user;
   }
@@ -127,6 +163,11 @@ export class UsersService {
   private async assertEmailFree(email: string, exceptId?: number): Promise<void> {
     const taken = await this.em.count(User, exceptId ? { email, id: { $ne: exceptId } } : { email }, ACROSS_TENANTS);
     if (taken > 0) throw new AppError('ERR_DUPLICATED_EMAIL', 409, {}, 'A user with this email already exists');
+  }
+
+  /** The default connection must be one of the company in scope (the tenant filter hides the others). */
+  private async assertConnection(em: EntityManager, whatsappId: number): Promise<void> {
+    if ((await em.count(Whatsapp, { id: whatsappId })) === 0) throw notFound('ERR_NO_WAPP_FOUND');
   }
 
   /** Queue ids must all belong to the company in scope (the tenant filter hides the others). */

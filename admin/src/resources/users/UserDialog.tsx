@@ -1,6 +1,5 @@
 import { useTranslate } from 'react-admin';
 import { FormDialog } from '../../components/FormDialog';
-import { useAccess } from '../../hooks/useAccess';
 import { useRecordForm } from '../../hooks/useRecordForm';
 import type { User, UserFormValues } from './types';
 import { UserInputs } from './UserInputs';
@@ -10,8 +9,8 @@ interface UserDialogProps {
   /** The user to edit; without it the dialog adds a user. */
   userId?: number;
   /**
-   * A super user adding a user to this company (POST /users with companyId). The API lets a super user only
-   * add users to another company, not read or edit them, so this goes with no `userId`.
+   * A super user managing this company's users (Settings → Empresas): a new user is added to it (POST /users
+   * with companyId), and its queues and connections feed the selects.
    */
   company?: { id: number; name: string };
   onClose(): void;
@@ -21,28 +20,21 @@ interface UserDialogProps {
 /** Add or edit a user (GET/POST/PUT /users). */
 export function UserDialog({ userId, company, onClose, onSaved }: UserDialogProps) {
   const translate = useTranslate();
-  const ownCompanyId = useAccess()?.me.company.id;
-  // Queues and connections are read from the caller's own company, so they are not offered for another one.
-  const otherCompany = company !== undefined && company.id !== ownCompanyId;
+  const isNew = userId === undefined;
   const form = useRecordForm<User, UserFormValues>({
     path: '/users',
     id: userId,
     empty: NEW_USER,
     toFormValues,
-    toPayload: values => ({ ...toPayload(values), ...(company ? { companyId: company.id } : {}) }),
+    // A user keeps its company, so only a new one names it.
+    toPayload: values => ({ ...toPayload(values), ...(company && isNew ? { companyId: company.id } : {}) }),
     onSaved,
     onClose,
   });
+  const title = company && translate(`users.form.${isNew ? 'addToCompanyTitle' : 'editInCompanyTitle'}`, { company: company.name });
   return (
-    <FormDialog
-      resource="users"
-      title={company ? translate('users.form.addToCompanyTitle', { company: company.name }) : undefined}
-      isNew={form.isNew}
-      values={form.values}
-      onSubmit={form.submit}
-      onClose={onClose}
-    >
-      <UserInputs isNew={form.isNew} otherCompany={otherCompany} />
+    <FormDialog resource="users" title={title} isNew={form.isNew} values={form.values} onSubmit={form.submit} onClose={onClose}>
+      <UserInputs isNew={form.isNew} companyId={company?.id} />
     </FormDialog>
   );
 }

@@ -18,19 +18,20 @@ const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' 
 
 interface UserInputsProps {
   isNew: boolean;
-  /** A super user adding a user to another company: that company's queues and connections are out of reach. */
-  otherCompany?: boolean;
+  /** The company whose queues and connections are offered (a super user's `?companyId=`); the caller's own unless told. */
+  companyId?: number;
 }
 
+const scoped = (path: string, companyId: number | undefined) => (companyId === undefined ? path : `${path}?companyId=${companyId}`);
+
 /** The user dialog's fields; profile, queues, connection and allTicket follow the editor's permissions. */
-export function UserInputs({ isNew, otherCompany = false }: UserInputsProps) {
+export function UserInputs({ isNew, companyId }: UserInputsProps) {
   const access = useAccess();
   const canEditProfile = access?.can('user-modal:editProfile') ?? false;
-  const canEditQueues = (access?.can('user-modal:editQueues') ?? false) && !otherCompany;
+  const canEditQueues = access?.can('user-modal:editQueues') ?? false;
   const isAdmin = access?.isAdmin ?? false;
-  const canPickConnection = isAdmin && !otherCompany;
-  const queues = useOptions<QueueSummary>('/queue', canEditQueues);
-  const connections = useOptions<{ id: number; name: string }>('/whatsapp', canPickConnection);
+  const queues = useOptions<QueueSummary>(scoped('/queue', companyId), canEditQueues);
+  const connections = useOptions<{ id: number; name: string }>(scoped('/whatsapp', companyId), isAdmin);
 
   return (
     <>
@@ -52,15 +53,13 @@ export function UserInputs({ isNew, otherCompany = false }: UserInputsProps) {
       )}
       {isAdmin && (
         <Box sx={grid}>
-          {canPickConnection && (
-            <SelectInput
-              source="whatsappId"
-              label="users.form.whatsapp"
-              choices={connections}
-              translateChoice={false}
-              emptyText="users.form.noWhatsapp"
-            />
-          )}
+          <SelectInput
+            source="whatsappId"
+            label="users.form.whatsapp"
+            choices={connections}
+            translateChoice={false}
+            emptyText="users.form.noWhatsapp"
+          />
           <SelectInput source="allTicket" label="users.form.allTicket" choices={ALL_TICKET_CHOICES} validate={requiredRule} />
         </Box>
       )}

@@ -5,7 +5,6 @@ import { emptyToNull } from '../../../common/dto/field-transforms.js';
 import { PROFILES } from '../../../shared/permissions.js';
 import { ALL_TICKET_VALUES } from '../user.entity.js';
 
-
 /** Fields shared by create and update. */
 export class UserOptionalFields {
   @ApiPropertyOptional({ enum: PROFILES })
@@ -33,8 +32,8 @@ export class UserOptionalFields {
   @IsPositive({ each: true })
   queueIds?: number[];
 
-  /** Super users may create a user in another company; ignored for everyone else. */
-  @ApiPropertyOptional()
+  /** Super users may create a user in another company; ignored for everyone else, and on update (a user keeps its company). */
+  @ApiPropertyOptional({ description: 'POST by a super user: the company to add the user to; ignored otherwise' })
   @IsOptional()
   @IsInt()
   @IsPositive()

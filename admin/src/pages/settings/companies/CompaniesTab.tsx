@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { UserDialog } from '../../../resources/users/UserDialog';
 import { RecordManager } from '../records/RecordManager';
 import { useRecordList } from '../../../hooks/useRecordList';
 import { CompanyUserButton, RenewButton } from './CompanyActions';
+import { CompanyUsersDialog } from './CompanyUsersDialog';
 import { COMPANY_COLUMNS, companyRowProps } from './companyColumns';
 import { NEW_COMPANY, toFormValues, toPayload } from './companyForm';
 import { CompanyInputs } from './CompanyInputs';
@@ -37,7 +37,7 @@ export function CompaniesTab() {
         )}
       />
       {/* Outside the company form: a form's submit event would bubble to it through the React tree. */}
-      {userFor && <UserDialog company={{ id: userFor.id, name: userFor.name }} onClose={() => setUserFor(undefined)} />}
+      {userFor && <CompanyUsersDialog company={{ id: userFor.id, name: userFor.name }} onClose={() => setUserFor(undefined)} />}
     </>
   );
 }

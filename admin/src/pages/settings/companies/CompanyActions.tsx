@@ -21,7 +21,7 @@ export function RenewButton() {
   );
 }
 
-/** Usuário: opens the user dialog for the company being edited. */
+/** Usuário: opens the users of the company being edited (list, edit, add). */
 export function CompanyUserButton({ onClick }: { onClick(): void }) {
   const translate = useTranslate();
   return (
