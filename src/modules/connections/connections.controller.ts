@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../common/decorators/auth-context.decorator.js';
-import { ApiCompanyIdQuery, CompanyIdQuery } from '../users/dto/company-id.query.js';
+import { ApiCompanyIdQuery, CompanyIdQuery } from '../../common/decorators/company-id.query.js';
 import { type ConnectionWithToken, ConnectionsService } from './connections.service.js';
 import { CreateConnectionDto } from './dto/create-connection.dto.js';
 import { UpdateConnectionDto } from './dto/update-connection.dto.js';

@@ -4,7 +4,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../common/decorators/auth-context.decorator.js';
-import { ApiCompanyIdQuery, CompanyIdQuery } from '../users/dto/company-id.query.js';
+import { ApiCompanyIdQuery, CompanyIdQuery } from '../../common/decorators/company-id.query.js';
 import { CreateQueueDto } from './dto/create-queue.dto.js';
 import { UpdateQueueDto } from './dto/update-queue.dto.js';
 import type { QueueResponse } from './queue.mapper.js';

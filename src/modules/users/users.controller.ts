@@ -6,7 +6,7 @@ import { Policy } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../common/decorators/auth-context.decorator.js';
 import { listResponse, parseListQuery, type ListAllowlist } from '../../common/list-query/list-query.js';
 import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
-import { ApiCompanyIdQuery, CompanyIdQuery } from './dto/company-id.query.js';
+import { ApiCompanyIdQuery, CompanyIdQuery } from '../../common/decorators/company-id.query.js';
 import { CreateUserDto } from './dto/create-user.dto.js';
 import { UpdateUserDto } from './dto/update-user.dto.js';
 import type { UserResponse } from './user.mapper.js';

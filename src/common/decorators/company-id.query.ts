@@ -1,7 +1,7 @@
 import { createParamDecorator, type ExecutionContext, Injectable, type PipeTransform } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { AppError } from '../../../common/errors/app-error.js';
+import { AppError } from '../errors/app-error.js';
 
 const MAX_ID = 2_147_483_647;
 
