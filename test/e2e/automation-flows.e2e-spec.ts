@@ -462,26 +462,24 @@ describe('the bot: ratings, timers, AI prompts and integrations', () => {
   });
 
   describe('an install that keeps integrations off its private network', () => {
-    it('refuses webhook and Typebot addresses on loopback, in the test button and in the bot', async () => {
-      const strict = await createTestApp({ automation: { allowPrivateNetworks: false } });
+    it('refuses webhook addresses on loopback, in the test button and in the bot', async () => {
+      // The policy reads the live config: this install turns private networks off for the length of the test.
+      t.config.automation.allowPrivateNetworks = false;
       try {
-        const tenant = await createTenant(strict);
-        const admin = await login(strict, tenant.admin.email);
-        const tested = await strict.http().post('/api/queueIntegration/testSession').set(admin.auth).send({ type: 'webhook', urlN8N: `${webhook.url}/hook` });
+        const s = await setup(1);
+        const tested = await t.http().post('/api/queueIntegration/testSession').set(s.admin.auth).send({ type: 'webhook', urlN8N: `${webhook.url}/hook` });
         expect(tested.status).toBe(400);
         expect(tested.body.error).toBe('ERR_INTEGRATION_TEST_FAILED');
         expect(tested.body.message).toContain('private network');
 
-        const connectionId = (await connectedSimulator(strict, tenant.company.id, 'Bot')).id;
-        await strict.http().put(`/api/whatsapp/${connectionId}`).set(admin.auth).send({ queueIds: [tenant.queues[0]!.id] }).expect(200);
-        const integration = await strict.http().post('/api/queueIntegration').set(admin.auth).send({ type: 'webhook', name: 'Interno', urlN8N: `${webhook.url}/interno` });
-        await strict.http().put(`/api/queue/${tenant.queues[0]!.id}`).set(admin.auth).send({ integrationId: integration.body.id }).expect(200);
+        const integrationId = await createIntegration(s.admin, { type: 'webhook', name: 'Interno', urlN8N: `${webhook.url}/interno` });
+        await t.http().put(`/api/queue/${s.tenant.queues[0]!.id}`).set(s.admin.auth).send({ integrationId }).expect(200);
         webhook.reset();
-        const ticket = await customerWrites(strict, admin, connectionId, nextPhone(), 'oi');
+        const ticket = await customerWrites(t, s.admin, s.connectionId, nextPhone(), 'oi');
         expect(webhook.requests).toHaveLength(0);
-        expect((await strict.em().findOneOrFail(Ticket, ticket.id, { filters: false })).status).toBe('pending');
+        expect((await ticketOf(ticket.id)).status).toBe('pending');
       } finally {
-        await strict.close();
+        t.config.automation.allowPrivateNetworks = true;
       }
     });
   });
