@@ -19,6 +19,7 @@ import { MessagesModule } from './modules/messages/messages.module.js';
 import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { AutomationModule } from './modules/automation/automation.module.js';
+import { DashboardModule } from './modules/dashboard/dashboard.module.js';
 import { BotTimersModule } from './modules/automation/timers/bot-timers.module.js';
 import { CompaniesModule } from './modules/companies/companies.module.js';
 import { HealthModule } from './modules/health/health.module.js';
@@ -72,6 +73,7 @@ export class AppModule {
         ConversationModule,
         BotTimersModule,
         AutomationModule,
+        DashboardModule,
         TagsModule,
         QuickMessagesModule,
         TicketNotesModule,

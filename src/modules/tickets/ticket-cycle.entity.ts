@@ -12,6 +12,9 @@ import { Ticket } from './ticket.entity.js';
 @Filter(tenantFilter)
 @Index({ properties: ['company', 'ticket'] })
 @Index({ properties: ['company', 'createdAt'] })
+// The dashboard reads periods by arrival, for the company and per attendant.
+@Index({ properties: ['company', 'queuedAt'] })
+@Index({ properties: ['company', 'user', 'queuedAt'] })
 export class TicketCycle extends BaseEntity {
   @ManyToOne(() => Company, { ref: true, deleteRule: 'cascade' })
   company!: Ref<Company>;
