@@ -6,6 +6,7 @@ import { dropScratch, scratch, sql } from './lib.mjs';
 
 const COMPANIES = 20;
 const USERS_PER_COMPANY = 500;
+const CUSTOMERS_PER_COMPANY = 2000;
 const PORT = 18000 + Math.floor(Math.random() * 1000);
 
 
@@ -49,9 +50,21 @@ async function main() {
        select c, 'User ' || c || '-' || u, 'u' || c || '-' || u || '@bench.example', $1, case when u = 1 then 'admin' else 'user' end
        from generate_series(1, ${COMPANIES}) c, generate_series(1, ${USERS_PER_COMPANY}) u;
      insert into user_queues (user_id, queue_id) select u.id, q.id from users u join queues q on q.company_id = u.company_id and q.order_queue <= 2;
+     -- Dashboard history: ${CUSTOMERS_PER_COMPANY * 3} attended tickets per company over 90 days, a third of them rated.
+     insert into contacts (company_id, uuid, name, number, created_at, updated_at)
+       select c, gen_random_uuid(), 'Cliente ' || n, '55' || lpad((c * 1000000 + n)::text, 11, '0'), now(), now()
+       from generate_series(1, ${COMPANIES}) c, generate_series(1, ${CUSTOMERS_PER_COMPANY}) n;
+     insert into tickets (company_id, uuid, status, contact_id, protocol, created_at, updated_at)
+       select ct.company_id, gen_random_uuid(), 'closed', ct.id, 'P' || ct.id || '-' || k, now(), now() from contacts ct, generate_series(1, 3) k;
+     insert into ticket_cycles (company_id, ticket_id, user_id, queued_at, started_at, finished_at, created_at, updated_at)
+       select t.company_id, t.id, (select min(u.id) from users u where u.company_id = t.company_id) + (t.id % 50), x.q, x.q + interval '3 minutes',
+              x.q + interval '20 minutes', x.q, x.q
+         from tickets t cross join lateral (select now() - (random() * 90 || ' days')::interval + (t.id * 0) * interval '1 second' as q) x;
+     insert into user_ratings (company_id, ticket_id, user_id, rate, created_at, updated_at)
+       select company_id, ticket_id, user_id, 1 + ticket_id % 3, finished_at, finished_at from ticket_cycles where ticket_id % 3 = 0;
      analyze;`.replace('$1', `'${hash}'`),
   );
-  console.log(`seeded ${COMPANIES * USERS_PER_COMPANY} users in ${COMPANIES} companies in ${((performance.now() - seedStart) / 1000).toFixed(1)}s`);
+  console.log(`seeded ${COMPANIES * USERS_PER_COMPANY} users and ${COMPANIES * CUSTOMERS_PER_COMPANY * 3} attended tickets in ${COMPANIES} companies in ${((performance.now() - seedStart) / 1000).toFixed(1)}s`);
 
   const server = spawn(process.execPath, ['dist/src/main.js'], {
     env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', REDIS_PREFIX: dbName, NODE_ENV: 'development' },
@@ -82,6 +95,11 @@ async function main() {
     await measure('GET /api/users/list (500 users + queues)', 100, () => request('/api/users/list', auth));
     await measure('GET /api/settings', 300, () => request('/api/settings', auth));
     await measure('GET /api/queue', 300, () => request('/api/queue', auth));
+    await measure('GET /api/dashboard?days=30 (6,000 cycles in 90 days, 500 attendants)', 100, () => request('/api/dashboard?days=30', auth));
+    const day = new Date().toISOString().slice(0, 10);
+    const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    await measure('GET /api/dashboard/ticketsUsers (30 days)', 100, () => request(`/api/dashboard/ticketsUsers?initialDate=${monthAgo}&finalDate=${day}`, auth));
+    await measure('GET /api/dashboard/ticketsDay (30 days)', 100, () => request(`/api/dashboard/ticketsDay?initialDate=${monthAgo}&finalDate=${day}`, auth));
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
