@@ -20,6 +20,7 @@ import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { AutomationModule } from './modules/automation/automation.module.js';
 import { DashboardModule } from './modules/dashboard/dashboard.module.js';
+import { SchedulesModule } from './modules/schedules/schedules.module.js';
 import { BotTimersModule } from './modules/automation/timers/bot-timers.module.js';
 import { CompaniesModule } from './modules/companies/companies.module.js';
 import { HealthModule } from './modules/health/health.module.js';
@@ -74,6 +75,7 @@ export class AppModule {
         BotTimersModule,
         AutomationModule,
         DashboardModule,
+        SchedulesModule,
         TagsModule,
         QuickMessagesModule,
         TicketNotesModule,

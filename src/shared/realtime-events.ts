@@ -90,6 +90,8 @@ export type PromptEventPayload = CrudEventPayload<'prompt', 'promptId'>;
 
 export type QueueIntegrationEventPayload = CrudEventPayload<'queueIntegration', 'integrationId'>;
 
+export type ScheduleEventPayload = CrudEventPayload<'schedule', 'scheduleId'>;
+
 /** Topics emitted as `company-{id}-{topic}`; the map documents each payload. */
 export interface CompanyEventMap {
   user: UserEventPayload;
@@ -105,6 +107,7 @@ export interface CompanyEventMap {
   quickmessage: QuickMessageEventPayload;
   prompt: PromptEventPayload;
   queueIntegration: QueueIntegrationEventPayload;
+  schedule: ScheduleEventPayload;
 }
 export type CompanyTopic = keyof CompanyEventMap;
 

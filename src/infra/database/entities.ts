@@ -20,6 +20,7 @@ import { QueueOption } from '../../modules/queue-options/queue-option.entity.js'
 import { Prompt } from '../../modules/prompts/prompt.entity.js';
 import { QueueIntegration } from '../../modules/queue-integrations/queue-integration.entity.js';
 import { UserRating } from '../../modules/tickets/user-rating.entity.js';
+import { Schedule } from '../../modules/schedules/schedule.entity.js';
 import { BaseEntity } from './base.entity.js';
 
 /** Every entity of the schema; the ORM config, the CLI and the tenant-coverage test read this list. */
@@ -47,4 +48,5 @@ export const ENTITIES = [
   Prompt,
   QueueIntegration,
   UserRating,
+  Schedule,
 ];

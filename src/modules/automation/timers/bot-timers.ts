@@ -1,15 +1,11 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { bullConnection, bullPrefix, closeBull } from '../../../infra/jobs/bull.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { HotPathPool, prepared } from '../../../infra/database/pg-pool.js';
 import { BOT_TIMERS_QUEUE, RATING_WAIT_HOURS, type TimerJobData, type TimerKind, timerJobId } from './bot-timer-jobs.js';
 
-/** BullMQ keys live beside the app's own Redis keys, under the same per-install prefix. */
-export const bullPrefix = (config: AppConfig): string => `${config.redisPrefix}:bull`;
-
-/** BullMQ wants its own connection without a key prefix and with unlimited retries. */
-export const bullConnection = (config: AppConfig): Redis => new Redis(config.redisUrl, { maxRetriesPerRequest: null });
 
 const CONNECTION_TIMERS = prepared(
   'bot_connection_expiry',
@@ -86,12 +82,6 @@ export class BotTimers implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    // A graceful close waits for Redis, which may be the thing that is down.
-    if (this.connection.status !== 'ready') {
-      this.connection.disconnect();
-      return;
-    }
-    await this.queue.close();
-    await this.connection.quit().catch(() => this.connection.disconnect());
+    await closeBull(this.queue, this.connection);
   }
 }

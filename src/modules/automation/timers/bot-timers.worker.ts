@@ -3,7 +3,7 @@ import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { BOT_TIMERS_QUEUE, type TimerJobData, type TimerKind } from './bot-timer-jobs.js';
-import { bullConnection, bullPrefix } from './bot-timers.js';
+import { bullConnection, bullPrefix, closeBull } from '../../../infra/jobs/bull.js';
 import { TimerActions } from './timer-actions.js';
 
 /** Runs due bot timers. Any number of processes may run it: BullMQ hands each job to exactly one of them. */
@@ -30,13 +30,6 @@ export class BotTimersWorker implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.connection?.status !== 'ready') {
-      // Redis is unreachable: nothing to hand back, and a graceful close would wait for it.
-      void this.worker?.close(true).catch(() => undefined);
-      this.connection?.disconnect();
-      return;
-    }
-    await this.worker?.close();
-    await this.connection.quit().catch(() => this.connection?.disconnect());
+    await closeBull(this.worker, this.connection);
   }
 }

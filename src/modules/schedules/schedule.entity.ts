@@ -1,0 +1,52 @@
+import type { Opt, Ref } from '@mikro-orm/core';
+import { Entity, Enum, Filter, Index, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
+import { BaseEntity } from '../../infra/database/base.entity.js';
+import { tenantFilter } from '../../infra/database/tenant-filter.js';
+import { Company } from '../companies/company.entity.js';
+import { Whatsapp } from '../connections/whatsapp.entity.js';
+import { Contact } from '../contacts/contact.entity.js';
+import { Ticket } from '../tickets/ticket.entity.js';
+import { User } from '../users/user.entity.js';
+
+export const SCHEDULE_STATUSES = ['PENDENTE', 'ENVIADA', 'ERRO'] as const;
+export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
+
+/** A message to send to a contact at `sendAt` (a durable delayed job arms it). */
+@Entity({ tableName: 'schedules' })
+@Filter(tenantFilter)
+@Index({ properties: ['company', 'sendAt'] })
+@Index({ properties: ['company', 'contact'] })
+export class Schedule extends BaseEntity {
+  @ManyToOne(() => Company, { ref: true, deleteRule: 'cascade' })
+  company!: Ref<Company>;
+
+  @Property({ type: 'text' })
+  body!: string;
+
+  @Property({ type: 'datetime', columnType: 'timestamptz' })
+  sendAt!: Date;
+
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  sentAt: Date | null = null;
+
+  @Enum({ items: () => SCHEDULE_STATUSES, default: 'PENDENTE' })
+  status: ScheduleStatus & Opt = 'PENDENTE';
+
+  /** Why the last attempt failed (status ERRO). */
+  @Property({ type: 'text', nullable: true })
+  error: string | null = null;
+
+  @ManyToOne(() => Contact, { ref: true, deleteRule: 'cascade' })
+  contact!: Ref<Contact>;
+
+  /** Null: the company's default connection at send time. */
+  @ManyToOne(() => Whatsapp, { ref: true, nullable: true, deleteRule: 'set null' })
+  whatsapp: Ref<Whatsapp> | null = null;
+
+  @ManyToOne(() => User, { ref: true, nullable: true, deleteRule: 'set null' })
+  user: Ref<User> | null = null;
+
+  /** The ticket the sent message landed in. */
+  @ManyToOne(() => Ticket, { ref: true, nullable: true, deleteRule: 'set null' })
+  ticket: Ref<Ticket> | null = null;
+}

@@ -1,0 +1,46 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { AuthContext } from '../../authorization/auth-context.js';
+import { AnyUser, RequiresPlan } from '../../common/decorators/access.decorators.js';
+import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { CreateScheduleDto } from './dto/create-schedule.dto.js';
+import { ListSchedulesQuery } from './dto/list-schedules.query.js';
+import { UpdateScheduleDto } from './dto/update-schedule.dto.js';
+import type { ScheduleResponse } from './schedule.mapper.js';
+import { SchedulesService } from './schedules.service.js';
+
+/** Every profile uses the calendar (core-attendant route table); who may change a schedule is checked in the service. */
+@ApiTags('schedules')
+@ApiBearerAuth()
+@AnyUser()
+@RequiresPlan('useSchedules')
+@Controller('schedules')
+export class SchedulesController {
+  constructor(private readonly schedules: SchedulesService) {}
+
+  @Get()
+  list(@Auth() ctx: AuthContext, @Query() query: ListSchedulesQuery) {
+    return this.schedules.list(ctx, query);
+  }
+
+  @Get(':id')
+  findOne(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<ScheduleResponse> {
+    return this.schedules.findOne(ctx, id);
+  }
+
+  @Post()
+  create(@Auth() ctx: AuthContext, @Body() dto: CreateScheduleDto): Promise<ScheduleResponse> {
+    return this.schedules.create(ctx, dto);
+  }
+
+  @Put(':id')
+  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateScheduleDto): Promise<ScheduleResponse> {
+    return this.schedules.update(ctx, id, dto);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+    await this.schedules.remove(ctx, id);
+  }
+}
