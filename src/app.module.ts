@@ -21,6 +21,7 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { AutomationModule } from './modules/automation/automation.module.js';
 import { DashboardModule } from './modules/dashboard/dashboard.module.js';
 import { SchedulesModule } from './modules/schedules/schedules.module.js';
+import { KanbanModule } from './modules/kanban/kanban.module.js';
 import { BotTimersModule } from './modules/automation/timers/bot-timers.module.js';
 import { CompaniesModule } from './modules/companies/companies.module.js';
 import { HealthModule } from './modules/health/health.module.js';
@@ -76,6 +77,7 @@ export class AppModule {
         AutomationModule,
         DashboardModule,
         SchedulesModule,
+        KanbanModule,
         TagsModule,
         QuickMessagesModule,
         TicketNotesModule,

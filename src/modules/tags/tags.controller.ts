@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
-import { AnyUser } from '../../common/decorators/access.decorators.js';
+import { AnyUser, RequiresPlan } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../common/decorators/auth-context.decorator.js';
 import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
 import { listResponse, parseListQuery, type ListAllowlist } from '../../common/list-query/list-query.js';
@@ -41,6 +41,13 @@ export class TagsController {
   @Get('list')
   listAll(@Auth() ctx: AuthContext, @Query() query: ListTagsQueryDto): Promise<TagListItem[]> {
     return this.tags.listAll(ctx, query.kanban === undefined ? undefined : query.kanban === '1');
+  }
+
+  /** The kanban board's lanes; declared before `:id` so the word is not read as an id. */
+  @Get('kanban')
+  @RequiresPlan('useKanban')
+  kanbanLanes(@Auth() ctx: AuthContext): Promise<TagListItem[]> {
+    return this.tags.listAll(ctx, true);
   }
 
   /** Replaces the ticket's tags; nothing is created, hence 200. */

@@ -6,5 +6,5 @@ import { TagsService } from './tags.service.js';
 import { TagEvents } from './tags.events.js';
 
 /** Tags and the tags of tickets. TicketAccess comes from the global tickets module. */
-@Module({ controllers: [TagsController], providers: [TagsService, TagSyncService, TagsRepository, TagEvents], exports: [TagsService] })
+@Module({ controllers: [TagsController], providers: [TagsService, TagSyncService, TagsRepository, TagEvents], exports: [TagsService, TagSyncService] })
 export class TagsModule {}

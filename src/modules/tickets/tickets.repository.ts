@@ -86,6 +86,18 @@ export class TicketsRepository {
     return { open: of('open'), pending: of('pending') };
   }
 
+  /** The kanban's cards: the caller's visible, not closed tickets of the given queues, newest activity first. */
+  async kanban(ctx: AuthContext, showAll: boolean, queueIds: number[] | undefined, limit: number): Promise<TicketRow[]> {
+    const where = this.filters(ctx, { showAll, queueIds });
+    const rows = await this.em.getConnection().execute<Array<{ row: TicketRow }>>(
+      `select ${TICKET_JSON} as row from tickets t join contacts ct on ct.id = t.contact_id ${TICKET_JOINS}
+        where ${where.sql} and t.status <> 'closed'
+        order by t.updated_at desc, t.id desc limit ?`,
+      [...where.params, limit],
+    );
+    return rows.map((r) => r.row);
+  }
+
   async row(companyId: number, where: { id?: number; uuid?: string }): Promise<TicketRow | null> {
     const [column, value] = where.id !== undefined ? ['t.id', where.id] : ['t.uuid', where.uuid];
     const rows = await this.em

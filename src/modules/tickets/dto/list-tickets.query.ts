@@ -20,7 +20,7 @@ function idList(field: string) {
 }
 
 /** An optional list of ids, given as JSON in the query string. */
-const IdListField = (field: string) =>
+export const IdListField = (field: string) =>
   applyDecorators(
     ApiPropertyOptional({ example: '[1,2]', description: 'JSON list of ids' }),
     Transform(idList(field)),
