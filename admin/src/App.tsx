@@ -10,6 +10,8 @@ import { ConnectionsPage } from './pages/connections/ConnectionsPage';
 import { HelpsPage } from './pages/helps/HelpsPage';
 import { LoginPage } from './pages/login/LoginPage';
 import { MessagesApiPage } from './pages/messages-api/MessagesApiPage';
+import { SCHEDULES_ROUTE } from './pages/schedules/scheduleRoute';
+import { SchedulesPage } from './pages/schedules/SchedulesPage';
 import { SettingsPage } from './pages/settings/SettingsPage';
 import { SignupPage } from './pages/signup/SignupPage';
 import { TicketsPage } from './pages/tickets/TicketsPage';
@@ -58,7 +60,8 @@ export function App() {
           <Route path="/forgetpsw" element={<ForgotPasswordPage />} />
         </CustomRoutes>
         <CustomRoutes>
-          {PLACEHOLDER_ROUTES.map(route => (
+          {/* /schedules is built below; routes.ts still lists it as a placeholder. */}
+          {PLACEHOLDER_ROUTES.filter(route => route !== ROUTES.schedules).map(route => (
             <Route
               key={route.path}
               path={route.path}
@@ -138,6 +141,14 @@ export function App() {
             element={
               <AllowedRoute route={ROUTES.todolist}>
                 <TodoListPage />
+              </AllowedRoute>
+            }
+          />
+          <Route
+            path={SCHEDULES_ROUTE.path}
+            element={
+              <AllowedRoute route={SCHEDULES_ROUTE}>
+                <SchedulesPage />
               </AllowedRoute>
             }
           />
