@@ -128,3 +128,50 @@ export interface QueueOptionResponse {
   createdAt: string;
   updatedAt: string;
 }
+
+export type ScheduleStatus = 'PENDENTE' | 'ENVIADA' | 'ERRO';
+
+export interface ScheduleResponse {
+  id: number;
+  body: string;
+  sendAt: string;
+  sentAt: string | null;
+  status: ScheduleStatus;
+  error: string | null;
+  contactId: number;
+  contact: { id: number; name: string; number: string };
+  whatsappId: number | null;
+  whatsapp: { id: number; name: string } | null;
+  userId: number | null;
+  user: { id: number; name: string } | null;
+  ticketId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DashboardCounters {
+  supportHappening: number;
+  supportPending: number;
+  supportFinished: number;
+  /** Minutes from accept to close, on average. */
+  avgSupportTime: number | null;
+  /** Minutes from arrival to accept, on average. */
+  avgWaitTime: number | null;
+  /** Super users only: connected numbers and companies of the whole platform. */
+  totalWhatsappSessions?: number;
+  totalCompanies?: number;
+}
+
+export interface AttendantFigures {
+  id: number;
+  name: string;
+  /** Average of the 1–3 ratings in the period. */
+  rating: number | null;
+  avgSupportTime: number | null;
+  online: boolean;
+}
+
+export interface DashboardResponse {
+  counters: DashboardCounters;
+  attendants: AttendantFigures[];
+}

@@ -3,26 +3,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { ACROSS_TENANTS } from '../../infra/database/tenant-scope.js';
 import { Company } from '../companies/company.entity.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
+import type { AttendantFigures, DashboardCounters } from '../../shared/api-types.js';
 import type { DayRange } from './dashboard-period.js';
 
-export interface DashboardCounters {
-  supportHappening: number;
-  supportPending: number;
-  supportFinished: number;
-  /** Minutes from accept to close, on average. */
-  avgSupportTime: number | null;
-  /** Minutes from arrival to accept, on average. */
-  avgWaitTime: number | null;
-}
-
-export interface AttendantFigures {
-  id: number;
-  name: string;
-  /** Average of the 1–3 ratings in the period. */
-  rating: number | null;
-  avgSupportTime: number | null;
-  online: boolean;
-}
+export type { AttendantFigures, DashboardCounters };
 
 /**
  * The period of attendance cycles that arrived between local midnight of `from` and local midnight after `to`

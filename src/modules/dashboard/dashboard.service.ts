@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { checkedRange, dayRange } from './dashboard-period.js';
-import { type AttendantFigures, type DashboardCounters, DashboardRepository } from './dashboard.repository.js';
+import type { DashboardResponse } from '../../shared/api-types.js';
+import { DashboardRepository } from './dashboard.repository.js';
 import type { DashboardQueryDto } from './dto/dashboard-query.dto.js';
 import type { DashboardSeriesQueryDto } from './dto/dashboard-series-query.dto.js';
 
-export interface DashboardResponse {
-  counters: DashboardCounters & { totalWhatsappSessions?: number; totalCompanies?: number };
-  attendants: AttendantFigures[];
-}
+export type { DashboardResponse };
 
 @Injectable()
 export class DashboardService {

@@ -8,8 +8,9 @@ import { Contact } from '../contacts/contact.entity.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { User } from '../users/user.entity.js';
 
-export const SCHEDULE_STATUSES = ['PENDENTE', 'ENVIADA', 'ERRO'] as const;
-export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
+import type { ScheduleStatus } from '../../shared/api-types.js';
+
+export const SCHEDULE_STATUSES = ['PENDENTE', 'ENVIADA', 'ERRO'] as const satisfies readonly ScheduleStatus[];
 
 /** A message to send to a contact at `sendAt` (a durable delayed job arms it). */
 @Entity({ tableName: 'schedules' })

@@ -1,22 +1,7 @@
-import type { Schedule, ScheduleStatus } from './schedule.entity.js';
+import type { ScheduleResponse } from '../../shared/api-types.js';
+import type { Schedule } from './schedule.entity.js';
 
-export interface ScheduleResponse {
-  id: number;
-  body: string;
-  sendAt: string;
-  sentAt: string | null;
-  status: ScheduleStatus;
-  error: string | null;
-  contactId: number;
-  contact: { id: number; name: string; number: string };
-  whatsappId: number | null;
-  whatsapp: { id: number; name: string } | null;
-  userId: number | null;
-  user: { id: number; name: string } | null;
-  ticketId: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { ScheduleResponse };
 
 /** Expects contact, whatsapp and user populated. */
 export function toScheduleResponse(schedule: Schedule): ScheduleResponse {
