@@ -161,6 +161,34 @@ describe('schedule calendar in the browser', () => {
     await screenshot(attendant, 'schedules-attendant-view');
   });
 
+  it('reads in English in the dark theme, and fits a phone', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 1366, height: 900 } });
+    contexts.push(context);
+    await context.addInitScript({ content: "localStorage.setItem('language', 'en'); localStorage.setItem('theme', 'dark');" });
+    const english = await context.newPage();
+    await loginThroughForm(english, suite.t.baseUrl, DEMO_ACCOUNTS.attendant.email, DEMO_ACCOUNTS.attendant.password);
+    await english.waitForSelector('a[href="/schedules"]');
+    await english.click('a[href="/schedules"]');
+    for (const label of ['Month', 'Week', 'Day', 'Agenda', 'Today']) await english.getByRole('button', { name: label, exact: true }).waitFor();
+    await english.getByText('Pending', { exact: true }).waitFor();
+    await event(english, 'Carla Mendes').first().waitFor();
+    await screenshot(english, 'schedules-month-en-dark');
+
+    const phone = await suite.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    contexts.push(phone);
+    const small = await phone.newPage();
+    await loginThroughForm(small, suite.t.baseUrl, DEMO_ACCOUNTS.attendant.email, DEMO_ACCOUNTS.attendant.password);
+    await small.waitForURL(/\/tickets/);
+    await small.goto(`${suite.t.baseUrl}/schedules`);
+    await small.getByRole('button', { name: 'Agenda', exact: true }).click();
+    await event(small, 'Carla Mendes').first().waitFor();
+    await screenshot(small, 'schedules-agenda-phone');
+    await small.getByRole('button', { name: 'Novo agendamento' }).click();
+    await small.getByRole('dialog', { name: 'Novo agendamento' }).waitFor();
+    await small.waitForTimeout(400);
+    await screenshot(small, 'schedule-dialog-phone');
+  });
+
   it('sends users of a company without schedules in its plan back home', async () => {
     const company = await suite.t.em().findOneOrFail(Company, { name: 'Empresa Demo' }, { filters: false });
     await suite.t.em().nativeUpdate(Plan, { id: company.plan!.id }, { useSchedules: false });

@@ -1,6 +1,7 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useState } from 'react';
 import { Form, useTranslate } from 'react-admin';
+import { SCROLLING_FORM } from '../../components/dialogForm';
 import { validationErrors } from '../../components/formErrors';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useAccess } from '../../hooks/useAccess';
@@ -60,7 +61,7 @@ export function ScheduleDialog({ schedule, preset, onClose, onSaved }: ScheduleD
   const title = form.isNew ? 'addTitle' : readOnly ? 'viewTitle' : 'editTitle';
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={TITLE_ID}>
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" sx={SCROLLING_FORM} aria-labelledby={TITLE_ID}>
       <DialogTitle id={TITLE_ID}>{translate(`scheduledMessages.form.${title}`)}</DialogTitle>
       {form.values && (
         <Form record={form.values} onSubmit={readOnly ? undefined : form.submit} noValidate>

@@ -36,7 +36,8 @@ export function ScheduleAgendaEvent({ event }: EventProps<CalendarEvent>) {
     <EventRow schedule={schedule}>
       <ScheduleStatusDot status={schedule.status} />
       <Name>{schedule.contact?.name}</Name>
-      <Typography component="span" variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
+      {/* On a phone the dot says it: the name needs the room. */}
+      <Typography component="span" variant="body2" color="text.secondary" sx={{ flexShrink: 0, display: { xs: 'none', sm: 'inline' } }}>
         {translate(`scheduledMessages.statuses.${schedule.status}`)}
       </Typography>
       <Typography component="span" variant="body2" color="text.secondary" noWrap sx={{ flex: 1, minWidth: 0 }}>

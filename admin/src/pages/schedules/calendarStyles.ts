@@ -52,7 +52,9 @@ export const calendarStyles = (theme: Theme) => {
     '& .rbc-show-more': { color: theme.palette.primary.main, backgroundColor: 'transparent', fontWeight: 500 },
     '& .rbc-agenda-view table.rbc-agenda-table': { fontSize: 14 },
     '& .rbc-agenda-view table.rbc-agenda-table thead > tr > th': { py: 1, color: theme.palette.text.secondary, fontWeight: 500 },
-    '& .rbc-agenda-date-cell, & .rbc-agenda-time-cell': { whiteSpace: 'nowrap', textTransform: 'capitalize' },
+    '& .rbc-agenda-date-cell, & .rbc-agenda-time-cell': { whiteSpace: { xs: 'normal', sm: 'nowrap' }, textTransform: 'capitalize' },
+    // The event column takes what is left and its texts shorten, rather than widening the table past a phone.
+    '& .rbc-agenda-event-cell': { width: '100%', maxWidth: 0 },
     '& .rbc-agenda-empty': { p: 3, color: theme.palette.text.secondary },
     '& .rbc-time-gutter .rbc-label': { fontSize: 12, color: theme.palette.text.secondary },
     // A day's events beyond what its cell holds ("+N more").
