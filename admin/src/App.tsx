@@ -7,6 +7,7 @@ import { i18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
 import { ForgotPasswordPage } from './pages/forgot-password/ForgotPasswordPage';
 import { ConnectionsPage } from './pages/connections/ConnectionsPage';
+import { DashboardPage } from './pages/dashboard/DashboardPage';
 import { HelpsPage } from './pages/helps/HelpsPage';
 import { LoginPage } from './pages/login/LoginPage';
 import { MessagesApiPage } from './pages/messages-api/MessagesApiPage';
@@ -33,7 +34,7 @@ const store = createStore();
 
 const Dashboard = () => (
   <AllowedRoute route={ROUTES.dashboard}>
-    <ComingSoon title={ROUTES.dashboard.title} />
+    <DashboardPage />
   </AllowedRoute>
 );
 

@@ -9,13 +9,15 @@ interface DayInputProps {
   source: string;
   /** Catalog key of the label. */
   label: string;
+  /** false: no line kept free under the field until it shows an error. */
+  helperText?: false;
 }
 
 /**
  * A day typed as dd/MM/yyyy whatever the browser's language (a native date input follows the browser's), kept
  * in the form as yyyy-MM-dd. The calendar button opens the browser's own date picker.
  */
-export function DayInput({ source, label }: DayInputProps) {
+export function DayInput({ source, label, helperText }: DayInputProps) {
   const translate = useTranslate();
   const { setValue } = useFormContext();
   const value = useWatch({ name: source }) as string | undefined;
@@ -42,6 +44,7 @@ export function DayInput({ source, label }: DayInputProps) {
     <TextInput
       source={source}
       label={label}
+      helperText={helperText}
       placeholder="dd/mm/aaaa"
       parse={parseDayText}
       format={formatDayText}
