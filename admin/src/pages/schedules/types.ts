@@ -1,34 +1,14 @@
-/** The send states of a scheduled message. */
-export const SCHEDULE_STATUSES = ['PENDENTE', 'ENVIADA', 'ERRO'] as const;
-export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
+import type { ScheduleResponse, ScheduleStatus } from '../../../../src/shared/api-types';
 
-export interface ScheduleContact {
-  id: number;
-  name: string;
-  number: string;
-}
+export type { ScheduleStatus };
+
+/** The send states, in the legend's order. */
+export const SCHEDULE_STATUSES = ['PENDENTE', 'ENVIADA', 'ERRO'] as const satisfies readonly ScheduleStatus[];
 
 /** A scheduled message as the API answers it (GET /schedules, /schedules/{id}, live events). */
-export interface Schedule {
-  id: number;
-  body: string;
-  /** ISO-8601. */
-  sendAt: string;
-  sentAt: string | null;
-  status: ScheduleStatus;
-  error: string | null;
-  contactId: number;
-  contact: ScheduleContact;
-  /** Null: the company's default connection at send time. */
-  whatsappId: number | null;
-  whatsapp: { id: number; name: string } | null;
-  /** Who scheduled it; null once that user is gone. */
-  userId: number | null;
-  user: { id: number; name: string } | null;
-  ticketId: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Schedule = ScheduleResponse;
+
+export type ScheduleContact = ScheduleResponse['contact'];
 
 /** GET /schedules: one page (or, with from/to, a range) of schedules. */
 export interface ScheduleListAnswer {
