@@ -9,6 +9,8 @@ import { ForgotPasswordPage } from './pages/forgot-password/ForgotPasswordPage';
 import { ConnectionsPage } from './pages/connections/ConnectionsPage';
 import { DashboardPage } from './pages/dashboard/DashboardPage';
 import { HelpsPage } from './pages/helps/HelpsPage';
+import { KANBAN_ROUTE } from './pages/kanban/kanbanRoute';
+import { KanbanPage } from './pages/kanban/KanbanPage';
 import { LoginPage } from './pages/login/LoginPage';
 import { MessagesApiPage } from './pages/messages-api/MessagesApiPage';
 import { SCHEDULES_ROUTE } from './pages/schedules/scheduleRoute';
@@ -61,8 +63,8 @@ export function App() {
           <Route path="/forgetpsw" element={<ForgotPasswordPage />} />
         </CustomRoutes>
         <CustomRoutes>
-          {/* /schedules is built below; routes.ts still lists it as a placeholder. */}
-          {PLACEHOLDER_ROUTES.filter(route => route !== ROUTES.schedules).map(route => (
+          {/* /schedules and /kanban are built below; routes.ts still lists them as placeholders. */}
+          {PLACEHOLDER_ROUTES.filter(route => route !== ROUTES.schedules && route !== ROUTES.kanban).map(route => (
             <Route
               key={route.path}
               path={route.path}
@@ -150,6 +152,14 @@ export function App() {
             element={
               <AllowedRoute route={SCHEDULES_ROUTE}>
                 <SchedulesPage />
+              </AllowedRoute>
+            }
+          />
+          <Route
+            path={KANBAN_ROUTE.path}
+            element={
+              <AllowedRoute route={KANBAN_ROUTE}>
+                <KanbanPage />
               </AllowedRoute>
             }
           />

@@ -1052,6 +1052,28 @@ export const en: Catalog = {
       failed: 'The test failed: %{error}',
     },
   },
+  kanban: {
+    title: 'Kanban',
+    openLane: 'Open',
+    cardCount: '%{smart_count} ticket |||| %{smart_count} tickets',
+    emptyLane: 'No tickets in this lane',
+    openTicket: 'Open ticket',
+    moveTo: 'Move to…',
+    noMessage: 'No messages',
+    loading: 'Loading the Kanban',
+    noLanes: 'No tag is marked for the Kanban. Switch on the Kanban option of a tag to create a lane.',
+    goToTags: 'Go to Tags',
+    errors: {
+      load: 'The Kanban could not be loaded.',
+      move: 'The ticket could not be moved; it went back to its previous lane.',
+    },
+    dnd: {
+      pickedUp: 'Picked up the ticket of %{name}.',
+      over: 'Ticket of %{name} is over the lane %{lane}.',
+      dropped: 'Ticket of %{name} moved to the lane %{lane}.',
+      cancelled: 'Move cancelled.',
+    },
+  },
   dashboard: {
     title: 'Dashboard',
     range: 'From %{from} to %{to}',

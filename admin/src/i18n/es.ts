@@ -1053,6 +1053,28 @@ export const es: Catalog = {
       failed: 'La prueba falló: %{error}',
     },
   },
+  kanban: {
+    title: 'Kanban',
+    openLane: 'Abiertos',
+    cardCount: '%{smart_count} ticket |||| %{smart_count} tickets',
+    emptyLane: 'Ningún ticket en esta columna',
+    openTicket: 'Abrir ticket',
+    moveTo: 'Mover a…',
+    noMessage: 'Sin mensajes',
+    loading: 'Cargando el Kanban',
+    noLanes: 'Ninguna etiqueta está marcada para el Kanban. Active la opción Kanban de una etiqueta para crear una columna.',
+    goToTags: 'Ir a Etiquetas',
+    errors: {
+      load: 'No se pudo cargar el Kanban.',
+      move: 'No se pudo mover el ticket; volvió a su columna anterior.',
+    },
+    dnd: {
+      pickedUp: 'Ticket de %{name} seleccionado.',
+      over: 'Ticket de %{name} sobre la columna %{lane}.',
+      dropped: 'Ticket de %{name} movido a la columna %{lane}.',
+      cancelled: 'Movimiento cancelado.',
+    },
+  },
   dashboard: {
     title: 'Panel',
     range: 'Del %{from} al %{to}',

@@ -1053,6 +1053,28 @@ export const pt = {
       failed: 'O teste falhou: %{error}',
     },
   },
+  kanban: {
+    title: 'Kanban',
+    openLane: 'Em aberto',
+    cardCount: '%{smart_count} ticket |||| %{smart_count} tickets',
+    emptyLane: 'Nenhum ticket nesta coluna',
+    openTicket: 'Abrir ticket',
+    moveTo: 'Mover para…',
+    noMessage: 'Sem mensagens',
+    loading: 'Carregando o Kanban',
+    noLanes: 'Nenhuma tag está marcada para o Kanban. Ligue a opção Kanban de uma tag para criar uma coluna.',
+    goToTags: 'Ir para Tags',
+    errors: {
+      load: 'Não foi possível carregar o Kanban.',
+      move: 'Não foi possível mover o ticket; ele voltou para a coluna anterior.',
+    },
+    dnd: {
+      pickedUp: 'Ticket de %{name} selecionado.',
+      over: 'Ticket de %{name} sobre a coluna %{lane}.',
+      dropped: 'Ticket de %{name} movido para a coluna %{lane}.',
+      cancelled: 'Movimento cancelado.',
+    },
+  },
   dashboard: {
     title: 'Dashboard',
     range: 'De %{from} a %{to}',

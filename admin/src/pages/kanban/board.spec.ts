@@ -1,0 +1,64 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Ticket } from '../tickets/types';
+import { type BoardViewer, boardQueueIds, groupByLane, laneOf, onBoard, tagsAfterMove, upsertCard } from './board';
+import type { KanbanTicket, Lane } from './types';
+
+const lanes: Lane[] = [
+  { id: 10, name: 'Em negociação', color: '#1565C0' },
+  { id: 20, name: 'Fechado', color: '#2E7D32' },
+];
+const vip = { id: 30, name: 'VIP', color: '#F9A825' };
+
+const card = (id: number, tags: KanbanTicket['tags'], updatedAt = '2026-01-01T10:00:00.000Z'): KanbanTicket =>
+  ({ id, uuid: `u-${id}`, status: 'open', queueId: 1, userId: 7, updatedAt, tags, contact: null }) as unknown as KanbanTicket;
+
+const user: BoardViewer = { id: 7, showAll: false, supervisor: false, queueIds: [1, 2], allTicket: false };
+const admin: BoardViewer = { ...user, showAll: true, queueIds: [] };
+
+describe('kanban board', () => {
+  it('puts a card in its first lane tag in lane order, lane 0 without one', () => {
+    expect(laneOf(card(1, [vip, lanes[1]!, lanes[0]!]), lanes)).toBe(10);
+    expect(laneOf(card(2, [vip]), lanes)).toBe(0);
+  });
+
+  it('groups every lane, empty ones too, most recent activity first', () => {
+    const groups = groupByLane(
+      [card(1, []), card(2, [lanes[0]!]), card(3, [], '2026-01-02T10:00:00.000Z')],
+      lanes,
+    );
+    expect([...groups.keys()]).toEqual([0, 10, 20]);
+    expect(groups.get(0)!.map(item => item.id)).toEqual([3, 1]);
+    expect(groups.get(10)!.map(item => item.id)).toEqual([2]);
+    expect(groups.get(20)).toEqual([]);
+  });
+
+  it('moves between lanes keeping the other tags, and to lane 0 by dropping the lane tag only', () => {
+    expect(tagsAfterMove([vip, lanes[0]!], lanes, lanes[1]!)).toEqual([vip, { id: 20, name: 'Fechado', color: '#2E7D32' }]);
+    expect(tagsAfterMove([lanes[0]!, vip], lanes, null)).toEqual([vip]);
+  });
+
+  it('keeps a known card’s tags when a ticket event (which has none) refreshes it', () => {
+    const event = { ...card(1, []), lastMessage: 'nova', tags: undefined } as unknown as Ticket;
+    const cards = upsertCard([card(1, [lanes[0]!])], event);
+    expect(cards[0]).toMatchObject({ lastMessage: 'nova', tags: [lanes[0]] });
+    expect(upsertCard([], event)[0]!.tags).toEqual([]);
+  });
+
+  it('asks for the user’s queues, nothing for those who see every ticket', () => {
+    expect(boardQueueIds(user)).toEqual([1, 2]);
+    expect(boardQueueIds(admin)).toBeUndefined();
+  });
+
+  it('keeps on the board what the server would list', () => {
+    const ticket = (over: Partial<Ticket>) => ({ status: 'open', queueId: 1, userId: 7, ...over }) as Ticket;
+    expect(onBoard(ticket({ status: 'closed' }), admin)).toBe(false);
+    expect(onBoard(ticket({ queueId: null, userId: null }), admin)).toBe(true);
+    expect(onBoard(ticket({}), user)).toBe(true);
+    expect(onBoard(ticket({ queueId: 3 }), user)).toBe(false);
+    expect(onBoard(ticket({ queueId: null }), user)).toBe(false);
+    // Another attendant's conversation: users see only the waiting ones of their queues, supervisors all of them.
+    expect(onBoard(ticket({ userId: 8 }), user)).toBe(false);
+    expect(onBoard(ticket({ userId: 8, status: 'pending' }), user)).toBe(true);
+    expect(onBoard(ticket({ userId: 8 }), { ...user, supervisor: true })).toBe(true);
+  });
+});
