@@ -29,6 +29,10 @@ export default defineConfig({
         // Long-lived vendor chunks, so an app release does not invalidate the libraries in browser caches.
         codeSplitting: {
           groups: [
+            // Libraries of single, lazily loaded pages get their own chunks, fetched with the page.
+            { name: 'charts', includeDependenciesRecursively: false, test: /node_modules[\\/](@mui[\\/]x-[a-z-]+|d3-[a-z-]+|internmap|delaunator|robust-predicates|flatqueue)[\\/]/, priority: 5 },
+            { name: 'calendar', includeDependenciesRecursively: false, test: /node_modules[\\/]react-big-calendar[\\/]/, priority: 5 },
+            { name: 'dnd', includeDependenciesRecursively: false, test: /node_modules[\\/]@dnd-kit[\\/]/, priority: 5 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 3 },
             { name: 'mui', test: /node_modules[\\/](@mui|@emotion)[\\/]/, priority: 2 },
             { name: 'vendor', test: /node_modules/, priority: 1 },

@@ -7,14 +7,10 @@ import { i18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
 import { ForgotPasswordPage } from './pages/forgot-password/ForgotPasswordPage';
 import { ConnectionsPage } from './pages/connections/ConnectionsPage';
-import { DashboardPage } from './pages/dashboard/DashboardPage';
 import { HelpsPage } from './pages/helps/HelpsPage';
-import { KANBAN_ROUTE } from './pages/kanban/kanbanRoute';
-import { KanbanPage } from './pages/kanban/KanbanPage';
+import { DashboardPage, KanbanPage, SchedulesPage } from './pages/lazyPages';
 import { LoginPage } from './pages/login/LoginPage';
 import { MessagesApiPage } from './pages/messages-api/MessagesApiPage';
-import { SCHEDULES_ROUTE } from './pages/schedules/scheduleRoute';
-import { SchedulesPage } from './pages/schedules/SchedulesPage';
 import { SettingsPage } from './pages/settings/SettingsPage';
 import { SignupPage } from './pages/signup/SignupPage';
 import { TicketsPage } from './pages/tickets/TicketsPage';
@@ -64,7 +60,7 @@ export function App() {
         </CustomRoutes>
         <CustomRoutes>
           {/* /schedules and /kanban are built below; routes.ts still lists them as placeholders. */}
-          {PLACEHOLDER_ROUTES.filter(route => route !== ROUTES.schedules && route !== ROUTES.kanban).map(route => (
+          {PLACEHOLDER_ROUTES.map(route => (
             <Route
               key={route.path}
               path={route.path}
@@ -148,17 +144,17 @@ export function App() {
             }
           />
           <Route
-            path={SCHEDULES_ROUTE.path}
+            path={ROUTES.schedules.path}
             element={
-              <AllowedRoute route={SCHEDULES_ROUTE}>
+              <AllowedRoute route={ROUTES.schedules}>
                 <SchedulesPage />
               </AllowedRoute>
             }
           />
           <Route
-            path={KANBAN_ROUTE.path}
+            path={ROUTES.kanban.path}
             element={
-              <AllowedRoute route={KANBAN_ROUTE}>
+              <AllowedRoute route={ROUTES.kanban}>
                 <KanbanPage />
               </AllowedRoute>
             }

@@ -58,11 +58,11 @@ export const ROUTES = {
     fallback: '/tickets',
   },
   tickets: { path: '/tickets/:ticketId?', to: '/tickets', title: 'menu.tickets', icon: WhatsApp },
-  kanban: { path: '/kanban', title: 'menu.kanban', icon: ViewKanbanOutlined, plan: 'useKanban' },
+  kanban: { path: '/kanban', title: 'menu.kanban', icon: ViewKanbanOutlined, plan: 'useKanban', deniedMessage: 'app.noPagePermission' },
   quickMessages: { path: '/quick-messages', title: 'menu.quickMessages', icon: FlashOnOutlined },
   todolist: { path: '/todolist', title: 'menu.todolist', icon: ChecklistOutlined },
   contacts: { path: '/contacts', title: 'menu.contacts', icon: ContactPhoneOutlined },
-  schedules: { path: '/schedules', title: 'menu.schedules', icon: EventOutlined, plan: 'useSchedules' },
+  schedules: { path: '/schedules', title: 'menu.schedules', icon: EventOutlined, plan: 'useSchedules', deniedMessage: 'app.noPagePermission' },
   tags: { path: '/tags', title: 'menu.tags', icon: LocalOfferOutlined },
   helps: { path: '/helps', title: 'menu.helps', icon: HelpOutlineOutlined },
   chats: { path: '/chats/:id?', to: '/chats', title: 'menu.chats', icon: ForumOutlined, plan: 'useInternalChat' },
@@ -156,6 +156,8 @@ const BUILT_ROUTES: AppRoute[] = [
   ROUTES.settings,
   ROUTES.prompts,
   ROUTES.queueIntegration,
+  ROUTES.kanban,
+  ROUTES.schedules,
 ];
 
 /** Routes whose screen is not built yet. */
