@@ -8,6 +8,7 @@ import { Migration20261121183856_bot } from './Migration20261121183856_bot.js';
 import { Migration20261121190833_automation } from './Migration20261121190833_automation.js';
 import { Migration20261121201235_dashboard } from './Migration20261121201235_dashboard.js';
 import { Migration20261121201526_schedules } from './Migration20261121201526_schedules.js';
+import { Migration20261121204724_chats } from './Migration20261121204724_chats.js';
 
 /** Every migration in order. Static imports keep the list working from source and from dist alike. */
 export const migrationsList: MigrationObject[] = [
@@ -20,4 +21,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121190833_automation', class: Migration20261121190833_automation },
   { name: 'Migration20261121201235_dashboard', class: Migration20261121201235_dashboard },
   { name: 'Migration20261121201526_schedules', class: Migration20261121201526_schedules },
+  { name: 'Migration20261121204724_chats', class: Migration20261121204724_chats },
 ];

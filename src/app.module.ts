@@ -22,6 +22,7 @@ import { AutomationModule } from './modules/automation/automation.module.js';
 import { DashboardModule } from './modules/dashboard/dashboard.module.js';
 import { SchedulesModule } from './modules/schedules/schedules.module.js';
 import { KanbanModule } from './modules/kanban/kanban.module.js';
+import { ChatsModule } from './modules/chats/chats.module.js';
 import { BotTimersModule } from './modules/automation/timers/bot-timers.module.js';
 import { CompaniesModule } from './modules/companies/companies.module.js';
 import { HealthModule } from './modules/health/health.module.js';
@@ -78,6 +79,7 @@ export class AppModule {
         DashboardModule,
         SchedulesModule,
         KanbanModule,
+        ChatsModule,
         TagsModule,
         QuickMessagesModule,
         TicketNotesModule,

@@ -92,6 +92,14 @@ export type QueueIntegrationEventPayload = CrudEventPayload<'queueIntegration', 
 
 export type ScheduleEventPayload = CrudEventPayload<'schedule', 'scheduleId'>;
 
+/** Internal chat, to the members' rooms only. */
+export interface ChatEventPayload {
+  action: 'create' | 'update' | 'delete' | 'new-message';
+  chat?: unknown;
+  chatId?: number;
+  newMessage?: unknown;
+}
+
 /** Topics emitted as `company-{id}-{topic}`; the map documents each payload. */
 export interface CompanyEventMap {
   user: UserEventPayload;
@@ -108,6 +116,7 @@ export interface CompanyEventMap {
   prompt: PromptEventPayload;
   queueIntegration: QueueIntegrationEventPayload;
   schedule: ScheduleEventPayload;
+  chat: ChatEventPayload;
 }
 export type CompanyTopic = keyof CompanyEventMap;
 

@@ -21,6 +21,9 @@ import { Prompt } from '../../modules/prompts/prompt.entity.js';
 import { QueueIntegration } from '../../modules/queue-integrations/queue-integration.entity.js';
 import { UserRating } from '../../modules/tickets/user-rating.entity.js';
 import { Schedule } from '../../modules/schedules/schedule.entity.js';
+import { Chat } from '../../modules/chats/chat.entity.js';
+import { ChatUser } from '../../modules/chats/chat-user.entity.js';
+import { ChatMessage } from '../../modules/chats/chat-message.entity.js';
 import { BaseEntity } from './base.entity.js';
 
 /** Every entity of the schema; the ORM config, the CLI and the tenant-coverage test read this list. */
@@ -49,4 +52,7 @@ export const ENTITIES = [
   QueueIntegration,
   UserRating,
   Schedule,
+  Chat,
+  ChatUser,
+  ChatMessage,
 ];
