@@ -175,3 +175,24 @@ export interface DashboardResponse {
   counters: DashboardCounters;
   attendants: AttendantFigures[];
 }
+
+/** An internal chat as its members see it. */
+export interface ChatResponse {
+  id: number;
+  uuid: string;
+  title: string;
+  ownerId: number;
+  lastMessage: string | null;
+  createdAt: string;
+  updatedAt: string;
+  users: Array<{ userId: number; unreads: number; user: { id: number; name: string } }>;
+}
+
+export interface ChatMessageResponse {
+  id: number;
+  chatId: number;
+  message: string;
+  senderId: number;
+  sender: { id: number; name: string };
+  createdAt: string;
+}

@@ -1,25 +1,8 @@
+import type { ChatMessageResponse, ChatResponse } from '../../shared/api-types.js';
 import type { ChatMessage } from './chat-message.entity.js';
 import type { Chat } from './chat.entity.js';
 
-export interface ChatResponse {
-  id: number;
-  uuid: string;
-  title: string;
-  ownerId: number;
-  lastMessage: string | null;
-  createdAt: string;
-  updatedAt: string;
-  users: Array<{ userId: number; unreads: number; user: { id: number; name: string } }>;
-}
-
-export interface ChatMessageResponse {
-  id: number;
-  chatId: number;
-  message: string;
-  senderId: number;
-  sender: { id: number; name: string };
-  createdAt: string;
-}
+export type { ChatMessageResponse, ChatResponse };
 
 /** Expects users.user populated. */
 export function toChatResponse(chat: Chat): ChatResponse {
