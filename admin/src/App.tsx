@@ -5,6 +5,7 @@ import { ComingSoon } from './components/ComingSoon';
 import { Toasts } from './components/Toasts';
 import { i18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
+import { ChatsPage } from './pages/chats/ChatsPage';
 import { ForgotPasswordPage } from './pages/forgot-password/ForgotPasswordPage';
 import { ConnectionsPage } from './pages/connections/ConnectionsPage';
 import { HelpsPage } from './pages/helps/HelpsPage';
@@ -148,6 +149,14 @@ export function App() {
             element={
               <AllowedRoute route={ROUTES.schedules}>
                 <SchedulesPage />
+              </AllowedRoute>
+            }
+          />
+          <Route
+            path={ROUTES.chats.path}
+            element={
+              <AllowedRoute route={ROUTES.chats}>
+                <ChatsPage />
               </AllowedRoute>
             }
           />

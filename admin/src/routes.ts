@@ -158,6 +158,7 @@ const BUILT_ROUTES: AppRoute[] = [
   ROUTES.queueIntegration,
   ROUTES.kanban,
   ROUTES.schedules,
+  ROUTES.chats,
 ];
 
 /** Routes whose screen is not built yet. */

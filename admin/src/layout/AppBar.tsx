@@ -1,5 +1,7 @@
+import { Box } from '@mui/material';
 import { AppBar as RaAppBar, LoadingIndicator, LocalesMenuButton, ToggleThemeButton } from 'react-admin';
 import { AccountMenu } from './AccountMenu';
+import { ChatsBell } from './ChatsBell';
 import { Greeting } from './Greeting';
 import { NotificationsBell } from './NotificationsBell';
 import { SubscriptionWarning } from './SubscriptionWarning';
@@ -9,7 +11,11 @@ const toolbar = (
   <>
     <SubscriptionWarning />
     <NotificationsBell />
-    <LocalesMenuButton />
+    <ChatsBell />
+    {/* On phones the two bells leave no room for the language's name: the globe alone opens the menu there. */}
+    <Box component="span" sx={theme => ({ [theme.breakpoints.down('sm')]: { '& .MuiButton-root': { fontSize: 0, minWidth: 0 } } })}>
+      <LocalesMenuButton />
+    </Box>
     <VolumeControl />
     <ToggleThemeButton />
     <LoadingIndicator />
