@@ -1,30 +1,9 @@
-/** A member of an internal chat, with their own unread count. */
-export interface ChatMember {
-  userId: number;
-  unreads: number;
-  user: { id: number; name: string };
-}
+import type { ChatMessageResponse, ChatResponse } from '../../../../src/shared/api-types';
 
-/** GET /api/chats/{id}. */
-export interface Chat {
-  id: number;
-  uuid: string;
-  title: string;
-  ownerId: number;
-  lastMessage: string | null;
-  createdAt: string;
-  updatedAt: string;
-  users: ChatMember[];
-}
+/** GET /api/chats/{id}: the server's response type, shared. */
+export type Chat = ChatResponse;
 
-export interface ChatMessage {
-  id: number;
-  chatId: number;
-  message: string;
-  senderId: number;
-  sender: { id: number; name: string };
-  createdAt: string;
-}
+export type ChatMessage = ChatMessageResponse;
 
 /** The spec's list dialect: one page and whether more exist. */
 export interface ChatPage<T> {
