@@ -11,7 +11,7 @@ export class Migration20261121204724_chats extends Migration {
 
     this.addSql(`create table "chat_users" ("id" serial primary key, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "company_id" int not null, "chat_id" int not null, "user_id" int not null, "unreads" int not null default 0);`);
     this.addSql(`create index "chat_users_company_id_user_id_index" on "chat_users" ("company_id", "user_id");`);
-    this.addSql(`alter table "chat_users" add constraint "chat_users_chat_id_user_id_unique" unique ("chat_id", "user_id");`);
+    this.addSql(`alter table "chat_users" add constraint "chat_users_company_id_chat_id_user_id_unique" unique ("company_id", "chat_id", "user_id");`);
 
     this.addSql(`create table "chat_messages" ("id" serial primary key, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "company_id" int not null, "chat_id" int not null, "sender_id" int not null, "message" text not null);`);
     this.addSql(`create index "chat_messages_company_id_chat_id_created_at_index" on "chat_messages" ("company_id", "chat_id", "created_at");`);

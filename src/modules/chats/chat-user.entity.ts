@@ -9,7 +9,7 @@ import { Chat } from './chat.entity.js';
 /** A member of a chat and how many of its messages they have not read. */
 @Entity({ tableName: 'chat_users' })
 @Filter(tenantFilter)
-@Unique({ properties: ['chat', 'user'] })
+@Unique({ properties: ['company', 'chat', 'user'] })
 @Index({ properties: ['company', 'user'] })
 export class ChatUser extends BaseEntity {
   @ManyToOne(() => Company, { ref: true, deleteRule: 'cascade' })
