@@ -1,4 +1,4 @@
-import { addMinutes } from 'date-fns';
+import { addMinutes, endOfDay, min } from 'date-fns';
 import { EVENT_MINUTES } from './scheduleRules';
 import type { Schedule } from './types';
 
@@ -11,12 +11,15 @@ export interface CalendarEvent {
   schedule: Schedule;
 }
 
-/** Each schedule at its sendAt, in sendAt order so a day's cell reads from morning to night. */
+/**
+ * Each schedule at its sendAt, in sendAt order so a day's cell reads from morning to night. A block never runs past
+ * midnight: the calendar would otherwise list a late-evening schedule on the next day too.
+ */
 export function toCalendarEvents(schedules: Schedule[]): CalendarEvent[] {
   return schedules
     .map(schedule => {
       const start = new Date(schedule.sendAt);
-      return { id: schedule.id, title: schedule.contact?.name ?? '', start, end: addMinutes(start, EVENT_MINUTES), schedule };
+      return { id: schedule.id, title: schedule.contact?.name ?? '', start, end: min([addMinutes(start, EVENT_MINUTES), endOfDay(start)]), schedule };
     })
     .sort((a, b) => a.start.getTime() - b.start.getTime() || a.id - b.id);
 }
