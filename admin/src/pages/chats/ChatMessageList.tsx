@@ -1,5 +1,6 @@
 import { Box, CircularProgress, Typography } from '@mui/material';
-import { Fragment, useLayoutEffect, useRef } from 'react';
+import { Fragment, useCallback, useLayoutEffect, useRef } from 'react';
+import { useScrollAnchors } from '../../hooks/useScrollAnchors';
 import { useTranslate } from 'react-admin';
 import { DayDivider } from '../tickets/MessageDividers';
 import { dayKey } from '../tickets/timeLabels';
@@ -14,28 +15,9 @@ import type { ChatHistory } from './useChatMessages';
 export function ChatMessageList({ history, userId }: { history: ChatHistory; userId: number | undefined }) {
   const translate = useTranslate();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const pinned = useRef(true);
-  const heightBeforeOlder = useRef<number | null>(null);
-  const lastId = useRef<number | null>(null);
   const { messages } = history;
-
-  // Older page prepended: keep the same message under the reader's eyes.
-  useLayoutEffect(() => {
-    const element = scrollRef.current;
-    if (!element || heightBeforeOlder.current === null) return;
-    element.scrollTop += element.scrollHeight - heightBeforeOlder.current;
-    heightBeforeOlder.current = null;
-  }, [history.olderVersion]);
-
-  // First page and new messages at the end.
-  useLayoutEffect(() => {
-    const element = scrollRef.current;
-    const last = messages.at(-1);
-    if (!element || !last || last.id === lastId.current) return;
-    const first = lastId.current === null;
-    lastId.current = last.id;
-    if (first || pinned.current || last.senderId === userId) element.scrollTop = element.scrollHeight;
-  }, [messages, userId]);
+  const isMine = useCallback((message: { senderId: number }) => message.senderId === userId, [userId]);
+  const { pinned, heightBeforeOlder } = useScrollAnchors(scrollRef, history.olderVersion, messages, isMine);
 
   const loadOlderIfNear = () => {
     const element = scrollRef.current;

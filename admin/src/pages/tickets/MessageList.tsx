@@ -1,5 +1,6 @@
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useLayoutEffect, useRef, useState } from 'react';
+import { useScrollAnchors } from '../../hooks/useScrollAnchors';
 import { useTranslate } from 'react-admin';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useNotifyError } from '../../hooks/useNotifyError';
@@ -14,6 +15,8 @@ import { dayKey } from './timeLabels';
 import type { Message, Ticket } from './types';
 import type { MessageHistory } from './useMessages';
 
+const isOwnMessage = (message: Message) => message.fromMe;
+
 /** Near the bottom: a new message keeps the view pinned to the end. */
 const STICK_TO_BOTTOM_PX = 120;
 
@@ -27,30 +30,11 @@ export function MessageList({ ticket, history, readOnly }: { ticket: Ticket; his
   const { setReplyingTo } = useReply();
   const scrollRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
-  const pinned = useRef(true);
-  const heightBeforeOlder = useRef<number | null>(null);
-  const lastId = useRef<number | null>(null);
   const [editing, setEditing] = useState<Message | null>(null);
   const [deleting, setDeleting] = useState<Message | null>(null);
   const { messages } = history;
 
-  // Older page prepended: keep the same message under the reader's eyes.
-  useLayoutEffect(() => {
-    const element = scrollRef.current;
-    if (!element || heightBeforeOlder.current === null) return;
-    element.scrollTop += element.scrollHeight - heightBeforeOlder.current;
-    heightBeforeOlder.current = null;
-  }, [history.olderVersion]);
-
-  // First page and new messages at the end.
-  useLayoutEffect(() => {
-    const element = scrollRef.current;
-    const last = messages.at(-1);
-    if (!element || !last || last.id === lastId.current) return;
-    const first = lastId.current === null;
-    lastId.current = last.id;
-    if (first || pinned.current || last.fromMe) element.scrollTop = element.scrollHeight;
-  }, [messages]);
+  const { pinned, heightBeforeOlder } = useScrollAnchors(scrollRef, history.olderVersion, messages, isOwnMessage);
 
   // A first page that does not fill the view cannot be scrolled: fetch further back until it does.
   useLayoutEffect(() => {
