@@ -1,6 +1,22 @@
 import englishMessages from 'ra-language-english';
 import type { Catalog } from './pt';
 
+/** The plan's fields, labelled alike in the plans table and form. */
+const PLAN_FIELDS = {
+  name: 'Name',
+  users: 'Users',
+  connections: 'Connections',
+  queues: 'Queues',
+  value: 'Price',
+  useCampaigns: 'Campaigns',
+  useSchedules: 'Schedules',
+  useInternalChat: 'Internal chat',
+  useExternalApi: 'External API',
+  useKanban: 'Kanban',
+  useOpenAi: 'Open.Ai',
+  useIntegrations: 'Integrations',
+};
+
 export const en: Catalog = {
   ra: englishMessages.ra,
   app: {
@@ -756,33 +772,9 @@ export const en: Catalog = {
     empty: 'No plans yet',
     saveFailed:
       'Could not complete the operation. Check whether a plan with the same name already exists or whether the fields were filled in correctly',
-    columns: {
-      name: 'Name',
-      users: 'Users',
-      connections: 'Connections',
-      queues: 'Queues',
-      value: 'Price',
-      useCampaigns: 'Campaigns',
-      useSchedules: 'Schedules',
-      useInternalChat: 'Internal chat',
-      useExternalApi: 'External API',
-      useKanban: 'Kanban',
-      useOpenAi: 'Open.Ai',
-      useIntegrations: 'Integrations',
-    },
+    columns: PLAN_FIELDS,
     form: {
-      name: 'Name',
-      users: 'Users',
-      connections: 'Connections',
-      queues: 'Queues',
-      value: 'Price',
-      useCampaigns: 'Campaigns',
-      useSchedules: 'Schedules',
-      useInternalChat: 'Internal chat',
-      useExternalApi: 'External API',
-      useKanban: 'Kanban',
-      useOpenAi: 'Open.Ai',
-      useIntegrations: 'Integrations',
+      ...PLAN_FIELDS,
       invalidValue: 'Invalid amount: use the format 49,90',
       wholeNumber: 'Enter a whole number',
       maxLimit: 'At most %{max}',

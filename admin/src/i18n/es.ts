@@ -1,6 +1,22 @@
 import type { Catalog } from './pt';
 import { raEs } from './ra/es';
 
+/** The plan's fields, labelled alike in the plans table and form. */
+const PLAN_FIELDS = {
+  name: 'Nombre',
+  users: 'Usuarios',
+  connections: 'Conexiones',
+  queues: 'Colas',
+  value: 'Valor',
+  useCampaigns: 'Campañas',
+  useSchedules: 'Agendamientos',
+  useInternalChat: 'Chat interno',
+  useExternalApi: 'API externa',
+  useKanban: 'Kanban',
+  useOpenAi: 'Open.Ai',
+  useIntegrations: 'Integraciones',
+};
+
 export const es: Catalog = {
   ra: raEs,
   app: {
@@ -757,33 +773,9 @@ export const es: Catalog = {
     empty: 'Ningún plan registrado',
     saveFailed:
       'No fue posible realizar la operación. Verifique si ya existe un plan con el mismo nombre o si los campos se completaron correctamente',
-    columns: {
-      name: 'Nombre',
-      users: 'Usuarios',
-      connections: 'Conexiones',
-      queues: 'Colas',
-      value: 'Valor',
-      useCampaigns: 'Campañas',
-      useSchedules: 'Agendamientos',
-      useInternalChat: 'Chat interno',
-      useExternalApi: 'API externa',
-      useKanban: 'Kanban',
-      useOpenAi: 'Open.Ai',
-      useIntegrations: 'Integraciones',
-    },
+    columns: PLAN_FIELDS,
     form: {
-      name: 'Nombre',
-      users: 'Usuarios',
-      connections: 'Conexiones',
-      queues: 'Colas',
-      value: 'Valor',
-      useCampaigns: 'Campañas',
-      useSchedules: 'Agendamientos',
-      useInternalChat: 'Chat interno',
-      useExternalApi: 'API externa',
-      useKanban: 'Kanban',
-      useOpenAi: 'Open.Ai',
-      useIntegrations: 'Integraciones',
+      ...PLAN_FIELDS,
       invalidValue: 'Valor inválido: use el formato 49,90',
       wholeNumber: 'Ingrese un número entero',
       maxLimit: 'Como máximo %{max}',

@@ -1,5 +1,21 @@
 import { raPt } from './ra/pt';
 
+/** The plan's fields, labelled alike in the plans table and form. */
+const PLAN_FIELDS = {
+  name: 'Nome',
+  users: 'Usuários',
+  connections: 'Conexões',
+  queues: 'Filas',
+  value: 'Valor',
+  useCampaigns: 'Campanhas',
+  useSchedules: 'Agendamentos',
+  useInternalChat: 'Chat Interno',
+  useExternalApi: 'API Externa',
+  useKanban: 'Kanban',
+  useOpenAi: 'Open.Ai',
+  useIntegrations: 'Integrações',
+};
+
 export const pt = {
   ra: raPt,
   app: {
@@ -757,33 +773,9 @@ export const pt = {
     empty: 'Nenhum plano cadastrado',
     saveFailed:
       'Não foi possível realizar a operação. Verifique se já existe um plano com o mesmo nome ou se os campos foram preenchidos corretamente',
-    columns: {
-      name: 'Nome',
-      users: 'Usuários',
-      connections: 'Conexões',
-      queues: 'Filas',
-      value: 'Valor',
-      useCampaigns: 'Campanhas',
-      useSchedules: 'Agendamentos',
-      useInternalChat: 'Chat Interno',
-      useExternalApi: 'API Externa',
-      useKanban: 'Kanban',
-      useOpenAi: 'Open.Ai',
-      useIntegrations: 'Integrações',
-    },
+    columns: PLAN_FIELDS,
     form: {
-      name: 'Nome',
-      users: 'Usuários',
-      connections: 'Conexões',
-      queues: 'Filas',
-      value: 'Valor',
-      useCampaigns: 'Campanhas',
-      useSchedules: 'Agendamentos',
-      useInternalChat: 'Chat Interno',
-      useExternalApi: 'API Externa',
-      useKanban: 'Kanban',
-      useOpenAi: 'Open.Ai',
-      useIntegrations: 'Integrações',
+      ...PLAN_FIELDS,
       invalidValue: 'Valor inválido: use o formato 49,90',
       wholeNumber: 'Informe um número inteiro',
       maxLimit: 'No máximo %{max}',

@@ -33,6 +33,8 @@ export interface BotQueue {
   out_of_hours_message: string | null;
   schedules: ScheduleEntry[] | null;
   integration_id: number | null;
+  /** Typebot flows greet on their own as soon as the customer enters the queue. */
+  integration_type: string | null;
   prompt_id: number | null;
   media_path: string | null;
   media_name: string | null;
@@ -106,6 +108,7 @@ export class BotRepository {
          left join lateral (
            select json_agg(json_build_object('id', q.id, 'name', q.name, 'greeting_message', q.greeting_message,
                     'out_of_hours_message', q.out_of_hours_message, 'schedules', q.schedules, 'integration_id', q.integration_id,
+                    'integration_type', (select qi.type from queue_integrations qi where qi.id = q.integration_id),
                     'prompt_id', q.prompt_id, 'media_path', q.media_path, 'media_name', q.media_name)
                   order by q.order_queue nulls last, q.name, q.id) as list
              from whatsapp_queues wq join queues q on q.id = wq.queue_id
@@ -118,17 +121,12 @@ export class BotRepository {
   /** A queue the ticket is in even when the connection no longer offers it. */
   async queue(companyId: number, id: number): Promise<BotQueue | null> {
     const rows = await this.run<BotQueue>(
-      `select q.id, q.name, q.greeting_message, q.out_of_hours_message, q.schedules, q.integration_id, q.prompt_id, q.media_path, q.media_name
-         from queues q where q.company_id = ? and q.id = ?`,
+      `select q.id, q.name, q.greeting_message, q.out_of_hours_message, q.schedules, q.integration_id, qi.type as integration_type,
+              q.prompt_id, q.media_path, q.media_name
+         from queues q left join queue_integrations qi on qi.id = q.integration_id where q.company_id = ? and q.id = ?`,
       [companyId, id],
     );
     return rows[0] ?? null;
-  }
-
-  /** Typebot flows greet on their own as soon as the customer enters the queue. */
-  async integrationStartsOnEntry(companyId: number, integrationId: number): Promise<boolean> {
-    const rows = await this.run<{ type: string }>('select type from queue_integrations where company_id = ? and id = ?', [companyId, integrationId]);
-    return rows[0]?.type === 'typebot';
   }
 
   /** One level of a queue's option tree (parent null = the first level). */

@@ -183,7 +183,7 @@ export class BotService implements OnModuleInit {
     if (integrationId && turn.connection.use_integrations) {
       if (!turn.ticket.use_integration) await this.repository.update(companyId, turn.ticket.id, { useIntegration: true, integrationId });
       // A Typebot flow starts on entering the queue; other services only hear real messages.
-      if (!forward && !(await this.repository.integrationStartsOnEntry(companyId, integrationId))) return;
+      if (!forward && queue.integration_type !== 'typebot') return;
       const stored = turn.event.stored;
       await this.integrations.run(integrationId, {
         conversation: turn.conversation,

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { bullConnection, bullPrefix, closeBull } from '../../../infra/jobs/bull.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { HotPathPool, prepared } from '../../../infra/database/pg-pool.js';
-import { BOT_TIMERS_QUEUE, RATING_WAIT_HOURS, type TimerJobData, type TimerKind, timerJobId } from './bot-timer-jobs.js';
+import { BOT_TIMERS_QUEUE, RATING_WAIT_HOURS, TIMER_KINDS, type TimerJobData, type TimerKind, timerJobId } from './bot-timer-jobs.js';
 
 
 const CONNECTION_TIMERS = prepared(
@@ -69,7 +69,7 @@ export class BotTimers implements OnApplicationShutdown {
   /** The delayed jobs of one ticket (tests and diagnostics). */
   async pending(ticketId: number): Promise<TimerKind[]> {
     const kinds: TimerKind[] = [];
-    for (const kind of ['expire', 'transfer', 'rating'] as const) if (await this.queue.getJob(timerJobId(kind, ticketId))) kinds.push(kind);
+    for (const kind of TIMER_KINDS) if (await this.queue.getJob(timerJobId(kind, ticketId))) kinds.push(kind);
     return kinds;
   }
 
