@@ -32,11 +32,20 @@ const CONTEXT_SQL = `
     left join plans p on p.id = c.plan_id
    where u.id = ?`;
 
+export type InactiveReason = 'disabled' | 'expired';
+
+/** Why a company may not act now (disabled, or its due date passed), or null when it may. */
+export function companyInactiveReason(company: { status: boolean; dueDate: Date | null }, now = Date.now()): InactiveReason | null {
+  if (!company.status) return 'disabled';
+  if (company.dueDate && company.dueDate.getTime() < now) return 'expired';
+  return null;
+}
+
 /** Whether a company may use the product now (super users are never locked out). */
 export function companyAccessError(company: { status: boolean; dueDate: Date | null }, isSuper: boolean): AppError | null {
-  if (isSuper) return null;
-  if (!company.status) return new AppError('ERR_COMPANY_DISABLED', 401, {}, 'Empresa desativada. Entre em contato com o Suporte.');
-  if (company.dueDate && company.dueDate.getTime() < Date.now()) {
+  const reason = isSuper ? null : companyInactiveReason(company);
+  if (reason === 'disabled') return new AppError('ERR_COMPANY_DISABLED', 401, {}, 'Empresa desativada. Entre em contato com o Suporte.');
+  if (reason === 'expired' && company.dueDate) {
     const d = company.dueDate;
     const shown = `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
     return new AppError(

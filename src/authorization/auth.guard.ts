@@ -1,40 +1,34 @@
-import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import { EntityManager } from '@mikro-orm/postgresql';
+import type { CanActivate, ExecutionContext } from '@nestjs/common';
+import type { Reflector } from '@nestjs/core';
+import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { IS_PUBLIC } from '../common/decorators/access.decorators.js';
 import { AUTH_CONTEXT_KEY } from '../common/decorators/auth-context.decorator.js';
 import { AppError } from '../common/errors/app-error.js';
-import { scopeToCompany } from '../infra/database/tenant-scope.js';
-import { AuthContextLoader } from './auth-context.loader.js';
-import { TokenService } from './token.service.js';
+import type { AuthContext } from './auth-context.js';
+import type { JwtStrategy } from './jwt.strategy.js';
 
-export function bearerToken(header: string | undefined): string | null {
-  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
-  return match?.[1] ?? null;
-}
+export { bearerToken } from './bearer-token.js';
 
-/** Deny by default: every route needs a valid access token unless marked @Public(). Scopes the ORM to the tenant. */
-@Injectable()
-export class AuthGuard implements CanActivate {
-  constructor(
-    private readonly reflector: Reflector,
-    private readonly tokens: TokenService,
-    private readonly loader: AuthContextLoader,
-    private readonly em: EntityManager,
-  ) {}
+/**
+ * Deny by default: every route needs a valid access token, checked by this app's passport-jwt strategy, unless
+ * marked @Public(). Built per app (a factory provider) because the strategy's name is the app's own.
+ */
+export function jwtAuthGuard(reflector: Reflector, strategy: JwtStrategy): CanActivate {
+  class JwtAuthGuard extends PassportAuthGuard(strategy.strategyName) {
+    override canActivate(context: ExecutionContext): Promise<boolean> | boolean {
+      if (context.getType() !== 'http') return true;
+      if (reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()])) return true;
+      return super.canActivate(context) as Promise<boolean>;
+    }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (context.getType() !== 'http') return true;
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
-    if (isPublic) return true;
-    const request = context.switchToHttp().getRequest<Request & Record<string, unknown>>();
-    const token = bearerToken(request.headers.authorization);
-    if (!token) throw new AppError('ERR_SESSION_EXPIRED', 401);
-    const claims = this.tokens.verifyAccess(token);
-    const auth = await this.loader.load(claims.sub, claims.tv);
-    scopeToCompany(this.em, auth.companyId);
-    request[AUTH_CONTEXT_KEY] = auth;
-    return true;
+    /** Our own errors (expired company, old session) keep their codes; anything else is an expired session. */
+    override handleRequest<T = AuthContext>(error: unknown, user: T | false, _info: unknown, context: ExecutionContext): T {
+      if (error instanceof AppError) throw error;
+      if (error || !user) throw new AppError('ERR_SESSION_EXPIRED', 401);
+      context.switchToHttp().getRequest<Request & Record<string, unknown>>()[AUTH_CONTEXT_KEY] = user;
+      return user;
+    }
   }
+  return new JwtAuthGuard();
 }

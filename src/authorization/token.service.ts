@@ -9,6 +9,12 @@ export interface TokenClaims {
   tv: number;
 }
 
+/** A refresh token also names itself (single use) and its family (every token rotated from one login). */
+export interface RefreshClaims extends TokenClaims {
+  jti: string;
+  fam: string;
+}
+
 /** Access tokens (15 min, Bearer) and refresh tokens (7 days, cookie), both bound to the user's tokenVersion. */
 @Injectable()
 export class TokenService {
@@ -21,7 +27,7 @@ export class TokenService {
     return this.jwt.sign({ ...claims, typ: 'access' }, { secret: this.config.jwtSecret, expiresIn: this.config.accessTokenTtlSeconds });
   }
 
-  signRefresh(claims: TokenClaims): string {
+  signRefresh(claims: RefreshClaims): string {
     return this.jwt.sign({ ...claims, typ: 'refresh' }, { secret: this.config.jwtRefreshSecret, expiresIn: this.config.refreshTokenTtlSeconds });
   }
 
@@ -29,15 +35,17 @@ export class TokenService {
     return this.verify(token, this.config.jwtSecret, 'access');
   }
 
-  verifyRefresh(token: string): TokenClaims {
-    return this.verify(token, this.config.jwtRefreshSecret, 'refresh');
+  verifyRefresh(token: string): RefreshClaims {
+    const claims = this.verify(token, this.config.jwtRefreshSecret, 'refresh') as Partial<RefreshClaims>;
+    if (typeof claims.jti !== 'string' || typeof claims.fam !== 'string') throw new AppError('ERR_SESSION_EXPIRED', 401);
+    return claims as RefreshClaims;
   }
 
   private verify(token: string, secret: string, typ: string): TokenClaims {
     try {
-      const payload = this.jwt.verify<TokenClaims & { typ: string }>(token, { secret, algorithms: ['HS256'] });
+      const payload = this.jwt.verify<TokenClaims & { typ: string; jti?: string; fam?: string }>(token, { secret, algorithms: ['HS256'] });
       if (payload.typ !== typ || !Number.isInteger(payload.sub) || !Number.isInteger(payload.tv)) throw new Error('bad claims');
-      return { sub: payload.sub, companyId: payload.companyId, tv: payload.tv };
+      return { sub: payload.sub, companyId: payload.companyId, tv: payload.tv, ...(payload.jti ? { jti: payload.jti, fam: payload.fam } : {}) };
     } catch {
       throw new AppError('ERR_SESSION_EXPIRED', 401);
     }

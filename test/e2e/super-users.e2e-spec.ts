@@ -120,8 +120,8 @@ describe('super users and the users of other companies', () => {
         profile: 'supervisor',
         queueIds: [b.queues[1]!.id],
         whatsappId: connectionB.id,
-        // A user keeps its company: a companyId in the body moves nobody.
-        companyId: a.company.id,
+        // The spec's clients repeat the user's company; naming another one is refused (test/e2e/security/privilege).
+        companyId: b.company.id,
       });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
@@ -241,10 +241,10 @@ describe('super users and the users of other companies', () => {
         const res = await req.set(adminA.auth);
         expect([res.status, res.body.error]).toEqual([404, 'ERR_NO_USER_FOUND']);
       }
+      // Naming another company is refused, not quietly turned into the admin's own.
       const created = await t.http().post('/api/users').set(adminA.auth).send({ name: 'Meu', email: 'meu@test.example', password: 'secret1', companyId: b.company.id });
-      expect(created.status).toBe(201);
-      expect(created.body.companyId).toBe(a.company.id);
-      expect((await t.http().delete(`/api/users/${created.body.id}`).set(adminA.auth)).status).toBe(204);
+      expect([created.status, created.body.error]).toEqual([403, 'ERR_NO_PERMISSION']);
+      expect(await t.em().count(User, { email: 'meu@test.example' }, { filters: false })).toBe(0);
     });
 
     it('cannot give a user another company’s connection', async () => {

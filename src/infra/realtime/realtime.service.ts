@@ -29,8 +29,22 @@ export class RealtimeService implements BeforeApplicationShutdown {
     if (rooms.length) this.server?.to(rooms).emit(companyEvent(companyId, topic), payload);
   }
 
+  /** Drops every socket of a company (disabled, or its due date passed); users of an active company reconnect. */
+  disconnectCompany(companyId: number): void {
+    this.server?.in(Rooms.mainChannel(companyId)).disconnectSockets(true);
+  }
+
   /** Drops every socket of a user (logout, password reset). */
   disconnectUser(userId: number): void {
     this.server?.in(Rooms.user(userId)).disconnectSockets(true);
+  }
+
+  /**
+   * The user signed in elsewhere: its sockets are told so and then closed by the server, after the message (a socket
+   * closed this way does not reconnect by itself). A client that ignores the message stops receiving all the same.
+   */
+  replaceUserSession(companyId: number, userId: number): void {
+    this.toUser(companyId, userId, 'auth', { action: 'sessionReplaced', user: { id: userId } });
+    this.server?.in(Rooms.user(userId)).disconnectSockets(false);
   }
 }

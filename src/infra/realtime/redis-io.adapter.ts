@@ -15,12 +15,14 @@ export class RedisIoAdapter extends IoAdapter {
     app: INestApplicationContext,
     private readonly redisUrl: string,
     private readonly channelPrefix: string,
+    /** Which origins may connect (`cors`, `allowRequest`): set by configureApp in production. */
+    private readonly originOptions: Partial<ServerOptions> = {},
   ) {
     super(app);
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {
-    const server = super.createIOServer(port, options) as Server;
+    const server = super.createIOServer(port, { ...options, ...this.originOptions } as ServerOptions) as Server;
     this.pub = new Redis(this.redisUrl);
     this.sub = this.pub.duplicate();
     for (const client of [this.pub, this.sub]) client.on('error', (error: Error) => this.redisLogger.warn(`Redis (socket.io adapter): ${error.message}`));

@@ -8,19 +8,28 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
-/** Fixed-window counters in Redis, so limits hold across every server process. */
+/** Redis is down: the limits (and the locks they keep) cannot be read or changed. */
+export const serviceUnavailable = () =>
+  new AppError('ERR_SERVICE_UNAVAILABLE', 503, {}, 'Serviço temporariamente indisponível. Tente novamente em instantes.');
+
+/**
+ * Fixed-window counters in Redis, so limits hold across every server process. Without Redis the limits cannot hold,
+ * so the protected routes answer 503 at once rather than wait for it (or go unprotected).
+ */
 @Injectable()
 export class RateLimiter {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
 
   /** Counts one attempt for each key and throws 429 when any key is over its limit. */
   async consume(entries: Array<[key: string, rule: RateLimit]>): Promise<void> {
+    if (this.redis.status !== 'ready') throw serviceUnavailable();
     const pipeline = this.redis.multi();
     for (const [key, rule] of entries) {
       pipeline.incr(`rl:${key}`);
       pipeline.expire(`rl:${key}`, rule.windowSeconds, 'NX');
     }
-    const results = (await pipeline.exec()) ?? [];
+    const results = (await pipeline.exec().catch(() => null)) ?? null;
+    if (!results) throw serviceUnavailable();
     entries.forEach(([, rule], index) => {
       const count = Number(results[index * 2]?.[1] ?? 0);
       if (count > rule.limit) {

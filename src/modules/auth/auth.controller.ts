@@ -7,7 +7,7 @@ import type { AuthContext } from '../../authorization/auth-context.js';
 import { AnyUser, Public } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../common/decorators/auth-context.decorator.js';
 import { AuthService, type MeResponse } from './auth.service.js';
-import { EmailParamDto, ResetPasswordParamsDto } from './dto/password-reset.dto.js';
+import { EmailParamDto, ResetPasswordBodyDto, ResetPasswordParamsDto } from './dto/password-reset.dto.js';
 import { LoginDto } from './dto/login.dto.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.js';
 import type { SessionUser } from './session.mapper.js';
@@ -62,6 +62,15 @@ export class AuthController {
     return this.auth.me(ctx);
   }
 
+  /** The body form (`{ email }`), preferred: the address stays out of URLs and logs. */
+  @Public()
+  @Post('forgetpassword')
+  @HttpCode(200)
+  forgotByBody(@Body() body: EmailParamDto, @Req() req: Request): Promise<{ status: number; message: string }> {
+    return this.auth.forgotPassword(body.email, clientIp(req));
+  }
+
+  /** The spec's path form; request logs redact its segments. */
   @Public()
   @Post('forgetpassword/:email')
   @HttpCode(200)
@@ -69,6 +78,15 @@ export class AuthController {
     return this.auth.forgotPassword(params.email, clientIp(req));
   }
 
+  /** The body form (`{ email, token, newPassword }`), preferred: secrets stay out of URLs and logs. */
+  @Public()
+  @Post('resetpasswords')
+  @HttpCode(200)
+  resetByBody(@Body() body: ResetPasswordBodyDto, @Req() req: Request): Promise<{ status: number; message: string }> {
+    return this.auth.resetPassword(body.email, body.token, body.newPassword, clientIp(req));
+  }
+
+  /** The spec's path form, kept for clients that use it; request logs redact its segments. */
   @Public()
   @Post('resetpasswords/:email/:token/:newPassword')
   @HttpCode(200)

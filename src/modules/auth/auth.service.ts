@@ -1,7 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { raw } from '@mikro-orm/core';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { companyAccessError } from '../../authorization/auth-context.loader.js';
@@ -17,7 +16,9 @@ import { SECRET_SETTING_KEYS } from '../../shared/settings.js';
 import { Setting } from '../settings/setting.entity.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { User } from '../users/user.entity.js';
+import { LoginThrottle } from './login-throttle.js';
 import { PasswordReset } from './password-reset.entity.js';
+import { RefreshTokensRepository } from './refresh-tokens.repository.js';
 import { type SessionCompany, type SessionUser, toSessionCompany, toSessionUser } from './session.mapper.js';
 
 export interface IssuedSession {
@@ -40,6 +41,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 
 @Injectable()
 export class AuthService {
+  private readonly logger = new Logger('AuthService');
   /** Compared against when the email is unknown, so both paths cost one argon2 verification. */
   private dummyHash: Promise<string> | null = null;
 
@@ -50,45 +52,70 @@ export class AuthService {
     private readonly limiter: RateLimiter,
     private readonly mail: MailPort,
     private readonly settings: SettingsService,
+    private readonly refreshTokens: RefreshTokensRepository,
+    private readonly throttle: LoginThrottle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async login(email: string, password: string, ip: string): Promise<IssuedSession> {
-    const limits = this.config.rateLimits;
-    await this.limiter.consume([[`login:ip:${ip}`, limits.loginPerIp]]);
-    await this.limiter.assertBelow(`login:email:${email}`, limits.loginFailuresPerEmail);
+    // Counted before the password is checked, so parallel guesses cannot all slip under the limit.
+    await this.throttle.attempt(email, ip);
 
     const user = await this.em.findOne(User, { email }, { ...ACROSS_TENANTS, populate: ['passwordHash', 'company', 'company.plan'] });
     this.dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
     const valid = await verifyPassword(user?.passwordHash ?? (await this.dummyHash), password);
-    if (!user || !valid) {
-      await this.limiter.increment(`login:email:${email}`, limits.loginFailuresPerEmail.windowSeconds);
-      throw new AppError('ERR_INVALID_CREDENTIALS', 401);
-    }
+    if (!user || !valid) throw new AppError('ERR_INVALID_CREDENTIALS', 401);
+    await this.throttle.succeeded(email, ip);
     const company = user.company.getEntity();
     const blocked = companyAccessError(company, user.super);
     if (blocked) throw blocked;
 
-    // A new login ends every other session of this user.
-    user.tokenVersion += 1;
-    await this.em.flush();
-    this.realtime.toUser(company.id, user.id, 'auth', { action: 'sessionReplaced', user: { id: user.id } });
-    return this.issue(user);
+    // A new login ends every other session of this user; of parallel logins only the last one counts.
+    user.tokenVersion = await this.refreshTokens.bumpTokenVersion(user.id);
+    await this.refreshTokens.prune(company.id, user.id);
+    this.realtime.replaceUserSession(company.id, user.id);
+    return this.issue(user, randomUUID());
   }
 
+  /**
+   * Refresh tokens are single use. The first presentation rotates it; a second one within a few seconds (two tabs, or
+   * a page that navigated away before the new cookie arrived) is served again; a later one means a copy exists
+   * elsewhere, and ends the user's session everywhere.
+   */
   async refresh(refreshToken: string | null): Promise<IssuedSession> {
     if (!refreshToken) throw new AppError('ERR_SESSION_EXPIRED', 401);
     const claims = this.tokens.verifyRefresh(refreshToken);
     const user = await this.em.findOne(User, { id: claims.sub }, { ...ACROSS_TENANTS, populate: ['company', 'company.plan'] });
-    if (!user || user.tokenVersion !== claims.tv) throw new AppError('ERR_SESSION_EXPIRED', 401);
+    if (!user || user.tokenVersion !== claims.tv || user.company.id !== claims.companyId) throw new AppError('ERR_SESSION_EXPIRED', 401);
+    const outcome = await this.refreshTokens.rotate(user.company.id, user.id, claims.jti);
+    if (outcome.kind === 'reused') {
+      await this.refreshTokens.revokeFamily(user.company.id, outcome.family);
+      await this.endSessions(user.company.id, user.id);
+    }
+    if (outcome.kind !== 'rotated' && outcome.kind !== 'raced') throw new AppError('ERR_SESSION_EXPIRED', 401);
     const blocked = companyAccessError(user.company.getEntity(), user.super);
     if (blocked) throw blocked;
-    return this.issue(user);
+    // A session that lives on by refreshing never logs in again: its spent tokens are dropped here too.
+    await this.refreshTokens.prune(user.company.id, user.id);
+    return this.issue(user, outcome.family);
   }
 
   async logout(ctx: AuthContext): Promise<void> {
-    await this.em.nativeUpdate(User, { id: ctx.userId }, { tokenVersion: raw('token_version + 1'), online: false });
-    this.realtime.disconnectUser(ctx.userId);
+    await this.endSessions(ctx.companyId, ctx.userId);
+    await this.em.nativeUpdate(User, { id: ctx.userId }, { online: false });
+  }
+
+  /** Ends every session of a user: access tokens, refresh tokens and open sockets (password changes, reuse, logout). */
+  async endSessions(companyId: number, userId: number): Promise<void> {
+    await this.refreshTokens.bumpTokenVersion(userId);
+    await this.refreshTokens.revokeUser(companyId, userId);
+    this.realtime.disconnectUser(userId);
+  }
+
+  /** A new session for a user whose sessions were just ended (their own password change): the caller stays in. */
+  async openSession(userId: number): Promise<IssuedSession> {
+    const user = await this.em.findOneOrFail(User, { id: userId }, { ...ACROSS_TENANTS, populate: ['company', 'company.plan'], refresh: true });
+    return this.issue(user, randomUUID());
   }
 
   async me(ctx: AuthContext): Promise<MeResponse> {
@@ -103,25 +130,36 @@ export class AuthService {
     };
   }
 
-  /** `{status: 200}` when a mail was sent, `{status: 404}` for an unknown email (rate limited before the lookup). */
+  /**
+   * The same answer whether or not the email belongs to someone, so the form cannot tell who has an account. The
+   * address is looked up after the answer (as the mail goes out), so both paths do the same work before it.
+   */
   async forgotPassword(email: string, ip: string): Promise<{ status: number; message: string }> {
     const limits = this.config.rateLimits;
     await this.limiter.consume([
       [`reset:ip:${ip}`, limits.resetPerIp],
       [`reset:email:${email}`, limits.resetPerEmail],
     ]);
-    const user = await this.em.findOne(User, { email }, ACROSS_TENANTS);
-    if (!user) return { status: 404, message: 'Email não encontrado' };
+    void this.sendResetCode(email).catch((error: unknown) =>
+      this.logger.error(`reset code not sent: ${error instanceof Error ? error.message : String(error)}`),
+    );
+    return { status: 200, message: 'Email enviado com sucesso!' };
+  }
+
+  /** Records a reset code for the account of `email`, if there is one, and mails it to its owner. */
+  private async sendResetCode(email: string): Promise<void> {
+    const em = this.em.fork();
+    const user = await em.findOne(User, { email }, ACROSS_TENANTS);
+    if (!user) return;
     const token = randomBytes(16).toString('hex');
-    this.em.create(PasswordReset, { user, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
-    await this.em.flush();
+    em.create(PasswordReset, { user, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+    await em.flush();
     const link = this.config.publicUrl ? `${this.config.publicUrl}/forgetpsw` : '/forgetpsw';
     await this.mail.send({
       to: user.email,
       subject: 'Redefinição de senha',
       text: `Olá ${user.name},\n\nSeu código para redefinir a senha é: ${token}\nInforme-o em ${link} em até 1 hora.\n\nSe você não pediu a redefinição, ignore este e-mail.`,
     });
-    return { status: 200, message: 'Email enviado com sucesso!' };
   }
 
   async resetPassword(email: string, token: string, newPassword: string, ip: string): Promise<{ status: number; message: string }> {
@@ -142,22 +180,29 @@ export class AuthService {
     if (!match) throw invalid;
     match.usedAt = new Date();
     user.passwordHash = await hashPassword(newPassword);
-    user.tokenVersion += 1;
     await this.em.flush();
-    this.realtime.disconnectUser(user.id);
+    await this.endSessions(user.company.id, user.id);
+    await this.throttle.unlock(user.email);
     return { status: 200, message: 'Senha redefinida com sucesso.' };
   }
 
-  private async issue(user: User): Promise<IssuedSession> {
+  /** Clears the login locks of an account, whatever the address (an admin's unlock). */
+  unlockLogin(email: string): Promise<number> {
+    return this.throttle.unlock(email);
+  }
+
+  private async issue(user: User, family: string): Promise<IssuedSession> {
     const company = user.company.getEntity();
     scopeToCompany(this.em, company.id);
     await this.em.populate(user, ['queues']);
     const settings = await this.em.find(Setting, { company: company.id }, { orderBy: { key: 'ASC' } });
     const visible = user.profile === 'admin' ? settings : settings.filter((s) => !SECRET_SETTING_KEYS.includes(s.key));
     const claims = { sub: user.id, companyId: company.id, tv: user.tokenVersion };
+    const jti = randomUUID();
+    await this.refreshTokens.record(company.id, user.id, jti, family, new Date(Date.now() + this.config.refreshTokenTtlSeconds * 1000));
     return {
       token: this.tokens.signAccess(claims),
-      refreshToken: this.tokens.signRefresh(claims),
+      refreshToken: this.tokens.signRefresh({ ...claims, jti, fam: family }),
       user: toSessionUser(user, company, visible),
     };
   }

@@ -8,15 +8,16 @@ import { listResponse, parseListQuery, type ListAllowlist } from '../../common/l
 import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
 import type { PlanSummary } from '../auth/session.mapper.js';
 import { CompaniesService } from './companies.service.js';
-import type { CompanyResponse, SignupResponse } from './company.mapper.js';
+import type { CompanyResponse } from './company.mapper.js';
 import { CreateCompanyDto } from './dto/create-company.dto.js';
 import { SignupDto } from './dto/signup.dto.js';
 import { UpdateCompanyDto } from './dto/update-company.dto.js';
 import { UpdateSchedulesDto } from './dto/update-schedules.dto.js';
-import { SignupService } from './signup.service.js';
+import { type SignupResponse, SignupService } from './signup.service.js';
 
 const COMPANY_LIST: ListAllowlist = {
   filters: { id: 'id', status: 'status', planId: 'plan', recurrence: 'recurrence' },
+  filterTypes: { status: 'boolean' },
   sort: {
     id: 'id',
     name: 'name',

@@ -5,6 +5,7 @@ import type { AuthContext } from '../../authorization/auth-context.js';
 import { AppError, notFound } from '../../common/errors/app-error.js';
 import { likePattern, type ListQuery, type ListResult } from '../../common/list-query/list-query.js';
 import { ACROSS_TENANTS } from '../../infra/database/tenant-scope.js';
+import { RealtimeService } from '../../infra/realtime/realtime.service.js';
 import { type PlanSummary, toPlanSummary } from '../auth/session.mapper.js';
 import { Plan } from '../plans/plan.entity.js';
 import { Setting } from '../settings/setting.entity.js';
@@ -23,7 +24,10 @@ import { toWeekSchedule } from './week-schedule.js';
  */
 @Injectable()
 export class CompaniesService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly realtime: RealtimeService,
+  ) {}
 
   async list(ctx: AuthContext, query: ListQuery): Promise<ListResult<CompanyResponse>> {
     const where: FilterQuery<Company> = { ...(query.filters as FilterQuery<Company> & object) };
@@ -81,6 +85,8 @@ export class CompaniesService {
     if (dto.recurrence != null) company.recurrence = dto.recurrence;
     if (dto.campaignsEnabled != null) await this.setCampaigns(company, String(dto.campaignsEnabled));
     await this.em.flush();
+    // Requests check the company every time; open sockets are dropped so they reconnect, and are refused.
+    if (!company.status || (company.dueDate && company.dueDate.getTime() < Date.now())) this.realtime.disconnectCompany(company.id);
     return this.toResponse(ctx, company);
   }
 

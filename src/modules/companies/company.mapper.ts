@@ -1,7 +1,7 @@
 import type { ScheduleEntry } from '../../shared/schedules.js';
 import type { Company, Recurrence } from './company.entity.js';
 
-export interface SignupResponse {
+export interface CompanyFields {
   id: number;
   name: string;
   email: string | null;
@@ -12,7 +12,7 @@ export interface SignupResponse {
   planId: number | null;
 }
 
-export interface CompanyResponse extends SignupResponse {
+export interface CompanyResponse extends CompanyFields {
   plan: { id: number; name: string } | null;
   schedules: ScheduleEntry[];
   timezone: string;
@@ -20,7 +20,7 @@ export interface CompanyResponse extends SignupResponse {
   campaignsEnabled: boolean;
 }
 
-export function toSignupResponse(company: Company): SignupResponse {
+export function toCompanyFields(company: Company): CompanyFields {
   return {
     id: company.id,
     name: company.name,
@@ -37,7 +37,7 @@ export function toSignupResponse(company: Company): SignupResponse {
 export function toCompanyResponse(company: Company, campaignsEnabled: boolean): CompanyResponse {
   const plan = company.plan?.isInitialized() ? company.plan.getEntity() : null;
   return {
-    ...toSignupResponse(company),
+    ...toCompanyFields(company),
     plan: plan ? { id: plan.id, name: plan.name } : null,
     schedules: company.schedules ?? [],
     timezone: company.timezone,

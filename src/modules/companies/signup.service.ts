@@ -1,17 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { AppError, notFound } from '../../common/errors/app-error.js';
+import { notFound } from '../../common/errors/app-error.js';
 import { hashPassword } from '../../common/password.js';
 import { ACROSS_TENANTS } from '../../infra/database/tenant-scope.js';
 import { RateLimiter } from '../../infra/redis/rate-limiter.js';
 import { Plan } from '../plans/plan.entity.js';
 import { User } from '../users/user.entity.js';
-import { type SignupResponse, toSignupResponse } from './company.mapper.js';
+import { MailPort } from '../../infra/mail/mail.port.js';
 import { createCompanyWithDefaults } from './create-company.js';
 import type { SignupDto } from './dto/signup.dto.js';
 
 const TRIAL_MS = 3 * 24 * 60 * 60 * 1000;
+
+/** One answer whether the company was created or the email already had an account: the form reveals no account. */
+export interface SignupResponse {
+  message: string;
+}
+const RECEIVED: SignupResponse = { message: 'Cadastro recebido. Faça seu login.' };
 
 /** Self-registration (server-behaviour §1): the trial terms are the server's, whatever the form sent. */
 @Injectable()
@@ -19,6 +25,7 @@ export class SignupService {
   constructor(
     private readonly em: EntityManager,
     private readonly limiter: RateLimiter,
+    private readonly mail: MailPort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -26,26 +33,38 @@ export class SignupService {
     await this.limiter.consume([[`signup:ip:${ip}`, this.config.rateLimits.signupPerIp]]);
     const plan = await this.em.findOne(Plan, { id: dto.planId });
     if (!plan) throw notFound('ERR_NO_PLAN_FOUND');
-    // Login is by email alone, so the address must be free in every company; no tenant is known yet.
-    if ((await this.em.count(User, { email: dto.email }, ACROSS_TENANTS)) > 0) {
-      throw new AppError('ERR_DUPLICATED_EMAIL', 409, {}, 'A user with this email already exists');
-    }
+    // Hashed on both paths, so the time taken tells nothing either.
     const passwordHash = await hashPassword(dto.password);
-
-    const company = await this.em.transactional(async (tx) => {
-      const created = createCompanyWithDefaults(tx, {
-        name: dto.name,
-        email: dto.email,
-        phone: dto.phone ?? null,
-        plan,
-        status: true,
-        dueDate: new Date(Date.now() + TRIAL_MS),
-        recurrence: 'MENSAL',
-        campaignsEnabled: 'true',
+    try {
+      await this.em.transactional(async (tx) => {
+        const created = createCompanyWithDefaults(tx, {
+          name: dto.name,
+          email: dto.email,
+          phone: dto.phone ?? null,
+          plan,
+          status: true,
+          dueDate: new Date(Date.now() + TRIAL_MS),
+          recurrence: 'MENSAL',
+          campaignsEnabled: 'true',
+        });
+        tx.create(User, { company: created, name: dto.name, email: dto.email, passwordHash, profile: 'admin' });
       });
-      tx.create(User, { company: created, name: dto.name, email: dto.email, passwordHash, profile: 'admin' });
-      return created;
+    } catch (error) {
+      // Login is by email alone, so the address is unique in every company. A taken one did the same work, rolled
+      // back, so the answer and its time are the same; the owner is told by mail, not the form.
+      if (!(error instanceof UniqueConstraintViolationException)) throw error;
+      void this.tellOwner(dto.email).catch(() => undefined);
+    }
+    return RECEIVED;
+  }
+
+  private async tellOwner(email: string): Promise<void> {
+    const owner = await this.em.fork().findOne(User, { email }, ACROSS_TENANTS);
+    if (!owner) return;
+    await this.mail.send({
+      to: owner.email,
+      subject: 'Tentativa de cadastro com o seu email',
+      text: `Olá ${owner.name},\n\nAlguém tentou cadastrar uma nova empresa com este email, que já tem uma conta. Se foi você, entre com a sua senha ou use "Esqueci minha senha".\n\nSe não foi você, ignore este email.`,
     });
-    return toSignupResponse(company);
   }
 }

@@ -1,12 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, ParseIntPipe, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiNoContentResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../common/decorators/auth-context.decorator.js';
 import { listResponse, parseListQuery, type ListAllowlist } from '../../common/list-query/list-query.js';
 import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
 import { ApiCompanyIdQuery, CompanyIdQuery } from '../../common/decorators/company-id.query.js';
+import { AuthService } from '../auth/auth.service.js';
+import { setRefreshCookie } from '../auth/refresh-cookie.js';
 import { CreateUserDto } from './dto/create-user.dto.js';
 import { UpdateUserDto } from './dto/update-user.dto.js';
 import type { UserResponse } from './user.mapper.js';
@@ -22,7 +25,11 @@ const USER_LIST: ListAllowlist = {
 @ApiBearerAuth()
 @Controller('users')
 export class UsersController {
-  constructor(private readonly users: UsersService) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly auth: AuthService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Get()
   @Policy('read', 'User')
@@ -61,8 +68,29 @@ export class UsersController {
 
   @Put(':id')
   @Policy('update', 'User')
-  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateUserDto): Promise<UserResponse> {
-    return this.users.update(ctx, id, dto);
+  async update(
+    @Auth() ctx: AuthContext,
+    @Param('id', ParseIntPipe) id: number,
+    @Body() dto: UpdateUserDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<UserResponse> {
+    const user = await this.users.update(ctx, id, dto);
+    if (id === ctx.userId && dto.password !== undefined) {
+      // The update ended every session of the user; the caller gets a new one here and the browser refreshes with it.
+      const session = await this.auth.openSession(ctx.userId);
+      setRefreshCookie(req, res, session.refreshToken, this.config.refreshTokenTtlSeconds);
+    }
+    return user;
+  }
+
+  /** After too many failed logins an account is locked from the guessing addresses; its admin opens it again. */
+  @Post(':id/unlock-login')
+  @HttpCode(204)
+  @Policy('manage', 'User')
+  @ApiNoContentResponse({ description: "The user's failed-login locks are cleared (every address); 503 while Redis is down" })
+  async unlockLogin(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+    await this.users.unlockLogin(ctx, id);
   }
 
   @Delete(':id')

@@ -11,11 +11,32 @@ import { canNamed } from '../../shared/permissions.js';
 import { Company } from '../companies/company.entity.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { Queue } from '../queues/queue.entity.js';
+import { AuthService } from '../auth/auth.service.js';
 import { SettingsService } from '../settings/settings.service.js';
 import type { CreateUserDto } from './dto/create-user.dto.js';
 import type { UpdateUserDto } from './dto/update-user.dto.js';
 import { toUserResponse, type UserResponse } from './user.mapper.js';
 import { User } from './user.entity.js';
+
+/**
+ * Only a super user changes or removes a super user: otherwise the admin of the company a super user belongs to could
+ * take over the platform (change its password or email, then log in as it).
+ */
+function assertMayManage(ctx: AuthContext, target: User): void {
+  if (target.super && !ctx.super) throw forbidden('ERR_SUPER_USER_PROTECTED');
+}
+
+/**
+ * A `companyId` in a body may only repeat the company the call works in (spec clients send it). Naming another one is
+ * refused, never silently applied or dropped: 403 below a super user; 400 for a super user moving an existing user.
+ */
+function assertCompanyField(ctx: AuthContext, requested: number | undefined, companyId: number, moving: boolean): void {
+  if (requested === undefined || requested === companyId) return;
+  if (!ctx.super) throw forbidden();
+  if (moving) {
+    throw new AppError('ERR_USER_COMPANY_FIXED', 400, { fields: [{ field: 'companyId', messages: ['a user keeps its company'] }] }, 'companyId: a user keeps its company');
+  }
+}
 
 /** The company a call works in and an entity manager scoped to it. */
 interface CompanyScope {
@@ -33,6 +54,7 @@ export class UsersService {
     private readonly em: EntityManager,
     private readonly settings: SettingsService,
     private readonly realtime: RealtimeService,
+    private readonly auth: AuthService,
   ) {}
 
   async list(ctx: AuthContext, query: ListQuery, companyId?: number): Promise<ListResult<UserResponse>> {
@@ -66,6 +88,7 @@ export class UsersService {
 
   async create(ctx: AuthContext, dto: CreateUserDto): Promise<UserResponse> {
     const { companyId, em } = this.scope(ctx, dto.companyId);
+    assertCompanyField(ctx, dto.companyId, companyId, false);
     if (!ctx.super && (await this.settings.value('userCreation')) === 'disabled') throw forbidden('ERR_USER_CREATION_DISABLED');
     await this.assertEmailFree(dto.email);
     const passwordHash = await hashPassword(dto.password);
@@ -95,11 +118,13 @@ export class UsersService {
     return response;
   }
 
-  /** `dto.companyId` is ignored: a user stays in its company. */
+  /** A user stays in its company: `dto.companyId` may only name it. */
   async update(ctx: AuthContext, id: number, dto: UpdateUserDto): Promise<UserResponse> {
     const { companyId, em } = await this.scopeOfUser(ctx, id);
     const user = await this.load(em, id);
     if (!ctx.ability.can('update', subject('User', { id: user.id } as Record<string, unknown>))) throw forbidden();
+    assertMayManage(ctx, user);
+    assertCompanyField(ctx, dto.companyId, companyId, true);
     const currentQueueIds = user.queues.getItems().map((q) => q.id).sort((a, b) => a - b);
     const queuesChange = dto.queueIds !== undefined && [...new Set(dto.queueIds)].sort((a, b) => a - b).join() !== currentQueueIds.join();
     const whatsappChange = dto.whatsappId !== undefined && dto.whatsappId !== user.whatsappId;
@@ -122,6 +147,13 @@ export class UsersService {
     if (dto.password !== undefined) user.passwordHash = await hashPassword(dto.password);
     if (queuesChange) user.queues.set(await this.queuesFor(em, dto.queueIds ?? []));
     await em.flush();
+    if (dto.password !== undefined) {
+      // Whoever knew the old password (or holds a stolen session) is out: tokens, refresh cookies and sockets.
+      await this.auth.endSessions(companyId, user.id);
+    } else if (profileChange || queuesChange) {
+      // Requests read profile and queues afresh each time; sockets joined rooms with the old ones, so they rejoin.
+      this.realtime.disconnectUser(user.id);
+    }
 
     const response = toUserResponse(user);
     this.realtime.toCompany(companyId, 'user', { action: 'update', user: response });
@@ -132,9 +164,18 @@ export class UsersService {
     const { companyId, em } = await this.scopeOfUser(ctx, id);
     const user = await this.load(em, id);
     if (user.id === ctx.userId) throw new AppError('ERR_CANNOT_DELETE_SELF', 400, {}, 'Users cannot delete themselves');
+    assertMayManage(ctx, user);
     await em.remove(user).flush();
     this.realtime.disconnectUser(id);
     this.realtime.toCompany(companyId, 'user', { action: 'delete', userId: id });
+  }
+
+  /** Clears the failed-login locks of a user (every address): its company's admins and super users. */
+  async unlockLogin(ctx: AuthContext, id: number): Promise<void> {
+    const { em } = await this.scopeOfUser(ctx, id);
+    const user = await this.load(em, id);
+    assertMayManage(ctx, user);
+    await this.auth.unlockLogin(user.email);
   }
 
   /** A company a super user names (any other caller's request stays in the session's company). */

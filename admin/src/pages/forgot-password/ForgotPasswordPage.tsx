@@ -21,11 +21,7 @@ export function ForgotPasswordPage() {
   const requestCode = async (values: Record<string, unknown>) => {
     const address = String(values.email);
     try {
-      const answer = await api.post<{ status?: number }>(`/forgetpassword/${encodeURIComponent(address)}`);
-      if (answer?.status === 404) {
-        notify('forgotPassword.emailNotFound', { type: 'error' });
-        return;
-      }
+      await api.post('/forgetpassword', { email: address });
       notify('forgotPassword.emailSent', { type: 'success' });
       setEmail(address);
     } catch (error) {
@@ -34,9 +30,8 @@ export function ForgotPasswordPage() {
   };
 
   const reset = async (values: Record<string, unknown>) => {
-    const segments = [email, values.token, values.newPassword].map(value => encodeURIComponent(String(value)));
     try {
-      await api.post(`/resetpasswords/${segments.join('/')}`);
+      await api.post('/resetpasswords', { email, token: String(values.token), newPassword: String(values.newPassword) });
       notify('forgotPassword.success', { type: 'success' });
       navigate('/login');
     } catch (error) {

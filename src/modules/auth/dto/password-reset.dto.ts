@@ -20,3 +20,6 @@ export class ResetPasswordParamsDto extends EmailParamDto {
   @MaxLength(100)
   newPassword!: string;
 }
+
+/** The body form of the reset: secrets in a body never land in access logs or proxies' URLs. */
+export class ResetPasswordBodyDto extends ResetPasswordParamsDto {}

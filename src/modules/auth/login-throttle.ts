@@ -1,0 +1,59 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { REDIS } from '../../infra/redis/redis.tokens.js';
+import { RateLimiter, serviceUnavailable } from '../../infra/redis/rate-limiter.js';
+
+const norm = (email: string) => email.trim().toLowerCase();
+const pairKey = (email: string, ip: string) => `login:account-ip:${norm(email)}:${ip}`;
+const accountKey = (email: string) => `login:account:${norm(email)}`;
+const ipKey = (ip: string) => `login:ip:${ip}`;
+
+/**
+ * Login attempts are counted before the password is checked (atomic INCR), so 40 guesses sent at once count as 40.
+ * The lock is per (account, IP): a guesser elsewhere does not lock the owner out; a ceiling per account bounds
+ * guessing from many addresses. A successful login clears its own (account, IP) count; a password reset or
+ * `npm run cli -- unlock-login --email E` clears every count of the account.
+ */
+@Injectable()
+export class LoginThrottle {
+  constructor(
+    private readonly limiter: RateLimiter,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async attempt(email: string, ip: string): Promise<void> {
+    const limits = this.config.rateLimits;
+    await this.limiter.consume([
+      [ipKey(ip), limits.loginPerIp],
+      [pairKey(email, ip), limits.loginPerAccountAndIp],
+      [accountKey(email), limits.loginPerAccount],
+    ]);
+  }
+
+  /** The owner got in: their own address starts afresh, and their attempt does not count against the account. */
+  async succeeded(email: string, ip: string): Promise<void> {
+    await this.redis.multi().del(`rl:${pairKey(email, ip)}`).decr(`rl:${accountKey(email)}`).exec().catch(() => undefined);
+  }
+
+  /** Clears every count of the account (a password reset, an admin). Answers how many counters were cleared. */
+  unlock(email: string): Promise<number> {
+    if (this.redis.status !== 'ready') throw serviceUnavailable();
+    return unlockLogin(this.redis, email);
+  }
+}
+
+/** Clears every login count of an account, whatever the address (`npm run cli -- unlock-login`, a password reset). */
+export async function unlockLogin(redis: Redis, email: string): Promise<number> {
+  const keys = [`rl:${accountKey(email)}`];
+  const prefix = redis.options.keyPrefix ?? '';
+  let cursor = '0';
+  do {
+    const [next, found] = await redis.scan(cursor, 'MATCH', `${prefix}rl:login:account-ip:${norm(email)}:*`, 'COUNT', 500);
+    cursor = next;
+    // SCAN answers full key names; commands add the prefix again.
+    keys.push(...found.map((key) => key.slice(prefix.length)));
+  } while (cursor !== '0');
+  return redis.del(...keys);
+}
