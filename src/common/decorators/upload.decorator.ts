@@ -1,24 +1,25 @@
 import { applyDecorators, HttpCode, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes } from '@nestjs/swagger';
-import { memoryStorage } from 'multer';
 import { MAX_MEDIA_BYTES } from '../../infra/storage/media-types.js';
+import { StreamedUpload } from '../uploads/streamed-upload.interceptor.js';
 
-export interface UploadedMedia {
-  buffer: Buffer;
-  mimetype: string;
-  originalName: string;
-}
+export type { UploadedMedia } from '../uploads/uploaded-media.js';
 
-/** `POST .../media-upload`: one multipart `file`, kept in memory up to the media limit, names read as UTF-8. */
+/** Files a message may carry at once (the spec's `medias`). */
+export const MAX_MESSAGE_FILES = 10;
+
+/** `POST .../media-upload`: one multipart `file`, streamed to storage up to the media limit, names read as UTF-8. */
 export const MediaUploadEndpoint = () =>
   applyDecorators(
     HttpCode(200),
     ApiConsumes('multipart/form-data'),
     ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } }),
-    UseInterceptors(FileInterceptor('file', { storage: memoryStorage(), limits: { fileSize: MAX_MEDIA_BYTES, files: 1 }, defParamCharset: 'utf8' })),
+    UseInterceptors(StreamedUpload({ field: 'file', maxFiles: 1, maxBytes: MAX_MEDIA_BYTES })),
   );
 
-/** The upload as services take it (the browser's file name is metadata only). */
-export const toUploadedMedia = (file: Express.Multer.File | undefined): UploadedMedia | undefined =>
-  file && { buffer: file.buffer, mimetype: file.mimetype, originalName: file.originalname };
+/** A message send that takes JSON or multipart with up to ten `medias` files, streamed to storage. */
+export const MessageMediaUpload = () =>
+  applyDecorators(
+    ApiConsumes('application/json', 'multipart/form-data'),
+    UseInterceptors(StreamedUpload({ field: 'medias', maxFiles: MAX_MESSAGE_FILES, maxBytes: MAX_MEDIA_BYTES })),
+  );

@@ -20,6 +20,12 @@ export interface ErrorBody {
   [extra: string]: unknown;
 }
 
+/** PostgreSQL's class 22 (data exception): invalid text representation, out of range, bad datetime... */
+function isDataException(exception: unknown): exception is { code: string; column?: string } {
+  const code = (exception as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}
+
 /** Writes every failure as `{ error: CODE, message }`; never leaks a stack or a driver message. */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
@@ -42,6 +48,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
     }
     if (exception instanceof ForeignKeyConstraintViolationException) {
       return [409, { error: 'ERR_IN_USE', message: 'The record is referenced by other records' }];
+    }
+    if (isDataException(exception)) {
+      // The last line of defence: a value the database refuses (text it cannot parse as a number or a date, a number
+      // past the column) is the client's mistake, not the server's.
+      return [400, { error: 'ERR_VALIDATION', message: 'A value is not valid for its field', fields: [{ field: exception.column ?? 'request', messages: ['is not a valid value'] }] }];
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();

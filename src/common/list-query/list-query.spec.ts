@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { AppError } from '../errors/app-error.js';
 import { likePattern, type ListAllowlist, parseListQuery, SPEC_PAGE_SIZE } from './list-query.js';
 
-const allow: ListAllowlist = { filters: { profile: 'profile' }, sort: { id: 'id', name: 'name' }, defaultSort: ['name', 'ASC'] };
+const allow: ListAllowlist = { filters: { profile: 'profile', id: 'id' }, sort: { id: 'id', name: 'name' }, defaultSort: ['name', 'ASC'] };
 
 describe('parseListQuery', () => {
   it('reads the spec dialect', () => {
@@ -29,8 +29,38 @@ describe('parseListQuery', () => {
     [{ sort: '["passwordHash","ASC"]' }],
     [{ filter: '{"passwordHash":"x"}' }],
     [{ filter: '{"profile":{"$ne":"admin"}}' }],
+    [{ sort: '["__proto__","ASC"]' }],
+    [{ sort: '["constructor","ASC"]' }],
+    [{ sort: '["toString","ASC"]' }],
+    [{ filter: '{"__proto__":1}' }],
+    [{ filter: '{"toString":1}' }],
+    [{ range: '[1e20,1e20]' }],
+    [{ pageNumber: '1e20' }],
+    [{ filter: '{"id":"abc"}' }],
+    [{ filter: '{"id":1e20}' }],
+    [{ filter: '{"id":[1,"x"]}' }],
+    [{ filter: '{"profile":"a\\u0000b"}' }],
   ])('refuses %j with ERR_VALIDATION', (query) => {
     expect(() => parseListQuery(query, allow)).toThrow(AppError);
+  });
+
+  it('names the offending field', () => {
+    const failure = (query: Record<string, unknown>) => {
+      try {
+        parseListQuery(query, allow);
+      } catch (error) {
+        return (error as AppError).extra.fields;
+      }
+      return null;
+    };
+    expect(failure({ filter: '{"id":"abc"}' })).toEqual([{ field: 'filter.id', messages: ['must be an integer'] }]);
+    expect(failure({ sort: '["__proto__","ASC"]' })).toEqual([{ field: 'sort', messages: ['cannot sort by __proto__'] }]);
+    expect(failure({ range: '[1e20,1e20]' })).toEqual([{ field: 'range', messages: ['must be [start, end]'] }]);
+  });
+
+  it('reads filter values by column type', () => {
+    const typed: ListAllowlist = { ...allow, filters: { id: 'id', kanban: 'kanban', profile: 'profile' }, filterTypes: { kanban: 'boolean' } };
+    expect(parseListQuery({ filter: '{"id":["3",4],"kanban":"true","profile":"admin"}' }, typed).filters).toEqual({ id: { $in: [3, 4] }, kanban: true, profile: 'admin' });
   });
 
   it('escapes LIKE wildcards', () => {

@@ -3,10 +3,18 @@ import { AppError } from '../errors/app-error.js';
 
 export const SPEC_PAGE_SIZE = 20;
 const MAX_RA_PAGE = 500;
+const INT4_MAX = 2_147_483_647;
+/** Values one `filter` key may list (`{ id: [1, 2, 3] }` from a reference field). */
+const MAX_FILTER_VALUES = 500;
+
+/** The column type behind a filter key: values are checked against it before any query. */
+export type FilterType = 'int' | 'boolean' | 'string';
 
 export interface ListAllowlist {
   /** Filter keys accepted from `filter` (react-admin) besides `q`, mapped to entity properties. */
   filters: Record<string, string>;
+  /** Types of the filter keys; unlisted keys are `int` when named `id`/`...Id`, else `string`. */
+  filterTypes?: Record<string, FilterType>;
   /** Sortable fields, mapped to entity properties. */
   sort: Record<string, string>;
   defaultSort: [string, 'ASC' | 'DESC'];
@@ -40,6 +48,35 @@ function badField(field: string, message: string): AppError {
   return new AppError('ERR_VALIDATION', 400, { fields: [{ field, messages: [message] }] }, `${field}: ${message}`);
 }
 
+/** Only the allowlist's own keys: `__proto__`, `constructor` or `toString` never resolve to something inherited. */
+const allowed = (table: Record<string, string>, key: unknown): string | undefined =>
+  typeof key === 'string' && Object.hasOwn(table, key) ? table[key] : undefined;
+
+const typeOf = (allow: ListAllowlist, key: string): FilterType =>
+  allow.filterTypes && Object.hasOwn(allow.filterTypes, key) ? allow.filterTypes[key]! : /^(id|[a-zA-Z]+Id)$/.test(key) ? 'int' : 'string';
+
+/** One filter value checked against its column type; answers the value the ORM gets. */
+function filterValue(key: string, type: FilterType, value: unknown): unknown {
+  const field = `filter.${key}`;
+  if (value === null) return null;
+  switch (type) {
+    case 'int':
+      if (typeof value === 'string' && /^-?\d{1,10}$/.test(value)) value = Number(value);
+      if (typeof value !== 'number' || !Number.isInteger(value) || Math.abs(value) > INT4_MAX) throw badField(field, 'must be an integer');
+      return value;
+    case 'boolean':
+      // The spec's flags also travel as 0/1 (a tag's `kanban`).
+      if (value === true || value === 'true' || value === 1 || value === '1') return true;
+      if (value === false || value === 'false' || value === 0 || value === '0') return false;
+      throw badField(field, 'must be true or false');
+    case 'string':
+      if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+      if (typeof value !== 'string') throw badField(field, 'must be text');
+      if (value.includes('\u0000') || value.length > 1000) throw badField(field, 'must be text without NUL, at most 1000 characters');
+      return value;
+  }
+}
+
 /**
  * Reads both list dialects: the spec's (`searchParam`, `pageNumber`) and ra-data-simple-rest's
  * (`filter`, `range`, `sort`). Only allowlisted filter and sort fields reach the ORM.
@@ -61,7 +98,7 @@ export function parseListQuery(query: Record<string, unknown>, allow: ListAllowl
     };
   }
   const range = parseJson(query.range, 'range') ?? [0, 24];
-  if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) || range[1] < range[0]) {
+  if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0 && n <= INT4_MAX) || range[1] < range[0]) {
     throw badField('range', 'must be [start, end]');
   }
   const [start, end] = range as [number, number];
@@ -71,8 +108,8 @@ export function parseListQuery(query: Record<string, unknown>, allow: ListAllowl
   if (!Array.isArray(sort) || sort.length !== 2 || typeof sort[0] !== 'string' || !['ASC', 'DESC'].includes(String(sort[1]).toUpperCase())) {
     throw badField('sort', 'must be [field, ASC|DESC]');
   }
-  const sortField = allow.sort[sort[0]];
-  if (!sortField) throw badField('sort', `cannot sort by ${sort[0]}`);
+  const sortField = allowed(allow.sort, sort[0]);
+  if (!sortField) throw badField('sort', `cannot sort by ${String(sort[0]).slice(0, 50)}`);
 
   const filter = parseJson(query.filter, 'filter') ?? {};
   if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw badField('filter', 'must be an object');
@@ -80,13 +117,18 @@ export function parseListQuery(query: Record<string, unknown>, allow: ListAllowl
   let search = '';
   for (const [key, value] of Object.entries(filter)) {
     if (key === 'q') {
-      search = String(value).trim().slice(0, 200);
+      search = String(filterValue('q', 'string', typeof value === 'string' ? value : String(value ?? ''))).trim().slice(0, 200);
       continue;
     }
-    const property = allow.filters[key];
-    if (!property) throw badField('filter', `cannot filter by ${key}`);
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) throw badField('filter', `${key} must be a value or a list`);
-    filters[property] = Array.isArray(value) ? { $in: value } : value;
+    const property = allowed(allow.filters, key);
+    if (!property) throw badField('filter', `cannot filter by ${key.slice(0, 50)}`);
+    const type = typeOf(allow, key);
+    if (Array.isArray(value)) {
+      if (value.length > MAX_FILTER_VALUES) throw badField(`filter.${key}`, `at most ${MAX_FILTER_VALUES} values`);
+      filters[property] = { $in: value.map((item) => filterValue(key, type, item)) };
+    } else {
+      filters[property] = filterValue(key, type, value);
+    }
   }
   return {
     dialect: 'ra',

@@ -8,6 +8,7 @@ import { PHONE_TEXT } from './contact-number.js';
 
 export const CONTACT_LIST: ListAllowlist = {
   filters: { id: 'id', isGroup: 'isGroup', whatsappId: 'whatsapp' },
+  filterTypes: { isGroup: 'boolean' },
   sort: { id: 'id', name: 'name', number: 'number', email: 'email', createdAt: 'createdAt' },
   defaultSort: ['name', 'ASC'],
 };

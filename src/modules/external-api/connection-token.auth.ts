@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { companyAccessError } from '../../authorization/auth-context.loader.js';
-import { bearerToken } from '../../authorization/auth.guard.js';
+import { bearerToken } from '../../authorization/bearer-token.js';
 import { AppError, forbidden } from '../../common/errors/app-error.js';
 import { isPlanFlagEnabled } from '../../shared/plan-flags.js';
 import { hashApiToken } from '../connections/api-token.js';

@@ -1,12 +1,11 @@
-import { Body, Controller, Headers, HttpCode, Post, UploadedFiles, UseInterceptors } from '@nestjs/common';
-import { FilesInterceptor } from '@nestjs/platform-express';
-import { ApiBearerAuth, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { memoryStorage } from 'multer';
+import { Body, Controller, HttpCode, Post, UploadedFiles, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../common/decorators/access.decorators.js';
+import { MessageMediaUpload, type UploadedMedia } from '../../common/decorators/upload.decorator.js';
 import { AppError } from '../../common/errors/app-error.js';
-import { MAX_MEDIA_BYTES } from '../../infra/storage/media-types.js';
 import { OutboundMessages } from '../messages/outbound-messages.js';
-import { ConnectionTokenAuth } from './connection-token.auth.js';
+import type { ConnectionPrincipal } from './connection-token.auth.js';
+import { ConnectionTokenGuard, Principal } from './connection-token.guard.js';
 import { SendExternalMessageDto } from './dto/send-external-message.dto.js';
 
 export interface ExternalSendResponse {
@@ -25,23 +24,19 @@ export interface ExternalSendResponse {
 @ApiBearerAuth()
 @Controller('messages')
 export class ExternalApiController {
-  constructor(
-    private readonly tokens: ConnectionTokenAuth,
-    private readonly outbound: OutboundMessages,
-  ) {}
+  constructor(private readonly outbound: OutboundMessages) {}
 
   @Public()
   @Post('send')
   @HttpCode(200)
-  @ApiConsumes('application/json', 'multipart/form-data')
+  @UseGuards(ConnectionTokenGuard)
+  @MessageMediaUpload()
   @ApiOkResponse({ schema: { example: { message: 'Mensagem enviada com sucesso', ticketId: 1, messageId: 10, messageIds: [10] } } })
-  @UseInterceptors(FilesInterceptor('medias', 10, { storage: memoryStorage(), limits: { fileSize: MAX_MEDIA_BYTES, files: 10 } }))
   async send(
-    @Headers('authorization') authorization: string | undefined,
+    @Principal() principal: ConnectionPrincipal,
     @Body() dto: SendExternalMessageDto,
-    @UploadedFiles() files: Express.Multer.File[] | undefined,
+    @UploadedFiles() files: UploadedMedia[] | undefined,
   ): Promise<ExternalSendResponse> {
-    const principal = await this.tokens.authenticate(authorization);
     const body = dto.body?.trim() ?? '';
     const medias = files ?? [];
     if (!body && medias.length === 0) throw new AppError('ERR_VALIDATION', 400, { fields: [{ field: 'body', messages: ['body or medias is required'] }] });
@@ -53,14 +48,14 @@ export class ExternalApiController {
   }
 
   /** The body goes as the caption of the first file. */
-  private async sendFiles(companyId: number, connectionId: number, number: string, body: string, medias: Express.Multer.File[]) {
+  private async sendFiles(companyId: number, connectionId: number, number: string, body: string, medias: UploadedMedia[]) {
     const sent = [];
     for (const [index, file] of medias.entries()) {
       sent.push(
         await this.outbound.sendToNumber(companyId, connectionId, number, index === 0 ? body : '', {
-          buffer: file.buffer,
+          storedPath: file.path,
           mimetype: file.mimetype,
-          originalName: file.originalname,
+          originalName: file.originalName,
         }),
       );
     }

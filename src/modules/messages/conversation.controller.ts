@@ -1,12 +1,10 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query, UploadedFiles, UseInterceptors } from '@nestjs/common';
-import { FilesInterceptor } from '@nestjs/platform-express';
-import { ApiBearerAuth, ApiConsumes, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { memoryStorage } from 'multer';
+import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query, UploadedFiles } from '@nestjs/common';
+import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { AnyUser } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { MessageMediaUpload, type UploadedMedia } from '../../common/decorators/upload.decorator.js';
 import { AppError } from '../../common/errors/app-error.js';
-import { MAX_MEDIA_BYTES } from '../../infra/storage/media-types.js';
 import { ConversationService } from './conversation.service.js';
 import { EditMessageDto, SendMessageDto } from './dto/send-message.dto.js';
 import type { MessageResponse } from './message.mapper.js';
@@ -34,15 +32,14 @@ export class ConversationController {
 
   @Post(':ticketId')
   @AnyUser()
-  @ApiConsumes('application/json', 'multipart/form-data')
-  @UseInterceptors(FilesInterceptor('medias', 10, { storage: memoryStorage(), limits: { fileSize: MAX_MEDIA_BYTES, files: 10 } }))
+  @MessageMediaUpload()
   send(
     @Auth() ctx: AuthContext,
     @Param('ticketId', ParseIntPipe) ticketId: number,
     @Body() dto: SendMessageDto,
-    @UploadedFiles() files: Express.Multer.File[] | undefined,
+    @UploadedFiles() files: UploadedMedia[] | undefined,
   ): Promise<MessageResponse[]> {
-    const medias = (files ?? []).map((f) => ({ buffer: f.buffer, mimetype: f.mimetype, originalName: f.originalname }));
+    const medias = (files ?? []).map((f) => ({ storedPath: f.path, mimetype: f.mimetype, originalName: f.originalName }));
     return this.conversation.send(ctx, ticketId, dto.body ?? '', dto.quotedMsg?.id ?? null, medias);
   }
 

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, UploadedFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { MediaUploadEndpoint, toUploadedMedia } from '../../common/decorators/upload.decorator.js';
+import { MediaUploadEndpoint, type UploadedMedia } from '../../common/decorators/upload.decorator.js';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../common/decorators/auth-context.decorator.js';
@@ -9,8 +9,6 @@ import { ListQueueOptionsQueryDto } from './dto/list-queue-options-query.dto.js'
 import { UpdateQueueOptionDto } from './dto/update-queue-option.dto.js';
 import type { QueueOptionResponse } from './queue-option.mapper.js';
 import { QueueOptionsService } from './queue-options.service.js';
-
-/** Browsers send file names in UTF-8; multer would read them as latin1. */
 
 @ApiTags('queue-options')
 @ApiBearerAuth()
@@ -49,9 +47,9 @@ export class QueueOptionsController {
   uploadMedia(
     @Auth() ctx: AuthContext,
     @Param('id', ParseIntPipe) id: number,
-    @UploadedFile() file: Express.Multer.File | undefined,
+    @UploadedFile() file: UploadedMedia | undefined,
   ): Promise<QueueOptionResponse> {
-    return this.options.uploadMedia(ctx, id, toUploadedMedia(file));
+    return this.options.uploadMedia(ctx, id, file);
   }
 
   @Delete(':id/media-upload')

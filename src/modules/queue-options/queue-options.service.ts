@@ -10,12 +10,7 @@ import type { UpdateQueueOptionDto } from './dto/update-queue-option.dto.js';
 import { fileRequired, queueNotFound, queueOptionNotFound } from './queue-option-errors.js';
 import { QueueOption } from './queue-option.entity.js';
 import { type QueueOptionResponse, toQueueOptionResponse } from './queue-option.mapper.js';
-
-export interface UploadedMedia {
-  buffer: Buffer;
-  mimetype: string;
-  originalName: string;
-}
+import type { UploadedMedia } from '../../common/uploads/uploaded-media.js';
 
 /** -1, null and absent all mean the top level. */
 const parentKey = (parentId: number | null | undefined): number | null => (parentId == null || parentId === -1 ? null : parentId);
@@ -93,9 +88,8 @@ export class QueueOptionsService {
 
   async uploadMedia(ctx: AuthContext, id: number, file: UploadedMedia | undefined): Promise<QueueOptionResponse> {
     const record = await this.load(this.em, id);
-    if (!file?.buffer.length) throw fileRequired();
-    const stored = await this.storage.save(ctx.companyId, file.buffer, file.mimetype);
-    return this.replaceMedia(record, stored.path, file.originalName.slice(0, 255) || null);
+    if (!file?.size) throw fileRequired();
+    return this.replaceMedia(record, file.path, file.originalName.slice(0, 255) || null);
   }
 
   async removeMedia(_ctx: AuthContext, id: number): Promise<QueueOptionResponse> {

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, UploadedFile } from '@nestjs/common';
-import { MediaUploadEndpoint, toUploadedMedia } from '../../common/decorators/upload.decorator.js';
+import { MediaUploadEndpoint, type UploadedMedia } from '../../common/decorators/upload.decorator.js';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
@@ -53,8 +53,8 @@ export class QueuesController {
   @Post(':id/media-upload')
   @Policy('update', 'Queue')
   @MediaUploadEndpoint()
-  uploadMedia(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @UploadedFile() file: Express.Multer.File | undefined): Promise<QueueResponse> {
-    return this.queues.uploadMedia(ctx, id, toUploadedMedia(file));
+  uploadMedia(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @UploadedFile() file: UploadedMedia | undefined): Promise<QueueResponse> {
+    return this.queues.uploadMedia(ctx, id, file);
   }
 
   @Delete(':id/media-upload')

@@ -13,7 +13,7 @@ import { ref, type Ref } from '@mikro-orm/core';
 import { StoragePort } from '../../infra/storage/storage.port.js';
 import { Prompt } from '../prompts/prompt.entity.js';
 import { QueueIntegration } from '../queue-integrations/queue-integration.entity.js';
-import type { UploadedMedia } from '../queue-options/queue-options.service.js';
+import type { UploadedMedia } from '../../common/uploads/uploaded-media.js';
 import { fileRequired } from '../queue-options/queue-option-errors.js';
 import { Queue } from './queue.entity.js';
 import { type QueueResponse, toQueueResponse } from './queue.mapper.js';
@@ -90,9 +90,8 @@ export class QueuesService {
 
   async uploadMedia(ctx: AuthContext, id: number, file: UploadedMedia | undefined): Promise<QueueResponse> {
     const queue = await this.load(id);
-    if (!file?.buffer.length) throw fileRequired();
-    const stored = await this.storage.save(ctx.companyId, file.buffer, file.mimetype);
-    return this.replaceMedia(ctx, queue, stored.path, file.originalName.slice(0, 255) || null);
+    if (!file?.size) throw fileRequired();
+    return this.replaceMedia(ctx, queue, file.path, file.originalName.slice(0, 255) || null);
   }
 
   async removeMedia(ctx: AuthContext, id: number): Promise<QueueResponse> {

@@ -8,12 +8,7 @@ import type { QuickMessage } from './quick-message.entity.js';
 import { type QuickMessageResponse, toQuickMessageResponse } from './quick-message.mapper.js';
 import { QuickMessageEvents } from './quick-messages.events.js';
 import { QuickMessagesService } from './quick-messages.service.js';
-
-export interface UploadedMedia {
-  buffer: Buffer;
-  mimetype: string;
-  originalName: string;
-}
+import type { UploadedMedia } from '../../common/uploads/uploaded-media.js';
 
 /** The attachment of a quick message: one file, replaced on upload, stored under a generated name. */
 @Injectable()
@@ -28,9 +23,8 @@ export class QuickMessageMediaService {
   async upload(ctx: AuthContext, id: number, file: UploadedMedia | undefined): Promise<QuickMessageResponse> {
     const record = await this.quickMessages.load(id);
     assertCanEdit(ctx, record);
-    if (!file?.buffer.length) throw fileRequired();
-    const stored = await this.storage.save(ctx.companyId, file.buffer, file.mimetype);
-    return this.replace(ctx, record, stored.path, file.originalName.slice(0, 255) || null);
+    if (!file?.size) throw fileRequired();
+    return this.replace(ctx, record, file.path, file.originalName.slice(0, 255) || null);
   }
 
   async remove(ctx: AuthContext, id: number): Promise<QuickMessageResponse> {

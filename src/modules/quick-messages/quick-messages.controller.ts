@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Res, UploadedFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { MediaUploadEndpoint, toUploadedMedia } from '../../common/decorators/upload.decorator.js';
+import { MediaUploadEndpoint, type UploadedMedia } from '../../common/decorators/upload.decorator.js';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { AnyUser } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../common/decorators/auth-context.decorator.js';
@@ -15,11 +15,10 @@ import { QuickMessagesService } from './quick-messages.service.js';
 
 const QUICK_MESSAGE_LIST: ListAllowlist = {
   filters: { id: 'id', geral: 'geral', status: 'status', userId: 'user' },
+  filterTypes: { geral: 'boolean', status: 'boolean' },
   sort: { id: 'id', shortcode: 'shortcode', createdAt: 'createdAt', updatedAt: 'updatedAt' },
   defaultSort: ['shortcode', 'ASC'],
 };
-
-/** Browsers send file names in UTF-8; multer would read them as latin1. */
 
 /** Open to every profile; who may read or change a record is checked in the service. */
 @ApiTags('quick-messages')
@@ -72,9 +71,9 @@ export class QuickMessagesController {
   uploadMedia(
     @Auth() ctx: AuthContext,
     @Param('id', ParseIntPipe) id: number,
-    @UploadedFile() file: Express.Multer.File | undefined,
+    @UploadedFile() file: UploadedMedia | undefined,
   ): Promise<QuickMessageResponse> {
-    return this.media.upload(ctx, id, toUploadedMedia(file));
+    return this.media.upload(ctx, id, file);
   }
 
   @Delete(':id/media-upload')

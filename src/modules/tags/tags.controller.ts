@@ -16,6 +16,7 @@ import { TagsService } from './tags.service.js';
 
 const TAG_LIST: ListAllowlist = {
   filters: { id: 'id', kanban: 'kanban' },
+  filterTypes: { kanban: 'boolean' },
   sort: { id: 'id', name: 'name', color: 'color', createdAt: 'createdAt' },
   defaultSort: ['name', 'ASC'],
 };

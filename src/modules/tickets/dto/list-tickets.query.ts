@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsPositive, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsPositive, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { AppError } from '../../../common/errors/app-error.js';
 import { TICKET_STATUSES, type TicketStatus } from '../ticket.entity.js';
 
@@ -82,11 +82,13 @@ export class ListTicketsQuery {
   @ApiPropertyOptional({ example: '2026-11-21', description: 'created that day (company time zone)' })
   @IsOptional()
   @Matches(/^\d{4}-\d{2}-\d{2}$/)
+  @IsISO8601({ strict: true }, { message: 'date must be a real calendar day' })
   date?: string;
 
   @ApiPropertyOptional({ example: '2026-11-21', description: 'updated that day (company time zone)' })
   @IsOptional()
   @Matches(/^\d{4}-\d{2}-\d{2}$/)
+  @IsISO8601({ strict: true }, { message: 'updatedAt must be a real calendar day' })
   updatedAt?: string;
 }
 

@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { HotPathPool, prepared } from '../../infra/database/pg-pool.js';
+
+/**
+ * Every row that may point at a stored file, asked per company folder. The inbox holds inbound media stored before
+ * its message row exists (durable ingest), so its pending events count as references too.
+ */
+const REFERENCED_SQL = prepared(
+  'media_referenced',
+  `select p.path from unnest(?::text[]) as p(path)
+    where exists (select 1 from messages m where m.company_id = ? and m.media_path = p.path)
+       or exists (select 1 from quick_messages q where q.company_id = ? and q.media_path = p.path)
+       or exists (select 1 from queues q where q.company_id = ? and q.media_path = p.path)
+       or exists (select 1 from queue_options o where o.company_id = ? and o.media_path = p.path)
+       or exists (select 1 from inbound_inbox i where i.company_id = ? and i.payload -> 'message' -> 'media' ->> 'path' = p.path)`,
+);
+
+/** Deleted messages keep their row (the spec's "row stays") but not their file. */
+const RELEASE_DELETED_SQL = prepared(
+  'media_release_deleted',
+  `with d as (
+     select id, company_id, media_path from messages where is_deleted and media_path is not null
+      order by company_id, id limit ? for update skip locked)
+   update messages m set media_path = null from d where m.company_id = d.company_id and m.id = d.id
+   returning d.company_id, d.media_path`,
+);
+
+@Injectable()
+export class MediaReferencesRepository {
+  constructor(private readonly db: HotPathPool) {}
+
+  /** The subset of `paths` (all in company `companyId`'s folder) that some row references. */
+  async referenced(companyId: number, paths: string[]): Promise<Set<string>> {
+    const rows = await this.db.query<{ path: string }>(REFERENCED_SQL, [paths, companyId, companyId, companyId, companyId, companyId]);
+    return new Set(rows.map((r) => r.path));
+  }
+
+  /** Detaches the files of up to `limit` deleted messages; answers their paths, which nothing references any more. */
+  async releaseDeletedMessageMedia(limit: number): Promise<string[]> {
+    const rows = await this.db.query<{ media_path: string }>(RELEASE_DELETED_SQL, [limit]);
+    return rows.map((r) => r.media_path);
+  }
+}
