@@ -1,7 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { ExclusiveRunner } from '../infra/scheduling/exclusive-runner.js';
 import { AppError } from '../common/errors/app-error.js';
-import { InboundPipeline } from '../modules/messages/inbound-pipeline.js';
 import {
   CHANNEL_PROVIDERS,
   type ChannelEvents,
@@ -12,6 +15,7 @@ import {
   type StartOptions,
 } from './channel-provider.js';
 import { ConnectionLease } from './connection-lease.js';
+import { INBOUND_SINK, type InboundSink } from './inbound-sink.js';
 import { ConnectionStatusStore } from './connection-status.store.js';
 import { MAX_QR_REFRESHES, reconnectDelayMs } from './reconnect-policy.js';
 
@@ -21,9 +25,18 @@ class LiveSession {
   connected = false;
   qrCount = 0;
   stopping = false;
+  /** Resolves when the session first connects or ends (what a replay waits for before the bot may answer). */
+  readonly settled: Promise<void>;
+  settle!: () => void;
 
-  constructor(readonly ref: ConnectionRef) {}
+  constructor(readonly ref: ConnectionRef) {
+    this.settled = new Promise((resolve) => (this.settle = resolve));
+  }
 }
+
+/** A replay does not wait longer than this for its session to connect. */
+const REPLAY_WAIT_MS = 60_000;
+
 
 interface ConnectionRow {
   id: number;
@@ -41,13 +54,18 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
   private readonly attempts = new Map<number, number>();
   private readonly timers = new Map<number, NodeJS.Timeout>();
   private readonly factories: Map<string, ChannelProviderFactory>;
+  /** The registry is shared by every app in the process (tests run several): the name is this instance's. */
+  private readonly sweepName = `channels:sweep:${randomUUID()}`;
 
   constructor(
     private readonly em: EntityManager,
     @Inject(CHANNEL_PROVIDERS) factories: ChannelProviderFactory[],
-    private readonly pipeline: InboundPipeline,
+    @Inject(INBOUND_SINK) private readonly pipeline: InboundSink,
     private readonly status: ConnectionStatusStore,
     private readonly lease: ConnectionLease,
+    private readonly exclusive: ExclusiveRunner,
+    private readonly scheduler: SchedulerRegistry,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.factories = new Map(factories.map((f) => [f.provider, f]));
   }
@@ -56,16 +74,46 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     return [...this.factories.keys()];
   }
 
-  /** Connections that were CONNECTED when the previous process stopped come back by themselves. */
+  /** Connections that were CONNECTED when the previous process stopped come back at boot, or by the sweep. */
   async onApplicationBootstrap(): Promise<void> {
+    await this.sweep().catch((e: unknown) => this.logger.error(`sweep: ${String(e)}`));
+    if (this.scheduler.doesExist('interval', this.sweepName)) return;
+    const interval = setInterval(() => void this.sweep().catch((e: unknown) => this.logger.error(`sweep: ${String(e)}`)), this.config.channels.sweepIntervalMs);
+    interval.unref();
+    this.scheduler.addInterval(this.sweepName, interval);
+  }
+
+  /**
+   * Makes the rows follow reality. A connection marked CONNECTED (or reconnecting) that no process holds a lease for
+   * belonged to a process that died: it is started here. A QR code or pairing that nobody runs any more is marked
+   * DISCONNECTED. Events recorded for a connection that nobody runs are processed here.
+   */
+  async sweep(): Promise<void> {
     const rows = await this.em
       .getConnection()
-      .execute<ConnectionRow[]>(`select id, company_id, name, provider, is_default from whatsapps where status = 'CONNECTED' order by id`);
-    // Connections whose lease another process holds stay with that process.
-    await Promise.allSettled(rows.map((row) => this.start(row.company_id, row.id)));
+      .execute<Array<{ id: number; company_id: number; status: string }>>(
+        `select id, company_id, status from whatsapps where status in ('CONNECTED', 'OPENING', 'qrcode', 'PAIRING') order by id`,
+      );
+    const leased = await this.lease.taken(rows.map((r) => r.id));
+    const orphans = rows.filter((row) => !this.live.has(row.id) && !this.timers.has(row.id) && !leased.has(row.id));
+    await Promise.allSettled(
+      orphans.map((row) =>
+        row.status === 'CONNECTED' || row.status === 'OPENING'
+          ? this.start(row.company_id, row.id)
+          : this.status.set(row.company_id, row.id, { status: 'DISCONNECTED', qrcode: null, disconnectReason: 'Sessão encerrada: leia o QR code novamente' }),
+      ),
+    );
+    const pendings = await this.pipeline.connectionsWithPending();
+    const running = await this.lease.taken(pendings.map((p) => p.whatsapp_id));
+    for (const pending of pendings) {
+      if (this.live.has(pending.whatsapp_id) || running.has(pending.whatsapp_id)) continue;
+      const ref = { id: pending.whatsapp_id, companyId: pending.company_id, name: '' };
+      await this.exclusive.run(`inbox:${ref.id}`, this.config.channels.leaseTtlMs, () => this.pipeline.replay(ref));
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {
+    if (this.scheduler.doesExist('interval', this.sweepName)) this.scheduler.deleteInterval(this.sweepName);
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
     await Promise.allSettled([...this.live.values()].map(async (live) => {
@@ -93,11 +141,13 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     const live = new LiveSession(ref);
     live.session = factory.create(ref, this.eventsFor(live));
     this.live.set(connectionId, live);
+    this.replayWhenReady(live);
     await this.status.set(companyId, connectionId, { status: 'OPENING', retries: 0 });
     try {
       await live.session.start(options);
     } catch (error) {
       this.live.delete(connectionId);
+      live.settle();
       await this.status.set(companyId, connectionId, { status: 'DISCONNECTED', disconnectReason: error instanceof Error ? error.message : String(error) });
       throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, {}, 'The session could not start');
     }
@@ -115,6 +165,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     const live = this.live.get(connectionId);
     if (live) {
       live.stopping = true;
+      live.settle();
       this.live.delete(connectionId);
       await live.session.logout().catch((error: unknown) => this.logger.warn(`logout ${connectionId}: ${String(error)}`));
     }
@@ -130,6 +181,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     this.live.delete(connectionId);
     if (live) {
       live.stopping = true;
+      live.settle();
       await live.session.logout().catch(() => undefined);
     }
     await this.lease.release(connectionId);
@@ -158,6 +210,15 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     }
   }
 
+  /**
+   * Events a dead process recorded but did not finish are processed first on the connection's lane, once the
+   * session is up (so the bot can answer them); anything that arrives meanwhile waits behind them.
+   */
+  private replayWhenReady(live: LiveSession): void {
+    const ready = () => Promise.race([live.settled, new Promise<void>((resolve) => setTimeout(resolve, REPLAY_WAIT_MS).unref())]);
+    void this.pipeline.replay(live.ref, live.session, ready);
+  }
+
   private eventsFor(live: LiveSession): ChannelEvents {
     const { companyId, id } = live.ref;
     const report = (promise: Promise<unknown>) => void promise.catch((e: unknown) => this.logger.error(`connection ${id}: ${String(e)}`));
@@ -173,12 +234,14 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
       pairingCode: (code) => report(this.status.set(companyId, id, { status: 'PAIRING', pairingCode: code })),
       connected: ({ phoneNumber }) => {
         live.connected = true;
+        live.settle();
         live.qrCount = 0;
         this.attempts.delete(id);
         report(this.status.set(companyId, id, { status: 'CONNECTED', qrcode: null, retries: 0, phoneNumber: phoneNumber ?? null }));
       },
       closed: (info) => {
         live.connected = false;
+        live.settle();
         if (live.stopping || this.live.get(id) !== live) return;
         this.live.delete(id);
         if (info.loggedOut) {
@@ -192,12 +255,21 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
         }
         this.scheduleReconnect(live.ref, info.reason);
       },
-      message: (message) => void this.pipeline.message(live.ref, message, live.session),
-      ack: (providerId, ack) => void this.pipeline.ack(live.ref, providerId, ack),
-      edit: (providerId, body, editedAt) => void this.pipeline.edit(live.ref, providerId, body, editedAt),
-      revoke: (providerId) => void this.pipeline.revoke(live.ref, providerId),
-      call: (call) => void this.pipeline.call(live.ref, call, live.session),
+      message: (message) => this.recording(id, this.pipeline.message(live.ref, message, live.session)),
+      ack: (providerId, ack) => this.recording(id, this.pipeline.ack(live.ref, providerId, ack)),
+      edit: (providerId, body, editedAt) => this.recording(id, this.pipeline.edit(live.ref, providerId, body, editedAt)),
+      revoke: (providerId) => this.recording(id, this.pipeline.revoke(live.ref, providerId)),
+      call: (call) => this.recording(id, this.pipeline.call(live.ref, call, live.session)),
     };
+  }
+
+  /**
+   * A provider that awaits the record learns of a failure (and does not acknowledge); one that does not await it
+   * (a receipt timer, a connection deleted meanwhile) must not leave an unhandled rejection: the failure is logged.
+   */
+  private recording(connectionId: number, record: Promise<void>): Promise<void> {
+    record.catch((error: unknown) => this.logger.warn(`connection ${connectionId}: event not recorded: ${error instanceof Error ? error.message : String(error)}`));
+    return record;
   }
 
   /** Transient closes reconnect with exponential backoff and jitter, without a new QR code. */
@@ -223,6 +295,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
 
   private async giveUp(live: LiveSession, reason: string): Promise<void> {
     live.stopping = true;
+    live.settle();
     this.live.delete(live.ref.id);
     await live.session.stop().catch(() => undefined);
     await this.lease.release(live.ref.id);
@@ -231,6 +304,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
 
   private async stopLive(live: LiveSession): Promise<void> {
     live.stopping = true;
+    live.settle();
     if (this.live.get(live.ref.id) === live) this.live.delete(live.ref.id);
     await live.session.stop().catch((e: unknown) => this.logger.warn(`stop ${live.ref.id}: ${String(e)}`));
   }

@@ -75,11 +75,12 @@ export interface ChannelEvents {
   pairingCode(code: string): void;
   connected(info: { phoneNumber?: string | null }): void;
   closed(info: CloseInfo): void;
-  message(message: InboundMessage): void;
-  ack(providerId: string, ack: number): void;
-  edit(providerId: string, body: string, editedAt: Date): void;
-  revoke(providerId: string): void;
-  call(call: InboundCall): void;
+  // Traffic events resolve once the event is durably recorded: only then may the provider acknowledge it.
+  message(message: InboundMessage): Promise<void>;
+  ack(providerId: string, ack: number): Promise<void>;
+  edit(providerId: string, body: string, editedAt: Date): Promise<void>;
+  revoke(providerId: string): Promise<void>;
+  call(call: InboundCall): Promise<void>;
 }
 
 export interface OutgoingMedia {

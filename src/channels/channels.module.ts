@@ -1,24 +1,25 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, Module, type ModuleMetadata } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config.js';
-import { MessagesModule } from '../modules/messages/messages.module.js';
 import { BaileysProviderFactory } from './baileys/baileys-provider.factory.js';
 import { CHANNEL_PROVIDERS } from './channel-provider.js';
 import { ChannelManager } from './channel-manager.js';
 import { ConnectionLease } from './connection-lease.js';
 import { ConnectionStatusStore } from './connection-status.store.js';
 import { SimulatorProviderFactory } from './simulator/simulator-provider.factory.js';
+import { SimulatorPhoneController } from './simulator/simulator-phone.controller.js';
 import { SimulatorController } from './simulator/simulator.controller.js';
 
 /** The providers and the session manager. The simulator exists only outside production. */
 @Module({})
 export class ChannelsModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  /** `imports` must provide the `INBOUND_SINK` (the messages module does); the app composes the two. */
+  static forRoot(config: AppConfig, imports: ModuleMetadata['imports'] = []): DynamicModule {
     const factories = config.isProduction ? [BaileysProviderFactory] : [BaileysProviderFactory, SimulatorProviderFactory];
     return {
       module: ChannelsModule,
       global: true,
-      controllers: config.isProduction ? [] : [SimulatorController],
-      imports: [MessagesModule],
+      controllers: config.isProduction ? [] : [SimulatorController, SimulatorPhoneController],
+      imports,
       providers: [
         ...factories,
         ConnectionStatusStore,

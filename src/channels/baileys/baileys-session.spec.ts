@@ -118,11 +118,11 @@ function recorder(): { events: ChannelEvents; reported: Reported[] } {
     pairingCode: (code) => reported.push(['pairingCode', code]),
     connected: (info) => reported.push(['connected', info]),
     closed: (info) => reported.push(['closed', info]),
-    message: (message) => reported.push(['message', message]),
-    ack: (id, ack) => reported.push(['ack', id, ack]),
-    edit: (id, body, at) => reported.push(['edit', id, body, at]),
-    revoke: (id) => reported.push(['revoke', id]),
-    call: (call) => reported.push(['call', call]),
+    message: async (message) => void reported.push(['message', message]),
+    ack: async (id, ack) => void reported.push(['ack', id, ack]),
+    edit: async (id, body, at) => void reported.push(['edit', id, body, at]),
+    revoke: async (id) => void reported.push(['revoke', id]),
+    call: async (call) => void reported.push(['call', call]),
   };
   return { events, reported };
 }

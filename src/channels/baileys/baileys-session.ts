@@ -221,7 +221,7 @@ export class BaileysSession implements ChannelSession {
       }
     });
     this.on(sock, 'call', (calls) => {
-      for (const call of calls) if (call.status === 'offer') this.events.call(mapCall(call));
+      for (const call of calls) if (call.status === 'offer') this.recorded(this.events.call(mapCall(call)));
     });
   }
 
@@ -231,7 +231,7 @@ export class BaileysSession implements ChannelSession {
     const inbound = mapBaileysMessage(msg, (m) =>
       downloadMediaMessage(m, 'buffer', {}, { reuploadRequest: sock.updateMediaMessage, logger: baileysLogger }),
     );
-    if (inbound) this.events.message(inbound);
+    if (inbound) this.recorded(this.events.message(inbound));
   }
 
   private async closed(lastDisconnect: ConnectionState['lastDisconnect']): Promise<void> {
@@ -243,12 +243,20 @@ export class BaileysSession implements ChannelSession {
   }
 
   private report(change: MessageChange): void {
-    if (change.kind === 'ack') return this.events.ack(change.providerId, change.ack);
+    if (change.kind === 'ack') return this.recorded(this.events.ack(change.providerId, change.ack));
     const id = change.kind === 'edit' ? `edit:${change.providerId}:${change.body}` : `revoke:${change.providerId}`;
     if (this.reported.has(id)) return;
     this.reported.add(id);
     if (this.reported.size > RECENT_CHANGES) this.reported.delete(this.reported.values().next().value as string);
-    if (change.kind === 'edit') this.events.edit(change.providerId, change.body, change.editedAt);
-    else this.events.revoke(change.providerId);
+    if (change.kind === 'edit') this.recorded(this.events.edit(change.providerId, change.body, change.editedAt));
+    else this.recorded(this.events.revoke(change.providerId));
+  }
+
+  /**
+   * Baileys sends its delivery receipt on its own schedule, so the event is written to the inbox as soon as it
+   * arrives; a failure to record it is logged loudly.
+   */
+  private recorded(write: Promise<void>): void {
+    write.catch((error: Error) => this.log.error(`inbound event not recorded: ${error.message}`));
   }
 }

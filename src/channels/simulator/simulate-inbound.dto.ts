@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBase64, IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { CarriesProviderText } from '../../common/pipes/input-shape.pipe.js';
 
 export const SIMULATED_KINDS = ['text', 'media', 'location', 'vcard', 'reaction', 'edit', 'revoke', 'ack', 'call', 'close'] as const;
 export type SimulatedKind = (typeof SIMULATED_KINDS)[number];
@@ -18,6 +19,7 @@ export class SimulatedGroupDto {
 }
 
 /** One piece of customer traffic for the fake phone. `type` defaults to a text. */
+@CarriesProviderText()
 export class SimulateInboundDto {
   @ApiPropertyOptional({ enum: SIMULATED_KINDS, default: 'text' })
   @IsOptional()

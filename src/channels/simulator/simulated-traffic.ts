@@ -10,29 +10,42 @@ const required = (value: string | undefined, field: string): string => {
   return value;
 };
 
-/** Turns one dev-endpoint request into the events a real phone would produce; answers the provider id used. */
-export function injectSimulatedTraffic(session: SimulatorSession, dto: SimulateInboundDto): { id: string } {
+/**
+ * Turns one dev-endpoint request into the events a real phone would produce; answers the provider id used once the
+ * event is durably recorded (like a receipt a real phone would get).
+ */
+export async function injectSimulatedTraffic(session: SimulatorSession, dto: SimulateInboundDto): Promise<{ id: string }> {
+  try {
+    return await inject(session, dto);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // Not recorded, so not acknowledged: the sender keeps the message and tries again.
+    throw new AppError('ERR_INBOUND_NOT_RECORDED', 503, {}, 'The message could not be recorded; send it again');
+  }
+}
+
+async function inject(session: SimulatorSession, dto: SimulateInboundDto): Promise<{ id: string }> {
   const from = normaliseNumber(dto.from);
   const id = dto.id ?? `SIMIN${randomBytes(8).toString('hex').toUpperCase()}`;
   const kind = dto.type ?? 'text';
   switch (kind) {
     case 'edit':
-      session.injectEdit(required(dto.targetId, 'targetId'), required(dto.body, 'body'));
+      await session.injectEdit(required(dto.targetId, 'targetId'), required(dto.body, 'body'));
       return { id: dto.targetId! };
     case 'revoke':
-      session.injectRevoke(required(dto.targetId, 'targetId'));
+      await session.injectRevoke(required(dto.targetId, 'targetId'));
       return { id: dto.targetId! };
     case 'ack':
-      session.injectAck(required(dto.targetId, 'targetId'), dto.ack ?? 3);
+      await session.injectAck(required(dto.targetId, 'targetId'), dto.ack ?? 3);
       return { id: dto.targetId! };
     case 'call':
-      session.injectCall({ callId: id, from, isVideo: dto.isVideo ?? false, isGroup: false, timestamp: new Date() });
+      await session.injectCall({ callId: id, from, isVideo: dto.isVideo ?? false, isGroup: false, timestamp: new Date() });
       return { id };
     case 'close':
       session.injectClose(dto.loggedOut ?? false);
       return { id };
     default:
-      session.injectMessage(buildMessage(dto, kind, from, id));
+      await session.injectMessage(buildMessage(dto, kind, from, id));
       return { id };
   }
 }

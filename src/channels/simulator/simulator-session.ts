@@ -109,30 +109,30 @@ export class SimulatorSession implements ChannelSession {
     return null;
   }
 
-  /** Customer traffic from the dev endpoint and `npm run simulate`. */
-  injectMessage(message: InboundMessage): void {
+  /** Customer traffic from the dev endpoint and `npm run simulate`; each resolves once the event is recorded. */
+  injectMessage(message: InboundMessage): Promise<void> {
     this.assertConnected();
-    this.events.message(message);
+    return this.events.message(message);
   }
 
-  injectEdit(providerId: string, body: string): void {
+  injectEdit(providerId: string, body: string): Promise<void> {
     this.assertConnected();
-    this.events.edit(providerId, body, new Date());
+    return this.events.edit(providerId, body, new Date());
   }
 
-  injectRevoke(providerId: string): void {
+  injectRevoke(providerId: string): Promise<void> {
     this.assertConnected();
-    this.events.revoke(providerId);
+    return this.events.revoke(providerId);
   }
 
-  injectAck(providerId: string, ack: number): void {
+  injectAck(providerId: string, ack: number): Promise<void> {
     this.assertConnected();
-    this.events.ack(providerId, ack);
+    return this.events.ack(providerId, ack);
   }
 
-  injectCall(call: InboundCall): void {
+  injectCall(call: InboundCall): Promise<void> {
     this.assertConnected();
-    this.events.call(call);
+    return this.events.call(call);
   }
 
   /** Simulates the phone dropping off (transient) or being unlinked from the phone (logged out). */

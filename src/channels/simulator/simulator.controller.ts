@@ -17,7 +17,7 @@ export class SimulatorController {
   @Post(':connectionId/inbound')
   @HttpCode(202)
   @Policy('update', 'Connection')
-  inbound(@Auth() ctx: AuthContext, @Param('connectionId', ParseIntPipe) connectionId: number, @Body() dto: SimulateInboundDto): { id: string } {
+  inbound(@Auth() ctx: AuthContext, @Param('connectionId', ParseIntPipe) connectionId: number, @Body() dto: SimulateInboundDto): Promise<{ id: string }> {
     return injectSimulatedTraffic(this.simulator.session(ctx.companyId, connectionId), dto);
   }
 

@@ -1,20 +1,28 @@
-import { Redis } from 'ioredis';
+import type { ConnectionOptions } from 'bullmq';
 import type { AppConfig } from '../../config/app-config.js';
 
 /** BullMQ keys live beside the app's own Redis keys, under the same per-install prefix. */
 export const bullPrefix = (config: AppConfig): string => `${config.redisPrefix}:bull`;
 
-/** BullMQ wants its own connection without a key prefix and with unlimited retries. */
-export const bullConnection = (config: AppConfig): Redis => new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+/** The Redis address as connection options (BullMQ opens its own connections, without a key prefix). */
+export function bullConnectionOptions(config: AppConfig): ConnectionOptions {
+  const url = new URL(config.redisUrl);
+  return {
+    host: url.hostname,
+    port: Number(url.port || 6379),
+    username: url.username ? decodeURIComponent(url.username) : undefined,
+    password: url.password ? decodeURIComponent(url.password) : undefined,
+    db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : 0,
+    tls: url.protocol === 'rediss:' ? {} : undefined,
+    // Workers need it; queues then wait for Redis instead of failing a command after a few retries.
+    maxRetriesPerRequest: null,
+  };
+}
 
-/** Closes a BullMQ queue or worker and its connection; with Redis unreachable a graceful close would wait for it. */
-export async function closeBull(target: { close(force?: boolean): Promise<void> } | null, connection: Redis | null): Promise<void> {
-  if (!connection) return;
-  if (connection.status !== 'ready') {
-    void target?.close(true).catch(() => undefined);
-    connection.disconnect();
-    return;
-  }
-  await target?.close();
-  await connection.quit().catch(() => connection.disconnect());
+/**
+ * With Redis unreachable, a graceful worker close waits for it forever; closing with force first (BullMQ keeps the
+ * first close) lets the app stop. Called from `beforeApplicationShutdown` of each processor.
+ */
+export async function closeWorkerIfRedisDown(worker: { close(force?: boolean): Promise<void> } | undefined, redis: { status: string }): Promise<void> {
+  if (worker && redis.status !== 'ready') await worker.close(true).catch(() => undefined);
 }

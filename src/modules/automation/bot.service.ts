@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { REDIS } from '../../infra/redis/redis.tokens.js';
-import { mediaUrlOf } from '../messages/message.mapper.js';
+import { MediaLinks } from '../../infra/storage/media-links.js';
 import { type StoredCustomerMessage, InboundPipeline } from '../messages/inbound-pipeline.js';
 import { CompanySettingsCache } from '../settings/company-settings.cache.js';
 import { AutomaticTransitions } from '../tickets/automatic-transitions.js';
@@ -47,7 +46,7 @@ export class BotService implements OnModuleInit {
     private readonly integrations: IntegrationRunner,
     private readonly timers: BotTimers,
     @Inject(REDIS) private readonly redis: Redis,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly mediaLinks: MediaLinks,
   ) {}
 
   onModuleInit(): void {
@@ -194,7 +193,8 @@ export class BotService implements OnModuleInit {
           id: stored.id,
           body: forward ? turn.body : '',
           mediaType: stored.media_type,
-          mediaUrl: this.absoluteUrl(mediaUrlOf(stored.media_path)),
+          // A signed link that expires: the integration never holds a permanent address of the file.
+          mediaUrl: stored.media_path ? this.mediaLinks.url(stored.media_path) : null,
           createdAt: new Date(stored.created_at).toISOString(),
         },
         minuteMs: this.timers.minuteMs,
@@ -260,10 +260,5 @@ export class BotService implements OnModuleInit {
     } catch (error) {
       this.logger.warn(`ticket ${turn.ticket.id}: bot message not sent: ${error instanceof Error ? error.message : String(error)}`);
     }
-  }
-
-  private absoluteUrl(path: string | null): string | null {
-    if (!path) return null;
-    return this.config.publicUrl ? new URL(path, this.config.publicUrl).toString() : path;
   }
 }

@@ -1,19 +1,26 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { BotTimers } from '../automation/timers/bot-timers.js';
 import type { ChannelSession, ConnectionRef, InboundCall, InboundMessage } from '../../channels/channel-provider.js';
+import type { InboundSink } from '../../channels/inbound-sink.js';
 import { jidFor } from '../../channels/numbers.js';
 import { StoragePort } from '../../infra/storage/storage.port.js';
 import { CompanySettingsCache } from '../settings/company-settings.cache.js';
 import type { TicketRow } from '../tickets/ticket-row.mapper.js';
+import { type InboxEvent, type RecordedMedia, recordMessage, restoreMessage, withoutNul } from './inbox-event.js';
+import { InboundInboxRepository } from './inbound-inbox.repository.js';
 import { type InboundWrite, InboundRepository } from './inbound.repository.js';
 import { MessageEvents } from './message-events.js';
 import type { MessageRow } from './message.mapper.js';
 
 const DAY_MS = 24 * 3600 * 1000;
+/** Recorded events replayed per page after a restart. */
+const REPLAY_PAGE = 500;
+
+type ReadyMessage = ReturnType<typeof restoreMessage>;
 
 export interface StoredCustomerMessage {
   connection: ConnectionRef;
-  message: InboundMessage;
+  message: ReadyMessage;
   /** The row as stored (its id and media path). */
   stored: MessageRow;
   ticket: TicketRow;
@@ -31,7 +38,7 @@ export const CALLS_DISABLED_REPLY =
  * lane; lanes of different connections run in parallel.
  */
 @Injectable()
-export class InboundPipeline {
+export class InboundPipeline implements InboundSink {
   private readonly logger = new Logger('InboundPipeline');
   private readonly lanes = new Map<number, Promise<void>>();
   private readonly pictureFetches = new Set<number>();
@@ -43,6 +50,7 @@ export class InboundPipeline {
     private readonly settings: CompanySettingsCache,
     private readonly events: MessageEvents,
     private readonly timers: BotTimers,
+    private readonly inbox: InboundInboxRepository,
   ) {}
 
   /** Runs a task after every earlier task of the same connection; a failure is logged and never blocks the lane. */
@@ -63,61 +71,138 @@ export class InboundPipeline {
     this.storedListeners.push(listener);
   }
 
+  connectionsWithPending(): Promise<Array<{ company_id: number; whatsapp_id: number }>> {
+    return this.inbox.connectionsWithPending();
+  }
+
   /** Resolves when every lane is empty (shutdown, tests, benchmarks). */
   async drain(): Promise<void> {
     while (this.lanes.size) await Promise.all(this.lanes.values());
   }
 
+  /**
+   * Records a provider event durably and queues it on its connection's lane. The returned promise resolves once the
+   * event is committed to the inbox, which is the moment it may be acknowledged; processing follows on the lane.
+   */
   message(connection: ConnectionRef, message: InboundMessage, session?: ChannelSession): Promise<void> {
-    return this.enqueue(connection.id, () => this.storeMessage(connection, message, session));
+    const recorded = this.prepareMedia(connection.companyId, connection.id, message).then((media) => this.record(connection, { kind: 'message', message: recordMessage(message, media) }));
+    return this.process(connection, recorded, session);
   }
 
   ack(connection: ConnectionRef, providerId: string, ack: number): Promise<void> {
-    return this.enqueue(connection.id, async () => {
-      const row = await this.repository.raiseAck(connection.companyId, connection.id, providerId, Math.max(0, Math.min(5, Math.trunc(ack))));
-      if (row) this.events.messageUpdated(connection.companyId, row);
-    });
+    return this.process(connection, this.record(connection, { kind: 'ack', providerId, ack }));
   }
 
   edit(connection: ConnectionRef, providerId: string, body: string, editedAt: Date): Promise<void> {
-    return this.enqueue(connection.id, async () => {
-      const row = await this.repository.applyEdit(connection.companyId, connection.id, providerId, body, editedAt);
-      if (row) this.events.messageUpdated(connection.companyId, row);
-    });
+    return this.process(connection, this.record(connection, { kind: 'edit', providerId, body, editedAt: editedAt.toISOString() }));
   }
 
   revoke(connection: ConnectionRef, providerId: string): Promise<void> {
+    return this.process(connection, this.record(connection, { kind: 'revoke', providerId }));
+  }
+
+  call(connection: ConnectionRef, call: InboundCall, session: ChannelSession): Promise<void> {
+    return this.process(connection, this.record(connection, { kind: 'call', call: { ...call, timestamp: call.timestamp.toISOString() } }), session);
+  }
+
+  /**
+   * Processes, on the connection's lane and ahead of anything queued later, the events another process recorded but
+   * did not finish (a crash, a kill), in arrival order. `ready` (the session being up, so the bot can answer) is
+   * awaited first, only when there is something to replay. Processing is idempotent: an event finished just before
+   * the crash is a no-op. Resolves when the replay is done.
+   */
+  replay(connection: ConnectionRef, session?: ChannelSession, ready?: () => Promise<void>): Promise<void> {
     return this.enqueue(connection.id, async () => {
-      const row = await this.repository.markDeleted(connection.companyId, connection.id, providerId);
-      if (row) this.events.messageUpdated(connection.companyId, row);
+      if (!(await this.inbox.hasPending(connection.companyId, connection.id))) return;
+      if (ready) await ready();
+      let total = 0;
+      let afterSeq = '0';
+      for (;;) {
+        // Page by page, so a long backlog never sits in memory at once.
+        const rows = await this.inbox.pending(connection.companyId, connection.id, afterSeq, REPLAY_PAGE);
+        for (const row of rows) {
+          if (this.inbox.ownedHere(row.id)) continue;
+          await this.apply(connection, row.event, session).catch((error: unknown) =>
+            this.logger.error(`replay of ${row.id}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+          );
+          this.inbox.done(connection.companyId, row.id);
+          total += 1;
+        }
+        if (rows.length < REPLAY_PAGE) break;
+        afterSeq = rows[rows.length - 1]!.seq;
+      }
+      if (total) this.logger.log(`connection ${connection.id}: replayed ${total} recorded event(s)`);
     });
+  }
+
+  private record(connection: ConnectionRef, event: InboxEvent): Promise<{ id: string; event: InboxEvent }> {
+    const clean = withoutNul(event);
+    return this.inbox.append(connection.companyId, connection.id, clean).then((id) => ({ id, event: clean }));
+  }
+
+  /** The lane slot is taken now (keeping arrival order); its work waits for the event to be recorded. */
+  private process(connection: ConnectionRef, recorded: Promise<{ id: string; event: InboxEvent }>, session?: ChannelSession): Promise<void> {
+    // A failed record has already been reported to the caller, who did not get an acknowledgement.
+    recorded.catch(() => undefined);
+    void this.enqueue(connection.id, async () => {
+      const { id, event } = await recorded;
+      await this.apply(connection, event, session);
+      this.inbox.done(connection.companyId, id);
+    });
+    return recorded.then(() => undefined);
+  }
+
+  private async apply(connection: ConnectionRef, event: InboxEvent, session?: ChannelSession): Promise<void> {
+    const { companyId } = connection;
+    switch (event.kind) {
+      case 'message':
+        await this.storeMessage(connection, restoreMessage(event.message), session);
+        return;
+      case 'ack': {
+        const row = await this.repository.raiseAck(companyId, connection.id, event.providerId, Math.max(0, Math.min(5, Math.trunc(event.ack))));
+        if (row) this.events.messageUpdated(companyId, row);
+        return;
+      }
+      case 'edit': {
+        const row = await this.repository.applyEdit(companyId, connection.id, event.providerId, event.body, new Date(event.editedAt));
+        if (row) this.events.messageUpdated(companyId, row);
+        return;
+      }
+      case 'revoke': {
+        const row = await this.repository.markDeleted(companyId, connection.id, event.providerId);
+        if (row) this.events.messageUpdated(companyId, row);
+        return;
+      }
+      case 'call':
+        await this.storeCall(connection, { ...event.call, timestamp: new Date(event.call.timestamp) }, session);
+    }
   }
 
   /** Calls land in the ticket as call_log; with the `call` setting disabled the caller is told to write instead. */
-  call(connection: ConnectionRef, call: InboundCall, session: ChannelSession): Promise<void> {
-    return this.enqueue(connection.id, async () => {
-      if (call.isGroup) return;
-      const base = { contactNumber: call.from, pushName: null, isGroup: false, fromMe: false, timestamp: call.timestamp, remoteJid: jidFor(call.from) };
-      await this.storeMessage(connection, {
-        ...base,
-        providerId: `call-${call.callId}`,
-        mediaType: 'call_log',
-        body: call.isVideo ? 'Chamada de vídeo recebida' : 'Chamada de voz recebida',
-      });
-      if ((await this.settings.get(connection.companyId, 'call')) !== 'disabled') return;
-      const id = session.newMessageId();
-      await this.storeMessage(connection, { ...base, providerId: id, fromMe: true, mediaType: 'chat', body: CALLS_DISABLED_REPLY });
-      await session.sendText(base.remoteJid, CALLS_DISABLED_REPLY, { id });
+  private async storeCall(connection: ConnectionRef, call: InboundCall, session?: ChannelSession): Promise<void> {
+    if (call.isGroup) return;
+    const base = { contactNumber: call.from, pushName: null, isGroup: false, fromMe: false, timestamp: call.timestamp, remoteJid: jidFor(call.from), media: null };
+    const logged = await this.storeMessage(connection, {
+      ...base,
+      providerId: `call-${call.callId}`,
+      mediaType: 'call_log',
+      body: call.isVideo ? 'Chamada de vídeo recebida' : 'Chamada de voz recebida',
     });
+    // A replayed call that was already logged was already answered.
+    if (!logged || !session || (await this.settings.get(connection.companyId, 'call')) !== 'disabled') return;
+    const id = session.newMessageId();
+    await this.storeMessage(connection, { ...base, providerId: id, fromMe: true, mediaType: 'chat', body: CALLS_DISABLED_REPLY });
+    await session.sendText(base.remoteJid, CALLS_DISABLED_REPLY, { id });
   }
 
-  private async storeMessage(connection: ConnectionRef, message: InboundMessage, session?: ChannelSession): Promise<void> {
+  /** Answers whether the message was new (a replayed or repeated provider id is a no-op). */
+  private async storeMessage(connection: ConnectionRef, message: ReadyMessage, session?: ChannelSession): Promise<boolean> {
     const { companyId } = connection;
-    if (message.isGroup && (await this.settings.get(companyId, 'CheckMsgIsGroup')) === 'enabled') return;
-    // A replay is a no-op in SQL anyway; checking first only saves downloading its media again.
-    if (message.media && (await this.repository.exists(companyId, connection.id, message.providerId))) return;
-
-    const media = message.media ? await this.saveMedia(companyId, message) : null;
+    const media = message.media;
+    if (message.isGroup && (await this.settings.get(companyId, 'CheckMsgIsGroup')) === 'enabled') {
+      if (media?.path) await this.storage.remove(media.path);
+      return false;
+    }
     const write: InboundWrite = {
       companyId,
       whatsappId: connection.id,
@@ -128,11 +213,11 @@ export class InboundPipeline {
       remoteJid: message.remoteJid,
       participant: message.participant ?? null,
       senderName: message.senderName ?? null,
-      body: media?.failed ? message.body || 'Arquivo não recebido' : message.body,
+      body: media && !media.path ? message.body || 'Arquivo não recebido' : message.body,
       fromMe: message.fromMe,
       mediaType: message.mediaType,
       mediaPath: media?.path ?? null,
-      mediaName: message.media?.fileName?.slice(0, 255) ?? null,
+      mediaName: media?.fileName?.slice(0, 255) ?? null,
       quotedProviderId: message.quotedProviderId ?? null,
       sentAt: message.timestamp,
       countsUnread: !message.fromMe,
@@ -140,7 +225,7 @@ export class InboundPipeline {
     const result = await this.repository.store(write);
     if (!result) {
       if (media?.path) await this.storage.remove(media.path);
-      return;
+      return false;
     }
     if (result.contactCreated) this.events.contactCreatedWith(companyId, result.ticket, new Date(result.message.created_at).toISOString());
     else if (result.contactRenamed) await this.events.contactChanged(companyId, result.contactId, 'update');
@@ -150,12 +235,13 @@ export class InboundPipeline {
       // Sent from the phone itself: it restarts the inactivity timer like a message from the app.
       await this.timers.afterOurMessage(companyId, result.ticket.id, connection.id).catch((error: unknown) => this.logger.warn(`expiry timer: ${String(error)}`));
     }
-    if (message.fromMe || message.isGroup || message.mediaType === 'call_log') return;
+    if (message.fromMe || message.isGroup || message.mediaType === 'call_log') return true;
     for (const listener of this.storedListeners) {
       await listener({ connection, message, stored: result.message, ticket: result.ticket, ticketCreated: result.ticketCreated }).catch((error: unknown) =>
         this.logger.error(`after message ${message.providerId}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
       );
     }
+    return true;
   }
 
   /** Profile pictures are fetched off the lane, at most once a day per contact. */
@@ -172,15 +258,21 @@ export class InboundPipeline {
       .finally(() => this.pictureFetches.delete(ticket.contact.id));
   }
 
-  /** A media failure never loses the message: it is stored without the file. */
-  private async saveMedia(companyId: number, message: InboundMessage): Promise<{ path: string | null; failed: boolean }> {
+  /**
+   * Media is fetched and stored before the event is recorded, so a replay never depends on the provider still
+   * serving it. A repeated provider id skips the download; a failed download keeps the message without the file.
+   */
+  private async prepareMedia(companyId: number, connectionId: number, message: InboundMessage): Promise<RecordedMedia | null> {
+    if (!message.media) return null;
+    const media = { mimetype: message.media.mimetype, fileName: message.media.fileName ?? null };
+    if (await this.repository.exists(companyId, connectionId, message.providerId)) return { ...media, path: null };
     try {
-      const data = await message.media!.download();
-      const stored = await this.storage.save(companyId, data, message.media!.mimetype);
-      return { path: stored.path, failed: false };
+      const data = await message.media.download();
+      const stored = await this.storage.save(companyId, data, message.media.mimetype);
+      return { ...media, path: stored.path };
     } catch (error) {
       this.logger.warn(`media of ${message.providerId} not stored: ${error instanceof Error ? error.message : String(error)}`);
-      return { path: null, failed: true };
+      return { ...media, path: null };
     }
   }
 }

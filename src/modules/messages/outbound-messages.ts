@@ -4,14 +4,17 @@ import type { MessageKeyRef } from '../../channels/channel-provider.js';
 import { ChannelManager } from '../../channels/channel-manager.js';
 import { jidFor } from '../../channels/numbers.js';
 import { AppError } from '../../common/errors/app-error.js';
-import { mediaKindOf } from '../../infra/storage/media-types.js';
+import { baseMimetype, mediaKindOf } from '../../infra/storage/media-types.js';
 import { StoragePort } from '../../infra/storage/storage.port.js';
 import { InboundRepository } from './inbound.repository.js';
 import type { MessageRow } from './message.mapper.js';
 import { MessageEvents } from './message-events.js';
 
 export interface OutgoingFile {
-  buffer: Buffer;
+  /** The bytes, when they are not in storage yet (bot replies, downloads). */
+  buffer?: Buffer;
+  /** A file an upload already streamed into storage. */
+  storedPath?: string;
   mimetype: string;
   originalName: string;
   /** Audio played as a voice note rather than as a file. */
@@ -71,7 +74,7 @@ export class OutboundMessages {
   private async send(companyId: number, connectionId: number, to: { number: string; jid: string; isGroup: boolean }, body: string, options: SendExtras): Promise<SentMessage> {
     const session = this.channels.session(companyId, connectionId);
     const { file, quoted } = options;
-    const stored = file ? await this.storage.save(companyId, file.buffer, file.mimetype) : null;
+    const stored = file ? await this.store(companyId, file) : null;
     const id = session.newMessageId();
     const result = await this.repository.store({
       companyId,
@@ -104,7 +107,7 @@ export class OutboundMessages {
     try {
       const sendOptions = { id, quoted: quoted ?? undefined };
       if (file) {
-        const media = { buffer: file.buffer, mimetype: file.mimetype, fileName: file.originalName, caption: body || undefined, ptt: file.voiceNote };
+        const media = { buffer: file.buffer ?? (await this.storage.read(stored!.path)), mimetype: file.mimetype, fileName: file.originalName, caption: body || undefined, ptt: file.voiceNote };
         await session.sendMedia(to.jid, media, sendOptions);
       }
       else await session.sendText(to.jid, body, sendOptions);
@@ -114,5 +117,11 @@ export class OutboundMessages {
       throw new AppError('ERR_SENDING_WAPP_MSG', 502, {}, 'The message could not be sent');
     }
     return { message: result.message, ticketId: result.ticket.id };
+  }
+
+  private async store(companyId: number, file: OutgoingFile): Promise<{ path: string; mimetype: string }> {
+    if (file.storedPath) return { path: file.storedPath, mimetype: baseMimetype(file.mimetype) };
+    if (!file.buffer) throw new AppError('ERR_VALIDATION', 400, { fields: [{ field: 'medias', messages: ['empty file'] }] });
+    return this.storage.save(companyId, file.buffer, file.mimetype);
   }
 }

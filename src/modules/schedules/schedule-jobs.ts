@@ -1,8 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { bullConnection, bullPrefix, closeBull } from '../../infra/jobs/bull.js';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectQueue } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
 
 export const SCHEDULES_QUEUE = 'scheduled-messages';
 
@@ -15,14 +13,10 @@ export const scheduleJobId = (scheduleId: number): string => `schedule-${schedul
 
 /** Arms one delayed job per schedule; editing replaces it, deleting removes it. The worker re-reads the row anyway. */
 @Injectable()
-export class ScheduleJobs implements OnApplicationShutdown {
+export class ScheduleJobs {
   private readonly logger = new Logger('ScheduleJobs');
-  private readonly connection: Redis;
-  private readonly queue: Queue<ScheduleJobData>;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.connection = bullConnection(config);
-    this.queue = new Queue<ScheduleJobData>(SCHEDULES_QUEUE, { connection: this.connection, prefix: bullPrefix(config) });
+  constructor(@InjectQueue(SCHEDULES_QUEUE) private readonly queue: Queue<ScheduleJobData>) {
     this.queue.on('error', (error) => this.logger.debug(`schedule queue: ${error.message}`));
   }
 
@@ -39,9 +33,5 @@ export class ScheduleJobs implements OnApplicationShutdown {
   async cancel(scheduleId: number): Promise<void> {
     // A job being processed right now cannot be removed; it re-reads the schedule and finds it changed.
     await this.queue.remove(scheduleJobId(scheduleId)).catch(() => undefined);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await closeBull(this.queue, this.connection);
   }
 }

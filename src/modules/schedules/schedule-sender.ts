@@ -1,13 +1,16 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { Worker } from 'bullmq';
+import { type BeforeApplicationShutdown, Inject, Logger, type OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { closeWorkerIfRedisDown } from '../../infra/jobs/bull.js';
+import { REDIS } from '../../infra/redis/redis.tokens.js';
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { DelayedError, type Job } from 'bullmq';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { bullConnection, bullPrefix, closeBull } from '../../infra/jobs/bull.js';
+import { JobReconciler } from '../../infra/jobs/job-reconciler.js';
 import { ACROSS_TENANTS, forkForCompany } from '../../infra/database/tenant-scope.js';
 import { renderTemplate } from '../../shared/template-variables.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { Company } from '../companies/company.entity.js';
+import { CompanyActivity, INACTIVE_COMPANY_TEXT } from '../companies/company-activity.js';
 import { OutboundMessages } from '../messages/outbound-messages.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { type ScheduleJobData, ScheduleJobs, SCHEDULES_QUEUE } from './schedule-jobs.js';
@@ -18,56 +21,54 @@ import { ScheduleEvents } from './schedule-events.js';
 const EARLY_TOLERANCE_MS = 2000;
 
 /** Sends due schedules through their connection (or the company default): ENVIADA with sentAt, or ERRO with the reason. */
-@Injectable()
-export class ScheduleSender implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+@Processor(SCHEDULES_QUEUE, { concurrency: 5 })
+export class ScheduleSender extends WorkerHost implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('ScheduleSender');
-  private worker: Worker<ScheduleJobData> | null = null;
-  private connection: Redis | null = null;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly em: EntityManager,
     private readonly outbound: OutboundMessages,
     private readonly jobs: ScheduleJobs,
     private readonly events: ScheduleEvents,
-  ) {}
+    private readonly activity: CompanyActivity,
+    private readonly reconciler: JobReconciler,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {
+    super();
+  }
 
   onModuleInit(): void {
-    this.connection = bullConnection(this.config);
-    this.worker = new Worker<ScheduleJobData>(SCHEDULES_QUEUE, (job) => this.send(job.data), {
-      connection: this.connection,
-      prefix: bullPrefix(this.config),
-      concurrency: 5,
-    });
-    this.worker.on('failed', (job, error) => this.logger.error(`schedule job ${job?.id ?? '?'} failed: ${error.message}`));
-    this.worker.on('error', (error) => this.logger.warn(`schedule worker: ${error.message}`));
+    // Jobs live in Redis, which may lose them (no persistence, a new instance): the rows are the truth.
+    this.reconciler.register('scheduled messages', () => this.rearmPending());
   }
 
-  /**
-   * Jobs live in Redis; a Redis that lost its data (no persistence, a new instance) would lose them. At boot every
-   * pending schedule is armed again: arming replaces, so a job that survived is not doubled.
-   */
-  onApplicationBootstrap(): void {
-    // In the background: with Redis down, arming waits for it, and the app must still start (and report it).
-    void this.rearmPending().catch((error: unknown) => this.logger.warn(`pending schedules not re-armed: ${String(error)}`));
-  }
-
-  private async rearmPending(): Promise<void> {
+  /** Every pending schedule armed again (arming replaces, so a job that survived is not doubled). */
+  private async rearmPending(): Promise<number> {
     const pending = await this.em.fork().find(Schedule, { status: 'PENDENTE' }, { ...ACROSS_TENANTS, fields: ['id', 'company', 'sendAt'] });
     for (const schedule of pending) await this.jobs.arm(schedule.company.id, schedule.id, schedule.sendAt);
+    return pending.length;
   }
 
-  async send({ companyId, scheduleId }: ScheduleJobData): Promise<void> {
+  /** A job that fired early is delayed as itself (re-adding its id while it runs would be ignored by BullMQ). */
+  async process(job: Job<ScheduleJobData>, token?: string): Promise<void> {
+    const early = await this.send(job.data);
+    if (early === null || !token) return;
+    await job.moveToDelayed(Date.now() + early, token);
+    throw new DelayedError();
+  }
+
+  /** Sends a due schedule; answers how many milliseconds early the job fired (it then runs again), or null. */
+  async send({ companyId, scheduleId }: ScheduleJobData): Promise<number | null> {
     const em = forkForCompany(this.em, companyId);
     const schedule = await em.findOne(Schedule, { id: scheduleId }, { populate: ['contact', 'whatsapp', 'user'] });
-    if (!schedule || schedule.status !== 'PENDENTE') return;
+    if (!schedule || schedule.status !== 'PENDENTE') return null;
     const early = schedule.sendAt.getTime() - Date.now();
-    if (early > EARLY_TOLERANCE_MS) {
-      await this.jobs.arm(companyId, schedule.id, schedule.sendAt); // edited to later, or fired early
-      return;
-    }
+    if (early > EARLY_TOLERANCE_MS) return early; // edited to later, or fired early
     const contact = schedule.contact.getEntity();
+    // A disabled or expired company sends nothing; the schedule shows why and goes back in line when edited.
+    const inactive = await this.activity.inactiveReason(companyId);
     try {
+      if (inactive) throw new Error(INACTIVE_COMPANY_TEXT[inactive]);
       const whatsapp = schedule.whatsapp ?? (await em.findOne(Whatsapp, { isDefault: true }));
       if (!whatsapp) throw new Error('The company has no default connection');
       const company = await em.findOneOrFail(Company, { id: companyId });
@@ -84,9 +85,20 @@ export class ScheduleSender implements OnModuleInit, OnApplicationBootstrap, OnA
     }
     await em.flush();
     this.events.changed(companyId, schedule);
+    return null;
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await closeBull(this.worker, this.connection);
+  beforeApplicationShutdown(): Promise<void> {
+    return closeWorkerIfRedisDown(this.worker, this.redis);
+  }
+
+  @OnWorkerEvent('failed')
+  failed(job: Job<ScheduleJobData> | undefined, error: Error): void {
+    this.logger.error(`schedule job ${job?.id ?? '?'} failed: ${error.message}`);
+  }
+
+  @OnWorkerEvent('error')
+  workerError(error: Error): void {
+    this.logger.warn(`schedule worker: ${error.message}`);
   }
 }

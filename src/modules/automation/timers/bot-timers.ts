@@ -1,7 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
-import { bullConnection, bullPrefix, closeBull } from '../../../infra/jobs/bull.js';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectQueue } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { HotPathPool, prepared } from '../../../infra/database/pg-pool.js';
 import { BOT_TIMERS_QUEUE, RATING_WAIT_HOURS, TIMER_KINDS, type TimerJobData, type TimerKind, timerJobId } from './bot-timer-jobs.js';
@@ -17,19 +16,16 @@ const CONNECTION_TIMERS = prepared(
  * only costs one query; re-arming replaces the previous job of the same ticket and kind.
  */
 @Injectable()
-export class BotTimers implements OnApplicationShutdown {
+export class BotTimers {
   private readonly logger = new Logger('BotTimers');
-  private readonly connection: Redis;
-  private readonly queue: Queue<TimerJobData>;
   readonly minuteMs: number;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly pool: HotPathPool,
+    @InjectQueue(BOT_TIMERS_QUEUE) private readonly queue: Queue<TimerJobData>,
   ) {
     this.minuteMs = config.automation.minuteMs;
-    this.connection = bullConnection(config);
-    this.queue = new Queue<TimerJobData>(BOT_TIMERS_QUEUE, { connection: this.connection, prefix: bullPrefix(config) });
     // Redis outages are reported by /api/health; arming fails (and is logged) until it is back.
     this.queue.on('error', (error) => this.logger.debug(`timer queue: ${error.message}`));
   }
@@ -73,15 +69,18 @@ export class BotTimers implements OnApplicationShutdown {
     return kinds;
   }
 
+  /** When the delayed job of a ticket and kind runs next, or null when none is armed (tests and diagnostics). */
+  async runsAt(kind: TimerKind, ticketId: number): Promise<Date | null> {
+    const job = await this.queue.getJob(timerJobId(kind, ticketId));
+    if (!job || !(await job.isDelayed())) return null;
+    return new Date(job.timestamp + (job.delay ?? 0));
+  }
+
   private async connectionTimers(companyId: number, whatsappId: number) {
     const rows = await this.pool.query<{ expires_ticket: number }>(CONNECTION_TIMERS, [
       companyId,
       whatsappId,
     ]);
     return rows[0] ?? null;
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await closeBull(this.queue, this.connection);
   }
 }

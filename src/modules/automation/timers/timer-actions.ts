@@ -1,8 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { CompanyActivity } from '../../companies/company-activity.js';
 import { AutomaticTransitions } from '../../tickets/automatic-transitions.js';
 import type { TimerJobData, TimerKind } from './bot-timer-jobs.js';
 import { BotTimers } from './bot-timers.js';
+
+/** A timer of a company that may not act (disabled, expired) is looked at again this much later. */
+export const INACTIVE_RECHECK_MS = 60 * 60 * 1000;
 
 interface ExpiryFacts {
   status: string;
@@ -24,7 +28,9 @@ interface TransferFacts {
 
 /**
  * What each timer does when it fires. Every action re-reads the ticket first: a customer who wrote meanwhile, a
- * person who accepted, or a changed connection setting simply makes the job a no-op (or re-arms it for later).
+ * person who accepted, or a changed connection setting simply makes the job a no-op, or answers how much later it
+ * should run again (the worker then delays the same job). A disabled or expired company does nothing: its timers
+ * wait, and run once it is enabled or renewed.
  */
 @Injectable()
 export class TimerActions {
@@ -32,16 +38,20 @@ export class TimerActions {
     private readonly em: EntityManager,
     private readonly transitions: AutomaticTransitions,
     private readonly timers: BotTimers,
+    private readonly activity: CompanyActivity,
   ) {}
 
-  run(kind: TimerKind, data: TimerJobData): Promise<void> {
+  /** Runs a due timer; answers the milliseconds after which it must run again, or null when it is done. */
+  async run(kind: TimerKind, data: TimerJobData): Promise<number | null> {
+    if (await this.activity.inactiveReason(data.companyId)) return INACTIVE_RECHECK_MS;
     if (kind === 'expire') return this.expire(data);
     if (kind === 'transfer') return this.transfer(data);
-    return this.ratingExpired(data);
+    await this.ratingExpired(data);
+    return null;
   }
 
   /** expiresTicket: an open ticket whose last message is ours and older than the limit closes. */
-  private async expire({ companyId, ticketId }: TimerJobData): Promise<void> {
+  private async expire({ companyId, ticketId }: TimerJobData): Promise<number | null> {
     const [facts] = await this.em.getConnection().execute<ExpiryFacts[]>(
       `select t.status, t.is_group, w.expires_ticket, w.expires_inactive_message, last.from_me as last_from_me, last.created_at as last_at
          from tickets t join whatsapps w on w.id = t.whatsapp_id and w.company_id = t.company_id
@@ -50,33 +60,29 @@ export class TimerActions {
         where t.company_id = ? and t.id = ? and t.rating_requested_at is null`,
       [companyId, ticketId],
     );
-    if (!facts || facts.status !== 'open' || facts.is_group || facts.expires_ticket <= 0 || !facts.last_from_me || !facts.last_at) return;
+    if (!facts || facts.status !== 'open' || facts.is_group || facts.expires_ticket <= 0 || !facts.last_from_me || !facts.last_at) return null;
     const due = new Date(facts.last_at).getTime() + facts.expires_ticket * this.timers.minuteMs;
-    if (due > Date.now()) {
-      await this.timers.arm('expire', { companyId, ticketId }, due - Date.now());
-      return;
-    }
+    if (due > Date.now()) return due - Date.now();
     const ticket = await this.transitions.state(companyId, ticketId);
     if (ticket) await this.transitions.close(companyId, ticket, facts.expires_inactive_message);
+    return null;
   }
 
   /** timeToTransfer: a ticket still waiting without a queue moves to the connection's transfer queue. */
-  private async transfer({ companyId, ticketId }: TimerJobData): Promise<void> {
+  private async transfer({ companyId, ticketId }: TimerJobData): Promise<number | null> {
     const [facts] = await this.em.getConnection().execute<TransferFacts[]>(
       `select t.status, t.queue_id, t.user_id, t.created_at, w.time_to_transfer, w.transfer_queue_id
          from tickets t join whatsapps w on w.id = t.whatsapp_id and w.company_id = t.company_id
         where t.company_id = ? and t.id = ?`,
       [companyId, ticketId],
     );
-    if (!facts || facts.status !== 'pending' || facts.queue_id !== null || facts.user_id !== null) return;
-    if (!facts.time_to_transfer || !facts.transfer_queue_id) return;
+    if (!facts || facts.status !== 'pending' || facts.queue_id !== null || facts.user_id !== null) return null;
+    if (!facts.time_to_transfer || !facts.transfer_queue_id) return null;
     const due = new Date(facts.created_at).getTime() + facts.time_to_transfer * this.timers.minuteMs;
-    if (due > Date.now()) {
-      await this.timers.arm('transfer', { companyId, ticketId }, due - Date.now());
-      return;
-    }
+    if (due > Date.now()) return due - Date.now();
     const ticket = await this.transitions.state(companyId, ticketId);
     if (ticket) await this.transitions.handOver(companyId, ticket, { queueId: facts.transfer_queue_id });
+    return null;
   }
 
   /** Nobody answered the rating question within the wait: close without a rating. */
