@@ -9,6 +9,9 @@ import { Migration20261121190833_automation } from './Migration20261121190833_au
 import { Migration20261121201235_dashboard } from './Migration20261121201235_dashboard.js';
 import { Migration20261121201526_schedules } from './Migration20261121201526_schedules.js';
 import { Migration20261121204724_chats } from './Migration20261121204724_chats.js';
+import { Migration20261124110000_media_sweep } from './Migration20261124110000_media_sweep.js';
+import { Migration20261124130000_inbound_inbox } from './Migration20261124130000_inbound_inbox.js';
+import { Migration20261124140000_refresh_tokens } from './Migration20261124140000_refresh_tokens.js';
 
 /** Every migration in order. Static imports keep the list working from source and from dist alike. */
 export const migrationsList: MigrationObject[] = [
@@ -22,4 +25,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121201235_dashboard', class: Migration20261121201235_dashboard },
   { name: 'Migration20261121201526_schedules', class: Migration20261121201526_schedules },
   { name: 'Migration20261121204724_chats', class: Migration20261121204724_chats },
+  { name: 'Migration20261124110000_media_sweep', class: Migration20261124110000_media_sweep },
+  { name: 'Migration20261124130000_inbound_inbox', class: Migration20261124130000_inbound_inbox },
+  { name: 'Migration20261124140000_refresh_tokens', class: Migration20261124140000_refresh_tokens },
 ];

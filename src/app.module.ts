@@ -8,8 +8,12 @@ import { HotPathPoolModule } from './infra/database/pg-pool.js';
 import { MailModule } from './infra/mail/mail.module.js';
 import { RealtimeModule } from './infra/realtime/realtime.module.js';
 import { RedisModule } from './infra/redis/redis.module.js';
+import { SchedulingModule } from './infra/scheduling/scheduling.module.js';
+import { loggedRequest } from './infra/logging/redact-url.js';
+import { JobsModule } from './infra/jobs/jobs.module.js';
 import { ChannelsModule } from './channels/channels.module.js';
 import { StorageModule } from './infra/storage/storage.module.js';
+import { MediaModule } from './modules/media/media.module.js';
 import { createOrmConfig } from './mikro-orm.config.js';
 import { ConnectionsModule } from './modules/connections/connections.module.js';
 import { ContactsModule } from './modules/contacts/contacts.module.js';
@@ -48,13 +52,17 @@ export class AppModule {
         LoggerModule.forRoot({
           pinoHttp: {
             level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            // Bodies are never logged; headers with credentials and URL parts with secrets are hidden.
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-simulator-secret"]', 'res.headers["set-cookie"]'],
+            serializers: { req: loggedRequest },
             autoLogging: { ignore: (req) => req.url === '/api/health' },
           },
         }),
         MikroOrmModule.forRoot(createOrmConfig(config.databaseUrl)),
         HotPathPoolModule,
         RedisModule,
+        SchedulingModule,
+        JobsModule,
         MailModule,
         AuthorizationModule,
         RealtimeModule,
@@ -67,7 +75,8 @@ export class AppModule {
         SettingsModule,
         QueuesModule,
         StorageModule,
-        ChannelsModule.forRoot(config),
+        MediaModule,
+        ChannelsModule.forRoot(config, [MessagesModule]),
         MessagesModule,
         TicketsModule,
         ConnectionsModule,

@@ -5,16 +5,25 @@ import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { resolve } from 'node:path';
 import { Logger } from 'nestjs-pino';
 import type { AppConfig } from './config/app-config.js';
+import { closeUnreadBody, continueOnRead } from './common/http/close-unread-body.js';
+import { type OriginCheck, originCheck, refuseOtherOrigins } from './common/http/origin-policy.js';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter.js';
 import { validationError } from './common/errors/validation.js';
+import { InputRangePipe } from './common/pipes/input-range.pipe.js';
+import { InputShapePipe } from './common/pipes/input-shape.pipe.js';
 import { RedisIoAdapter } from './infra/realtime/redis-io.adapter.js';
 import { publicRoot } from './infra/storage/local-storage.adapter.js';
+import { MediaLinks, SIGNED_MEDIA_PREFIX } from './infra/storage/media-links.js';
+import { publicMedia, signedMedia } from './infra/storage/serve-media.js';
 
 const API_PREFIX = 'api';
-const NOT_SPA = /^\/(api|socket\.io|public)(\/|$)/;
+const NOT_SPA = /^\/(api|socket\.io|public|media)(\/|$)/;
+/** JSON and form bodies are read before authentication, so they stay small; files go through the upload routes. */
+const BODY_LIMIT = '100kb';
 
 /** Everything main.ts and the tests share: prefix, pipes, filters, security headers, docs, sockets, the browser app. */
 export function configureApp(app: INestApplication, config: AppConfig): INestApplication {
@@ -23,6 +32,15 @@ export function configureApp(app: INestApplication, config: AppConfig): INestApp
   expressApp.set('trust proxy', 'loopback');
   expressApp.disable('x-powered-by');
   app.setGlobalPrefix(API_PREFIX);
+  expressApp.use(closeUnreadBody);
+  continueOnRead(expressApp.getHttpServer());
+  const allowOrigin = originCheck(config);
+  if (config.isProduction) {
+    expressApp.use(refuseOtherOrigins(allowOrigin));
+    if (config.publicUrl) expressApp.enableCors({ origin: new URL(config.publicUrl).origin, credentials: true });
+  }
+  expressApp.useBodyParser('json', { limit: BODY_LIMIT });
+  expressApp.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: true, parameterLimit: 200 });
 
   // Help videos (YouTube players and thumbnails) and contact photos (WhatsApp's CDN) are the only outside content.
   const strictHelmet = helmet({
@@ -37,22 +55,37 @@ export function configureApp(app: INestApplication, config: AppConfig): INestApp
   app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/api/docs') ? docsHelmet : strictHelmet)(req, res, next));
   app.use(cookieParser());
   app.useGlobalPipes(
+    new InputShapePipe(),
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: validationError }),
+    new InputRangePipe(),
   );
   app.useGlobalFilters(new HttpExceptionFilter());
   app.enableShutdownHooks();
-  app.useWebSocketAdapter(new RedisIoAdapter(app, config.redisUrl, config.redisPrefix));
+  const socketOrigins = config.isProduction
+    ? { cors: { origin: config.publicUrl ? new URL(config.publicUrl).origin : false, credentials: true }, allowRequest: socketOriginGate(allowOrigin) }
+    : {};
+  app.useWebSocketAdapter(new RedisIoAdapter(app, config.redisUrl, config.redisPrefix, socketOrigins));
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('Atendechat API').setVersion(config.version).addBearerAuth().build(),
-  );
-  SwaggerModule.setup(`${API_PREFIX}/docs`, app, document);
+  // The OpenAPI page maps every route: on by default outside production, opt-in (API_DOCS=true) in production.
+  if (config.apiDocs) {
+    const document = SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder().setTitle('Atendechat API').setVersion(config.version).addBearerAuth().build(),
+    );
+    SwaggerModule.setup(`${API_PREFIX}/docs`, app, document);
+  }
 
-  // Media under unguessable generated names; never an index, never a dotfile.
-  expressApp.use('/public', express.static(publicRoot(config), { index: false, dotfiles: 'deny', fallthrough: false, maxAge: '7d' }));
+  // Media under unguessable generated names, cached privately; signed, expiring links for integrations.
+  expressApp.use('/public', publicMedia(publicRoot(config)));
+  expressApp.use(`${SIGNED_MEDIA_PREFIX}/:token`, signedMedia(app.get(MediaLinks), publicRoot(config)));
   serveBrowserApp(expressApp);
   return app;
+}
+
+/** socket.io's handshake (polling and WebSocket alike) passes the same origin check as the API. */
+function socketOriginGate(check: OriginCheck) {
+  return (req: IncomingMessage, callback: (error: string | null | undefined, allowed: boolean) => void) =>
+    callback(null, check(req.headers.origin, req.headers.host));
 }
 
 /** The built browser app at `/`, with a fallback to index.html for client-side routes. */

@@ -1,12 +1,5 @@
-import 'reflect-metadata';
-import { bootstrap } from './bootstrap.js';
-import { loadConfig } from './config/app-config.js';
-import { EnvValidationError } from './config/env.schema.js';
+// serve an already migrated database (the Docker image and the tests' child processes). The Node version is checked before anything that needs a newer one is loaded.
+import { assertSupportedNode } from './node-version.js';
 
-/** Starts the server against an already migrated database (`npm start` uses start.ts, which prepares it first). */
-try {
-  await bootstrap(loadConfig(process.env));
-} catch (error) {
-  console.error(error instanceof EnvValidationError ? error.message : error);
-  process.exit(1);
-}
+assertSupportedNode();
+await import('./entry/main.js');

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseEnv, type RawEnv } from './env.schema.js';
@@ -19,9 +19,23 @@ export interface AppConfig {
   mailOutboxDir: string;
   logLevel: RawEnv['LOG_LEVEL'];
   publicUrl?: string;
+  /** Serve the OpenAPI page at /api/docs. */
+  apiDocs: boolean;
+  media: MediaConfig;
   version: string;
   rateLimits: RateLimits;
   automation: AutomationConfig;
+  channels: ChannelsConfig;
+  jobs: { /** How often a lost Redis is looked for, to arm the delayed jobs again from the database. */ reconcileIntervalMs: number };
+  /** Outside production: the secret `npm run simulate` presents instead of a user login (kept in the data directory). */
+  simulatorSecret: string | null;
+}
+
+export interface ChannelsConfig {
+  /** A connection's lease outlives a dead process by at most this long. */
+  leaseTtlMs: number;
+  /** How often connections whose process died are looked for and started again. */
+  sweepIntervalMs: number;
 }
 
 export interface AutomationConfig {
@@ -35,6 +49,15 @@ export interface AutomationConfig {
   allowPrivateNetworks: boolean;
 }
 
+export interface MediaConfig {
+  /** Per uploaded file. */
+  maxUploadBytes: number;
+  /** Lifetime of signed media links given to integrations. */
+  linkTtlSeconds: number;
+  /** HMAC key of those links. */
+  linkSecret: string;
+}
+
 export interface RateLimitRule {
   limit: number;
   windowSeconds: number;
@@ -42,7 +65,10 @@ export interface RateLimitRule {
 
 export interface RateLimits {
   loginPerIp: RateLimitRule;
-  loginFailuresPerEmail: RateLimitRule;
+  /** Attempts on one account from one address (the lock a guesser meets). */
+  loginPerAccountAndIp: RateLimitRule;
+  /** Attempts on one account from everywhere (bounds guessing spread over many addresses). */
+  loginPerAccount: RateLimitRule;
   resetPerIp: RateLimitRule;
   resetPerEmail: RateLimitRule;
   signupPerIp: RateLimitRule;
@@ -50,13 +76,32 @@ export interface RateLimits {
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginPerIp: { limit: 60, windowSeconds: 60 },
-  loginFailuresPerEmail: { limit: 10, windowSeconds: 15 * 60 },
+  loginPerAccountAndIp: { limit: 10, windowSeconds: 15 * 60 },
+  loginPerAccount: { limit: 100, windowSeconds: 15 * 60 },
   resetPerIp: { limit: 20, windowSeconds: 15 * 60 },
   resetPerEmail: { limit: 5, windowSeconds: 15 * 60 },
   signupPerIp: { limit: 10, windowSeconds: 60 * 60 },
 };
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
+
+/**
+ * Redis pub/sub ignores database numbers, so two installs sharing one Redis server must differ by prefix: by default
+ * the database name (and a non-default port), which two installs never share by accident.
+ */
+export function redisPrefixFor(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.replace(/^\//, '')) || 'postgres';
+  const port = url.port && url.port !== '5432' ? `_${url.port}` : '';
+  return `${name}${port}`.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 64);
+}
+
+/** The database address without its password, for logs. */
+export function describeDatabase(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  if (url.password) url.password = '***';
+  return url.toString();
+}
 
 /** Secrets generated once per install when not given, so a restart keeps sessions valid. */
 function persistedSecret(dataDir: string, name: string): string {
@@ -77,14 +122,16 @@ export function loadConfig(source: Record<string, string | undefined>, overrides
   const env = parseEnv(source);
   const dataDir = resolve(env.DATA_DIR);
   const isProduction = env.NODE_ENV === 'production';
+  const jwtSecret = env.JWT_SECRET ?? persistedSecret(dataDir, 'jwt-secret');
+  const databaseUrl = env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/atendechat';
   return {
     nodeEnv: env.NODE_ENV,
     isProduction,
     port: env.PORT,
-    databaseUrl: env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/atendechat',
+    databaseUrl,
     redisUrl: env.REDIS_URL,
-    redisPrefix: env.REDIS_PREFIX,
-    jwtSecret: env.JWT_SECRET ?? persistedSecret(dataDir, 'jwt-secret'),
+    redisPrefix: env.REDIS_PREFIX ?? redisPrefixFor(databaseUrl),
+    jwtSecret,
     jwtRefreshSecret: env.JWT_REFRESH_SECRET ?? persistedSecret(dataDir, 'jwt-refresh-secret'),
     accessTokenTtlSeconds: 15 * 60,
     refreshTokenTtlSeconds: 7 * 24 * 3600,
@@ -93,6 +140,13 @@ export function loadConfig(source: Record<string, string | undefined>, overrides
     mailOutboxDir: resolve(dataDir, 'outbox'),
     logLevel: env.LOG_LEVEL,
     publicUrl: env.PUBLIC_URL,
+    apiDocs: env.API_DOCS ?? !isProduction,
+    media: {
+      maxUploadBytes: env.MEDIA_MAX_MB * 1024 * 1024,
+      linkTtlSeconds: env.MEDIA_LINK_TTL_SECONDS,
+      // Its own key, derived so an install has nothing more to keep.
+      linkSecret: createHmac('sha256', jwtSecret).update('media-links').digest('base64url'),
+    },
     version: packageVersion(),
     rateLimits: DEFAULT_RATE_LIMITS,
     automation: {
@@ -101,6 +155,9 @@ export function loadConfig(source: Record<string, string | undefined>, overrides
       minuteMs: env.BOT_MINUTE_MS,
       allowPrivateNetworks: env.INTEGRATIONS_ALLOW_PRIVATE_NETWORKS ?? !isProduction,
     },
+    simulatorSecret: isProduction ? null : persistedSecret(dataDir, 'simulator-secret'),
+    jobs: { reconcileIntervalMs: env.JOB_RECONCILE_MS },
+    channels: { leaseTtlMs: env.CONNECTION_LEASE_TTL_MS, sweepIntervalMs: env.CONNECTION_SWEEP_MS },
     ...overrides,
   };
 }

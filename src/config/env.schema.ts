@@ -10,13 +10,20 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379'),
-  REDIS_PREFIX: z.string().min(1).default('app'),
+  /** Key and channel prefix; default: derived from the database name, so installs sharing one Redis stay apart. */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - only').optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_REFRESH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DEMO_DATA: booleanString.optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().url().optional(),
+  /** OpenAPI page at /api/docs. Default: on outside production, off in production. */
+  API_DOCS: booleanString.optional(),
+  /** Largest file one upload may carry, in MB (at most 100). */
+  MEDIA_MAX_MB: z.coerce.number().int().min(1).max(100).default(100),
+  /** How long a media link handed to an integration (webhook, n8n, Typebot) stays valid. */
+  MEDIA_LINK_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(3600),
   /** OpenAI-compatible chat API; point it at a self-hosted model server to keep data in house. */
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
   DIALOGFLOW_API_URL: z.string().url().default('https://dialogflow.googleapis.com'),
@@ -26,6 +33,12 @@ export const envSchema = z.object({
   INTEGRATIONS_ALLOW_PRIVATE_NETWORKS: booleanString.optional(),
   /** Length of the "minute" of bot timers (expiresTicket, timeToTransfer...): shorter only in tests and demos. */
   BOT_MINUTE_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
+  /** How long a WhatsApp session's lease outlives a process that died (it is renewed every third of it). */
+  CONNECTION_LEASE_TTL_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /** How often to check whether Redis lost the delayed jobs (scheduled messages, bot timers) and arm them again. */
+  JOB_RECONCILE_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
+  /** Interval of the sweep that starts again the connections of a process that died. */
+  CONNECTION_SWEEP_MS: z.coerce.number().int().min(500).max(600_000).default(15_000),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

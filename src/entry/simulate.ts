@@ -1,0 +1,124 @@
+// `npm run simulate -- <kind> ...`: customer traffic for a simulated connection, through the dev endpoint.
+import { readFile } from 'node:fs/promises';
+import { basename, extname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const USAGE = `Usage: npm run simulate -- <kind> [options] [text]
+  text    --from N [--name NAME] [--quoted ID] TEXT          a customer text
+  media   --from N --file PATH [--name NAME] [CAPTION]        an image, audio, video or document
+  edit    --from N --target ID TEXT                           the customer edits a message
+  revoke  --from N --target ID                                the customer deletes a message for everyone
+  call    --from N [--video]                                  a voice (or video) call
+  group   --from N --group-id ID --group-name NAME TEXT       a message inside a group
+Options: --url (default http://localhost:8080) --connection ID (default: the default simulated connection)
+  The simulator secret in the data directory (DATA_DIR, default ./data) is used, so no user is logged in (logging in
+  would end that user's browser session). Against a server with another data directory: --secret S, or --email and
+  --password of an admin (that admin's other session then ends).`;
+
+const MIME: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ogg': 'audio/ogg',
+  '.mp3': 'audio/mpeg',
+  '.m4a': 'audio/mp4',
+  '.mp4': 'video/mp4',
+  '.pdf': 'application/pdf',
+  '.txt': 'text/plain',
+  '.csv': 'text/csv',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+async function call<T>(url: string, init: RequestInit): Promise<T> {
+  const res = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}) } });
+  const body = (await res.json().catch(() => ({}))) as T & { error?: string; message?: string };
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${body.error ?? ''} ${body.message ?? ''}`);
+  return body;
+}
+
+const secretFile = () => resolve(process.env.DATA_DIR ?? './data', 'simulator-secret');
+
+async function readSecret(): Promise<string | null> {
+  try {
+    return (await readFile(secretFile(), 'utf8')).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      url: { type: 'string', default: `http://localhost:${process.env.PORT ?? 8080}` },
+      secret: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      connection: { type: 'string' },
+      from: { type: 'string' },
+      name: { type: 'string' },
+      file: { type: 'string' },
+      target: { type: 'string' },
+      quoted: { type: 'string' },
+      video: { type: 'boolean', default: false },
+      'group-id': { type: 'string' },
+      'group-name': { type: 'string' },
+    },
+  });
+  const [kind, ...words] = positionals;
+  const text = words.join(' ');
+  if (!kind || !values.from) {
+    console.log(USAGE);
+    process.exitCode = 1;
+    return;
+  }
+  const api = `${values.url}/api`;
+  const secret = values.secret ?? (values.email ? null : await readSecret());
+  let connection: { id: number; name: string } | undefined;
+  let inboundUrl: (id: number) => string;
+  let auth: Record<string, string>;
+  if (secret) {
+    auth = { 'x-simulator-secret': secret };
+    const phones = await call<Array<{ id: number; name: string; isDefault: boolean }>>(`${api}/dev/phone/connections`, { headers: auth });
+    connection = values.connection ? phones.find((c) => c.id === Number(values.connection)) : phones[0];
+    inboundUrl = (id) => `${api}/dev/phone/${id}/inbound`;
+  } else {
+    if (!values.email || !values.password) throw new Error(`No simulator secret in ${secretFile()}: pass --secret, or --email and --password`);
+    const { token } = await call<{ token: string }>(`${api}/auth/login`, { method: 'POST', body: JSON.stringify({ email: values.email, password: values.password }) });
+    auth = { Authorization: `Bearer ${token}` };
+    const connections = await call<Array<{ id: number; isDefault: boolean; provider: string; name: string }>>(`${api}/whatsapp`, { headers: auth });
+    const simulated = connections.filter((c) => c.provider === 'simulator');
+    connection = values.connection ? simulated.find((c) => c.id === Number(values.connection)) : (simulated.find((c) => c.isDefault) ?? simulated[0]);
+    inboundUrl = (id) => `${api}/dev/simulator/${id}/inbound`;
+  }
+  if (!connection) throw new Error('No simulated connection found: add one with provider "simulator" on the connections screen');
+
+  const payload: Record<string, unknown> = { from: values.from, name: values.name, body: text || undefined, quotedId: values.quoted };
+  if (kind === 'media') {
+    if (!values.file) throw new Error('--file is required');
+    Object.assign(payload, {
+      type: 'media',
+      mediaBase64: (await readFile(values.file)).toString('base64'),
+      mimetype: MIME[extname(values.file).toLowerCase()] ?? 'application/octet-stream',
+      fileName: basename(values.file),
+    });
+  } else if (kind === 'edit' || kind === 'revoke') {
+    Object.assign(payload, { type: kind, targetId: values.target });
+  } else if (kind === 'call') {
+    Object.assign(payload, { type: 'call', isVideo: values.video });
+  } else if (kind === 'group') {
+    Object.assign(payload, { type: 'text', group: { id: values['group-id'], name: values['group-name'] } });
+  } else if (kind !== 'text') {
+    throw new Error(`Unknown kind ${kind}\n${USAGE}`);
+  }
+  const { id } = await call<{ id: string }>(inboundUrl(connection.id), { method: 'POST', headers: auth, body: JSON.stringify(payload) });
+  console.log(`${kind} from ${values.from} sent to "${connection.name}" (message id ${id})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
