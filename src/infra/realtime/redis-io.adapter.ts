@@ -5,6 +5,27 @@ import { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
 import { closeRedis } from '../redis/redis.module.js';
 
+/** The commands the adapter sends without awaiting them. */
+const FIRE_AND_FORGET = ['publish', 'subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'] as const;
+
+/**
+ * The adapter ignores the promises of publish and (un)subscribe. While Redis is down they reject ("Connection is
+ * closed", MaxRetriesPerRequestError) and, unhandled, would end the process; a lost broadcast is only logged.
+ */
+export function settleFireAndForget(client: Redis, onLost: (command: string, error: Error) => void): void {
+  for (const name of FIRE_AND_FORGET) {
+    const send = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    Object.defineProperty(client, name, {
+      configurable: true,
+      value: (...args: unknown[]) => {
+        const sent = send(...args);
+        sent.catch((error: Error) => onLost(name, error));
+        return sent;
+      },
+    });
+  }
+}
+
 /** socket.io over Redis pub/sub, so events reach sockets held by any server process. */
 export class RedisIoAdapter extends IoAdapter {
   private readonly redisLogger = new Logger('RedisIoAdapter');
@@ -25,7 +46,10 @@ export class RedisIoAdapter extends IoAdapter {
     const server = super.createIOServer(port, { ...options, ...this.originOptions } as ServerOptions) as Server;
     this.pub = new Redis(this.redisUrl);
     this.sub = this.pub.duplicate();
-    for (const client of [this.pub, this.sub]) client.on('error', (error: Error) => this.redisLogger.warn(`Redis (socket.io adapter): ${error.message}`));
+    for (const client of [this.pub, this.sub]) {
+      client.on('error', (error: Error) => this.redisLogger.warn(`Redis (socket.io adapter): ${error.message}`));
+      settleFireAndForget(client, (command, error) => this.redisLogger.debug(`Redis (socket.io adapter): ${command} lost: ${error.message}`));
+    }
     server.adapter(createAdapter(this.pub, this.sub, { key: `${this.channelPrefix}:socket.io` }));
     return server;
   }
