@@ -21,7 +21,8 @@ const common = {
 
 export default {
   maxWorkers: 2,
-  testTimeout: 60000,
+  // Scaled like the tests' own deadlines (test/utils/time.ts) on a busy machine.
+  testTimeout: 60000 * (Number(process.env.TEST_TIME_FACTOR ?? 1) || 1),
   projects: [
     {
       ...common,

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ExclusiveRunner } from '../infra/scheduling/exclusive-runner.js';
-import { AppError } from '../common/errors/app-error.js';
+import { appError } from '../common/errors/app-error.js';
 import {
   CHANNEL_PROVIDERS,
   type ChannelEvents,
@@ -130,12 +130,12 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     if (existing) await this.stopLive(existing);
     const row = await this.row(companyId, connectionId);
     if (!(await this.lease.acquire(connectionId))) {
-      throw new AppError('ERR_SESSION_IN_OTHER_PROCESS', 409, {}, 'Another server process runs this connection');
+      throw appError('ERR_SESSION_IN_OTHER_PROCESS', 'Another server process runs this connection');
     }
     const factory = this.factories.get(row.provider);
     if (!factory) {
       await this.status.set(companyId, connectionId, { status: 'DISCONNECTED', disconnectReason: `Provider ${row.provider} is not available` });
-      throw new AppError('ERR_PROVIDER_UNAVAILABLE', 400, {}, `Provider ${row.provider} is not available on this server`);
+      throw appError('ERR_PROVIDER_UNAVAILABLE', `Provider ${row.provider} is not available on this server`);
     }
     const ref: ConnectionRef = { id: row.id, companyId, name: row.name };
     const live = new LiveSession(ref);
@@ -149,7 +149,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
       this.live.delete(connectionId);
       live.settle();
       await this.status.set(companyId, connectionId, { status: 'DISCONNECTED', disconnectReason: error instanceof Error ? error.message : String(error) });
-      throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, {}, 'The session could not start');
+      throw appError('ERR_WAPP_NOT_INITIALIZED', 'The session could not start');
     }
   }
 
@@ -190,7 +190,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
   /** The connected session of a connection, for sending. */
   session(companyId: number, connectionId: number): ChannelSession {
     const live = this.live.get(connectionId);
-    if (!live || live.ref.companyId !== companyId || !live.connected) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, {}, 'The connection is not connected');
+    if (!live || live.ref.companyId !== companyId || !live.connected) throw appError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not connected');
     return live.session;
   }
 
@@ -206,7 +206,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     try {
       return await chosen.session.checkNumber(number);
     } catch {
-      throw new AppError('ERR_WAPP_CHECK_CONTACT', 502, {}, 'The number could not be checked');
+      throw appError('ERR_WAPP_CHECK_CONTACT', 'The number could not be checked');
     }
   }
 
@@ -313,7 +313,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     const rows = await this.em
       .getConnection()
       .execute<ConnectionRow[]>('select id, company_id, name, provider, is_default from whatsapps where id = ? and company_id = ?', [connectionId, companyId]);
-    if (!rows[0]) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+    if (!rows[0]) throw appError('ERR_NO_WAPP_FOUND');
     return rows[0];
   }
 }

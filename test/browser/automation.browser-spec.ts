@@ -14,6 +14,7 @@ import { connectedSimulator, waitFor } from '../utils/channels.js';
 import { addQueueOption, automationBrowserSuite, chooseOption } from '../utils/automation-browser.js';
 import { createUser, login, type Session } from '../utils/factories.js';
 import { customerWrites } from '../utils/tickets.js';
+import { TIME_FACTOR } from '../utils/time.js';
 
 const NO_PAGE_PERMISSION = 'Esta empresa não possui permissão para acessar essa página!';
 /** A one-pixel PNG, as the queue's greeting attachment. */
@@ -108,7 +109,7 @@ describe('chatbot automation in the browser', () => {
     ]);
 
     await page.goto(`${suite.t.baseUrl}/tickets/${ticket.uuid}`);
-    await page.getByText('A segunda via do boleto chega por e-mail em até 1 hora.').first().waitFor({ timeout: 10000 });
+    await page.getByText('A segunda via do boleto chega por e-mail em até 1 hora.').first().waitFor({ timeout: 10000 * TIME_FACTOR });
     await screenshot(page, 'automation-ticket-bot');
     await page.close();
   });
@@ -126,11 +127,11 @@ describe('chatbot automation in the browser', () => {
       expect(closing.body.ratingPending).toBe(true);
 
       const page = await adminPage(`/tickets/${ticket.uuid}`);
-      await page.getByText('Aguardando a avaliação do cliente').waitFor({ timeout: 10000 });
+      await page.getByText('Aguardando a avaliação do cliente').waitFor({ timeout: 10000 * TIME_FACTOR });
       await page.locator('[data-chip="rating"]').first().waitFor();
       await screenshot(page, 'automation-rating-pending');
       await customerWrites(suite.t, api, connection.id, '5511944440002', '3');
-      await page.getByText('Resolvido').first().waitFor({ timeout: 10000 });
+      await page.getByText('Resolvido').first().waitFor({ timeout: 10000 * TIME_FACTOR });
       expect(await page.locator('[data-chip="rating"]').count()).toBe(0);
       await page.close();
     } finally {
@@ -209,7 +210,7 @@ describe('chatbot automation in the browser', () => {
     // Another admin's prompt shows up without a reload.
     const queueId = (await suite.t.em().findOneOrFail(Queue, { name: 'Suporte' }, { filters: false })).id;
     await suite.t.http().post('/api/prompt').set(api.auth).send({ name: 'Assistente Suporte', prompt: 'Ajude com problemas técnicos.', apiKey: 'sk-other', queueId }).expect(201);
-    await page.waitForSelector('tr:has-text("Assistente Suporte")', { timeout: 10000 });
+    await page.waitForSelector('tr:has-text("Assistente Suporte")', { timeout: 10000 * TIME_FACTOR });
     await screenshot(page, 'automation-prompts');
 
     // Editing keeps the stored key when the field stays empty.
@@ -270,7 +271,7 @@ describe('chatbot automation in the browser', () => {
     await dialog.locator('input[name="typebotKeywordFinish"]').fill('sair');
     // The test button starts a chat with the configured bot and shows what it said.
     await dialog.getByRole('button', { name: 'Testar Bot' }).click();
-    await dialog.getByRole('status').getByText('Typebot started').waitFor({ timeout: 10000 });
+    await dialog.getByRole('status').getByText('Typebot started').waitFor({ timeout: 10000 * TIME_FACTOR });
     expect(suite.typebot.requests.at(-1)?.path).toBe('/api/v1/typebots/vendas/startChat');
     await screenshot(page, 'automation-integration-typebot');
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
@@ -295,12 +296,12 @@ describe('chatbot automation in the browser', () => {
     await dialog.locator('input[name="projectName"]').fill('atendimento-demo');
     await dialog.locator('textarea[name="jsonContent"]').first().fill(suite.dialogflow.untrustedJsonContent);
     await dialog.getByRole('button', { name: 'Testar Bot' }).click();
-    await dialog.getByRole('status').getByText(/O teste falhou/).waitFor({ timeout: 10000 });
+    await dialog.getByRole('status').getByText(/O teste falhou/).waitFor({ timeout: 10000 * TIME_FACTOR });
     await screenshot(page, 'automation-integration-dialogflow-error');
     await dialog.locator('textarea[name="jsonContent"]').first().fill(suite.dialogflow.jsonContent);
     suite.dialogflow.reply({ texts: ['Olá! Sou o assistente virtual.', 'Como posso ajudar?'] });
     await dialog.getByRole('button', { name: 'Testar Bot' }).click();
-    await dialog.getByRole('status').getByText('Como posso ajudar?').waitFor({ timeout: 10000 });
+    await dialog.getByRole('status').getByText('Como posso ajudar?').waitFor({ timeout: 10000 * TIME_FACTOR });
     await screenshot(page, 'automation-integration-dialogflow');
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
     await page.waitForSelector('tr:has-text("Dialogflow Atendimento")');
@@ -331,7 +332,7 @@ describe('chatbot automation in the browser', () => {
 
     // Another admin's integration shows up live; a delete asks first.
     await suite.t.http().post('/api/queueIntegration').set(api.auth).send({ type: 'n8n', name: 'N8N Estoque', urlN8N: `${suite.webhook.url}/n8n` }).expect(201);
-    await page.waitForSelector('tr:has-text("N8N Estoque")', { timeout: 10000 });
+    await page.waitForSelector('tr:has-text("N8N Estoque")', { timeout: 10000 * TIME_FACTOR });
     await page.getByRole('button', { name: 'Excluir N8N Estoque' }).click();
     await page.getByRole('dialog', { name: 'Excluir N8N Estoque?' }).getByRole('button', { name: 'Ok' }).click();
     await page.getByText('Integração excluída com sucesso!').waitFor();
@@ -356,7 +357,7 @@ describe('chatbot automation in the browser', () => {
       for (const path of ['/prompts', '/queue-integration']) {
         const page = await adminPage(path);
         await page.getByText(NO_PAGE_PERMISSION, { exact: true }).waitFor();
-        await page.waitForURL(`${suite.t.baseUrl}/`, { timeout: 5000 });
+        await page.waitForURL(`${suite.t.baseUrl}/`, { timeout: 5000 * TIME_FACTOR });
         await page.close();
       }
       // The queue dialog still opens, with empty lists where the plan says no.

@@ -6,6 +6,7 @@ import { Whatsapp } from '../../src/modules/connections/whatsapp.entity.js';
 import { loginThroughForm, screenshot } from '../utils/browser.js';
 import { createUser, login, type Session } from '../utils/factories.js';
 import { demoBrowserSuite } from '../utils/demo-suite.js';
+import { TIME_FACTOR } from '../utils/time.js';
 
 describe('connections and contacts in the browser', () => {
   let api: Session;
@@ -41,9 +42,9 @@ describe('connections and contacts in the browser', () => {
     await tokenDialog.getByRole('button', { name: 'Fechar' }).click();
 
     const row = page.locator('tr', { hasText: 'Loja Centro' });
-    await row.getByRole('button', { name: 'QR CODE' }).click({ timeout: 5000 }).catch(() => undefined);
+    await row.getByRole('button', { name: 'QR CODE' }).click({ timeout: 5000 * TIME_FACTOR }).catch(() => undefined);
     await screenshot(page, 'connection-qr');
-    await row.getByRole('button', { name: 'Desconectar' }).waitFor({ timeout: 10000 });
+    await row.getByRole('button', { name: 'Desconectar' }).waitFor({ timeout: 10000 * TIME_FACTOR });
     const stored = await suite.t.em().findOneOrFail(Whatsapp, { name: 'Loja Centro' }, { filters: false });
     expect(stored.status).toBe('CONNECTED');
     await screenshot(page, 'connections-connected');
@@ -61,7 +62,7 @@ describe('connections and contacts in the browser', () => {
     const connection = await suite.t.em().findOneOrFail(Whatsapp, { name: 'WhatsApp Demo' }, { filters: false });
     const sent = await suite.t.http().post(`/api/dev/simulator/${connection.id}/inbound`).set(api.auth).send({ from: '5521977776666', name: 'Rita Freitas', body: 'Oi!' });
     expect(sent.status).toBe(202);
-    await page.waitForSelector('tr:has-text("Rita Freitas")', { timeout: 10000 });
+    await page.waitForSelector('tr:has-text("Rita Freitas")', { timeout: 10000 * TIME_FACTOR });
     expect(await page.locator('tr:has-text("5521977776666")').count()).toBe(1);
     await screenshot(page, 'contacts-live');
     await page.close();

@@ -7,6 +7,7 @@ import { loginThroughForm, screenshot } from '../utils/browser.js';
 import { waitFor } from '../utils/channels.js';
 import { demoBrowserSuite } from '../utils/demo-suite.js';
 import { createUser, login, type Session } from '../utils/factories.js';
+import { TIME_FACTOR } from '../utils/time.js';
 
 const CONFIRM_DELETE = 'Esta ação não pode ser revertida, confirmar?';
 
@@ -44,7 +45,7 @@ describe('internal chat in the browser', () => {
   const readChat = async (chatId: number) => (await suite.t.http().get(`/api/chats/${chatId}`).set(helper.auth).expect(200)).body as ChatAnswer;
   const unreadsOf = (chat: ChatAnswer, userId: number) => chat.users.find((member) => member.userId === userId)?.unreads;
   const bellCount = (page: Page) => page.locator('[data-chat-unreads]').getAttribute('data-chat-unreads');
-  const waitForBell = (page: Page, count: number) => page.locator(`[data-chat-unreads="${count}"]`).waitFor({ timeout: 10000 });
+  const waitForBell = (page: Page, count: number) => page.locator(`[data-chat-unreads="${count}"]`).waitFor({ timeout: 10000 * TIME_FACTOR });
   const listItem = (page: Page, chatId: number) => page.locator(`[data-chat-item="${chatId}"]`);
   const bubbles = (page: Page) => page.locator('[data-chat-message]');
   const input = (page: Page) => page.getByRole('textbox', { name: 'Digite uma mensagem' });
@@ -83,7 +84,7 @@ describe('internal chat in the browser', () => {
     await admin.locator('[data-empty-chat]').waitFor();
 
     // The attendant's list gets the new chat at once; nothing is unread yet.
-    await listItem(attendant, chatId).waitFor({ timeout: 10000 });
+    await listItem(attendant, chatId).waitFor({ timeout: 10000 * TIME_FACTOR });
     expect(await bellCount(attendant)).toBe('0');
 
     // Blank text is not sent; Shift+Enter breaks the line; Enter sends.
@@ -103,7 +104,7 @@ describe('internal chat in the browser', () => {
 
     // Live on the attendant's side: the bell, the list's unread badge and the menu dot.
     await waitForBell(attendant, 1);
-    await attendant.locator(`[data-chat-item="${chatId}"][data-unreads="1"]`).waitFor({ timeout: 10000 });
+    await attendant.locator(`[data-chat-item="${chatId}"][data-unreads="1"]`).waitFor({ timeout: 10000 * TIME_FACTOR });
     expect(await listItem(attendant, chatId).textContent()).toContain('Bom dia! Alguém pode cobrir o plantão?');
     await attendant.locator('[data-chat-dot="true"]').waitFor();
     await attendant.waitForTimeout(300); // the badges' scale-in transition, for the screenshot
@@ -132,7 +133,7 @@ describe('internal chat in the browser', () => {
     // The reply reaches the admin live, on the left with the sender's name, and is read there at once.
     await input(attendant).fill('Eu cubro!');
     await attendant.keyboard.press('Enter');
-    await bubbles(admin).nth(1).waitFor({ timeout: 10000 });
+    await bubbles(admin).nth(1).waitFor({ timeout: 10000 * TIME_FACTOR });
     expect(await bubbles(admin).nth(1).locator('[data-sender]').textContent()).toBe('Atendente');
     expect(await bubbles(admin).nth(1).locator('[data-text]').textContent()).toBe('Eu cubro!');
     await waitFor(async () => unreadsOf(await readChat(chatId), adminId) === 0);
@@ -153,7 +154,7 @@ describe('internal chat in the browser', () => {
     await edit.getByRole('button', { name: 'Salvar' }).click();
     await edit.waitFor({ state: 'detached' });
     await admin.locator('[data-chat-title]', { hasText: 'Plantão de domingo' }).waitFor();
-    await attendant.locator('[data-chat-title]', { hasText: 'Plantão de domingo' }).waitFor({ timeout: 10000 });
+    await attendant.locator('[data-chat-title]', { hasText: 'Plantão de domingo' }).waitFor({ timeout: 10000 * TIME_FACTOR });
 
     // The owner deletes it after the confirmation; both lists drop it and the attendant's pane closes.
     await admin.getByRole('button', { name: 'Excluir conversa' }).click();
@@ -164,7 +165,7 @@ describe('internal chat in the browser', () => {
     await confirm.getByRole('button', { name: 'Ok' }).click();
     await admin.waitForURL((url) => url.pathname === '/chats');
     await admin.locator('[data-no-chats]').waitFor();
-    await attendant.waitForURL((url) => url.pathname === '/chats', { timeout: 10000 });
+    await attendant.waitForURL((url) => url.pathname === '/chats', { timeout: 10000 * TIME_FACTOR });
     await attendant.locator('[data-no-chats]').waitFor();
     const gone = await suite.t.http().get(`/api/chats/${chatId}`).set(helper.auth);
     expect(gone.status).toBe(404);

@@ -11,6 +11,7 @@ import { waitFor } from '../utils/channels.js';
 import { demoBrowserSuite } from '../utils/demo-suite.js';
 import { createUser, login, type Session } from '../utils/factories.js';
 import { customerWrites } from '../utils/tickets.js';
+import { TIME_FACTOR } from '../utils/time.js';
 
 const NO_PAGE_PERMISSION = 'Esta empresa não possui permissão para acessar essa página!';
 
@@ -73,7 +74,7 @@ describe('kanban board in the browser', () => {
     await loginThroughForm(page, suite.t.baseUrl, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await page.goto(`${suite.t.baseUrl}/kanban`);
-    await page.locator(`[data-kanban-card="${paula}"]`).waitFor({ timeout: 10000 });
+    await page.locator(`[data-kanban-card="${paula}"]`).waitFor({ timeout: 10000 * TIME_FACTOR });
     return page;
   }
 
@@ -82,7 +83,7 @@ describe('kanban board in the browser', () => {
     await loginThroughForm(page, suite.t.baseUrl, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
     await page.waitForSelector('a[href="/kanban"]');
     await page.click('a[href="/kanban"]');
-    await cardIn(page, 0, paula).waitFor({ timeout: 10000 });
+    await cardIn(page, 0, paula).waitFor({ timeout: 10000 * TIME_FACTOR });
     const headers = await page.locator('[data-kanban-lane] h2').allTextContents();
     expect(headers).toEqual(['Em aberto', 'Em negociação', 'Fechamento']);
     await cardIn(page, 0, rui).waitFor();
@@ -124,13 +125,13 @@ describe('kanban board in the browser', () => {
   it('follows moves made elsewhere and new tickets live', async () => {
     const page = await openBoard();
     await suite.t.http().put(`/api/ticket-tags/${paula}/${closing}`).set(api.auth).expect(200);
-    await cardIn(page, closing, paula).waitFor({ timeout: 10000 });
+    await cardIn(page, closing, paula).waitFor({ timeout: 10000 * TIME_FACTOR });
     // The ticket's own tag select syncs the whole list.
     await suite.t.http().post('/api/tags/sync').set(api.auth).send({ ticketId: rui, tags: [] }).expect(200);
-    await cardIn(page, 0, rui).waitFor({ timeout: 10000 });
+    await cardIn(page, 0, rui).waitFor({ timeout: 10000 * TIME_FACTOR });
 
     const bruna = (await customerWrites(suite.t, api, connectionId, '5511933330003', 'Vocês entregam no sábado?', 'Bruna Dias')).id;
-    await cardIn(page, 0, bruna).waitFor({ timeout: 10000 });
+    await cardIn(page, 0, bruna).waitFor({ timeout: 10000 * TIME_FACTOR });
     await screenshot(page, 'kanban-live');
     await page.getByRole('button', { name: 'Alternar modo claro/escuro' }).click();
     await screenshot(page, 'kanban-dark');
@@ -161,7 +162,7 @@ describe('kanban board in the browser', () => {
     const queueIds = JSON.parse(new URL((await asked).url()).searchParams.get('queueIds') ?? '[]') as number[];
     expect(queueIds).toContain(comercial.id);
     const card = cardIn(page, 0, rui);
-    await card.waitFor({ timeout: 10000 });
+    await card.waitFor({ timeout: 10000 * TIME_FACTOR });
     expect(await card.locator('[data-chip="queue"]').textContent()).toBe('Comercial');
     // Tickets without a queue are not in the attendant's queues.
     expect(await page.locator(`[data-kanban-card="${paula}"]`).count()).toBe(0);

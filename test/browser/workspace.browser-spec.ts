@@ -10,6 +10,7 @@ import { loginThroughForm, screenshot } from '../utils/browser.js';
 import { waitFor } from '../utils/channels.js';
 import { createUser, login, type Session } from '../utils/factories.js';
 import { demoBrowserSuite } from '../utils/demo-suite.js';
+import { TIME_FACTOR } from '../utils/time.js';
 
 /** Counts the notification chimes (Web Audio oscillators) a page plays. */
 const COUNT_CHIMES = `
@@ -60,8 +61,8 @@ describe('attendant workspace, live, in two browsers', () => {
 
     await customerSays('Olá, preciso de ajuda com meu pedido');
     const waiting = attendant.locator('li, [role="listitem"], [role="button"]', { hasText: 'Bruna Dias' }).first();
-    await waiting.waitFor({ timeout: 10000 });
-    await supervisor.getByText('Bruna Dias').first().waitFor({ timeout: 10000 });
+    await waiting.waitFor({ timeout: 10000 * TIME_FACTOR });
+    await supervisor.getByText('Bruna Dias').first().waitFor({ timeout: 10000 * TIME_FACTOR });
     await waitFor(() => attendant.evaluate<boolean>('window.__chimes > 0'));
     expect(await attendant.getByRole('button', { name: /Notificações: 1/ }).count()).toBe(1);
     await screenshot(attendant, 'workspace-waiting');
@@ -71,12 +72,12 @@ describe('attendant workspace, live, in two browsers', () => {
     const input = attendant.getByRole('textbox', { name: 'Digite uma mensagem' });
     await input.fill('Olá Bruna, como posso ajudar?');
     await attendant.getByRole('button', { name: 'Enviar' }).click();
-    await attendant.locator('[data-ack="3"]').first().waitFor({ timeout: 10000 });
+    await attendant.locator('[data-ack="3"]').first().waitFor({ timeout: 10000 * TIME_FACTOR });
 
     await customerSays('Preciso da segunda via do boleto');
-    await attendant.getByText('Preciso da segunda via do boleto').first().waitFor({ timeout: 10000 });
+    await attendant.getByText('Preciso da segunda via do boleto').first().waitFor({ timeout: 10000 * TIME_FACTOR });
     await supervisor.getByRole('tab', { name: /Atendendo/ }).click();
-    await supervisor.getByText('Bruna Dias').first().waitFor({ timeout: 10000 });
+    await supervisor.getByText('Bruna Dias').first().waitFor({ timeout: 10000 * TIME_FACTOR });
     await screenshot(attendant, 'workspace-conversation');
 
     await attendant.getByRole('button', { name: 'Finalizar' }).first().click();

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { en } from './en';
 import { es } from './es';
 import { pt } from './pt';
+import { ERROR_STATUS } from '../../../src/shared/error-codes';
 
 function flatten(tree: object, prefix = ''): Record<string, unknown> {
   return Object.entries(tree).reduce<Record<string, unknown>>((flat, [key, value]) => {
@@ -35,5 +36,10 @@ describe('i18n catalogs', () => {
       key => placeholders(flat[key]).join() !== placeholders(reference[key]).join(),
     );
     expect(mismatched).toEqual([]);
+  });
+
+  it.each(['pt', 'en', 'es'] as const)('%s has a text for every error code the API answers with', locale => {
+    const errors: Record<string, string> = catalogs[locale].errors;
+    expect(Object.keys(ERROR_STATUS).filter(code => !errors[code])).toEqual([]);
   });
 });

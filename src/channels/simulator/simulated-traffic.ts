@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { AppError } from '../../common/errors/app-error.js';
+import { appError, AppError } from '../../common/errors/app-error.js';
 import type { InboundMediaType, InboundMessage } from '../channel-provider.js';
 import { jidFor, normaliseNumber } from '../numbers.js';
 import type { SimulateInboundDto } from './simulate-inbound.dto.js';
 import type { SimulatorSession } from './simulator-session.js';
 
 const required = (value: string | undefined, field: string): string => {
-  if (!value) throw new AppError('ERR_VALIDATION', 400, { fields: [{ field, messages: [`${field} is required for this type`] }] });
+  if (!value) throw appError('ERR_VALIDATION', undefined, { fields: [{ field, messages: [`${field} is required for this type`] }] });
   return value;
 };
 
@@ -20,7 +20,7 @@ export async function injectSimulatedTraffic(session: SimulatorSession, dto: Sim
   } catch (error) {
     if (error instanceof AppError) throw error;
     // Not recorded, so not acknowledged: the sender keeps the message and tries again.
-    throw new AppError('ERR_INBOUND_NOT_RECORDED', 503, {}, 'The message could not be recorded; send it again');
+    throw appError('ERR_INBOUND_NOT_RECORDED', 'The message could not be recorded; send it again');
   }
 }
 

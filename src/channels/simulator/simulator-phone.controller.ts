@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, UseGuards }
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Public } from '../../common/decorators/access.decorators.js';
-import { AppError } from '../../common/errors/app-error.js';
+import { appError } from '../../common/errors/app-error.js';
 import { injectSimulatedTraffic } from './simulated-traffic.js';
 import { SimulateInboundDto } from './simulate-inbound.dto.js';
 import { SIMULATOR_PROVIDER, SimulatorProviderFactory } from './simulator-provider.factory.js';
@@ -48,7 +48,7 @@ export class SimulatorPhoneController {
     const [row] = await this.em
       .getConnection()
       .execute<Array<{ company_id: number }>>('select company_id from whatsapps where id = ? and provider = ?', [connectionId, SIMULATOR_PROVIDER]);
-    if (!row) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+    if (!row) throw appError('ERR_NO_WAPP_FOUND');
     return injectSimulatedTraffic(this.simulator.session(row.company_id, connectionId), dto);
   }
 }

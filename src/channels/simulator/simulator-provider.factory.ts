@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { AppError } from '../../common/errors/app-error.js';
+import { appError } from '../../common/errors/app-error.js';
 import type { ChannelEvents, ChannelProviderFactory, ConnectionRef } from '../channel-provider.js';
 import { SimulatorSession, type SimulatorLinkStore } from './simulator-session.js';
 
@@ -53,7 +53,7 @@ export class SimulatorProviderFactory implements ChannelProviderFactory {
   /** The live simulated phone of a connection of this company. */
   session(companyId: number, connectionId: number): SimulatorSession {
     const session = this.sessions.get(connectionId);
-    if (!session || session.ref.companyId !== companyId) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, {}, 'No simulated phone is running for this connection');
+    if (!session || session.ref.companyId !== companyId) throw appError('ERR_WAPP_NOT_INITIALIZED', 'No simulated phone is running for this connection');
     return session;
   }
 }

@@ -2,7 +2,7 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@ne
 import type { Request } from 'express';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { AppError } from '../../common/errors/app-error.js';
+import { appError } from '../../common/errors/app-error.js';
 
 export const SIMULATOR_SECRET_HEADER = 'x-simulator-secret';
 
@@ -20,7 +20,7 @@ export class SimulatorSecretGuard implements CanActivate {
     const presented = context.switchToHttp().getRequest<Request>().header(SIMULATOR_SECRET_HEADER);
     const secret = this.config.simulatorSecret;
     if (!secret || !presented || !timingSafeEqual(digest(presented), digest(secret))) {
-      throw new AppError('ERR_SIMULATOR_SECRET', 401, {}, `The ${SIMULATOR_SECRET_HEADER} header must carry the secret in the data directory (simulator-secret)`);
+      throw appError('ERR_SIMULATOR_SECRET', `The ${SIMULATOR_SECRET_HEADER} header must carry the secret in the data directory (simulator-secret)`);
     }
     return true;
   }

@@ -1,10 +1,7 @@
 import type { ValidationError } from 'class-validator';
-import { AppError } from './app-error.js';
+import { type AppError, type FieldError, fieldsError } from './app-error.js';
 
-export interface FieldError {
-  field: string;
-  messages: string[];
-}
+export type { FieldError };
 
 function flatten(errors: ValidationError[], parent = ''): FieldError[] {
   return errors.flatMap((error) => {
@@ -16,6 +13,5 @@ function flatten(errors: ValidationError[], parent = ''): FieldError[] {
 
 /** ValidationPipe's exceptionFactory: 400 with the list of offending fields. */
 export function validationError(errors: ValidationError[]): AppError {
-  const fields = flatten(errors);
-  return new AppError('ERR_VALIDATION', 400, { fields }, fields.map((f) => `${f.field}: ${f.messages.join(', ')}`).join('; '));
+  return fieldsError(flatten(errors));
 }

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { AppError } from '../errors/app-error.js';
+import { appError, AppError } from '../errors/app-error.js';
 
 export const SPEC_PAGE_SIZE = 20;
 const MAX_RA_PAGE = 500;
@@ -36,16 +36,16 @@ export interface ListResult<T> {
 
 function parseJson(raw: unknown, name: string): unknown {
   if (raw === undefined || raw === '') return undefined;
-  if (typeof raw !== 'string') throw new AppError('ERR_VALIDATION', 400, { fields: [{ field: name, messages: ['must be JSON'] }] });
+  if (typeof raw !== 'string') throw appError('ERR_VALIDATION', undefined, { fields: [{ field: name, messages: ['must be JSON'] }] });
   try {
     return JSON.parse(raw);
   } catch {
-    throw new AppError('ERR_VALIDATION', 400, { fields: [{ field: name, messages: ['must be JSON'] }] });
+    throw appError('ERR_VALIDATION', undefined, { fields: [{ field: name, messages: ['must be JSON'] }] });
   }
 }
 
 function badField(field: string, message: string): AppError {
-  return new AppError('ERR_VALIDATION', 400, { fields: [{ field, messages: [message] }] }, `${field}: ${message}`);
+  return appError('ERR_VALIDATION', `${field}: ${message}`, { fields: [{ field, messages: [message] }] });
 }
 
 /** Only the allowlist's own keys: `__proto__`, `constructor` or `toString` never resolve to something inherited. */

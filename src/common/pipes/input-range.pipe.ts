@@ -1,6 +1,6 @@
 import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
-import { AppError } from '../errors/app-error.js';
+import { appError, AppError } from '../errors/app-error.js';
 
 const INT4_MAX = 2_147_483_647;
 /** Dates are stored and compared as four-digit years; anything else is a typo or a probe. */
@@ -8,7 +8,7 @@ const MIN_TIME = Date.UTC(1, 0, 1);
 const MAX_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 const refuse = (field: string, message: string): AppError =>
-  new AppError('ERR_VALIDATION', 400, { fields: [{ field, messages: [message] }] }, `${field}: ${message}`);
+  appError('ERR_VALIDATION', `${field}: ${message}`, { fields: [{ field, messages: [message] }] });
 
 const intFields = new Map<Function, Set<string>>();
 

@@ -1,7 +1,7 @@
 import busboy from 'busboy';
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
-import { AppError } from '../errors/app-error.js';
+import { appError, fieldError } from '../errors/app-error.js';
 import type { StoredFile } from '../../infra/storage/storage.port.js';
 import type { UploadedMedia, UploadLimits } from './uploaded-media.js';
 
@@ -20,9 +20,6 @@ export interface MultipartSink {
   remove(path: string): Promise<void>;
 }
 
-const badField = (field: string, message: string, code = 'ERR_VALIDATION', status = 400): AppError =>
-  new AppError(code, status, { fields: [{ field, messages: [message] }] }, `${field}: ${message}`);
-
 /**
  * Parses a multipart body as it arrives: each file streams straight into storage, limits are checked while the
  * bytes flow, and on any failure the parse stops (the rest of the body is left unread) and every file written for
@@ -37,7 +34,7 @@ export function receiveMultipart(req: IncomingMessage, limits: UploadLimits, sin
       limits: { files: limits.maxFiles, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, fieldNameSize: 100, parts: limits.maxFiles + MAX_FIELDS, headerPairs: 20 },
     });
   } catch {
-    return Promise.reject(new AppError('ERR_MULTIPART_INVALID', 400, {}, 'The multipart body could not be read'));
+    return Promise.reject(appError('ERR_MULTIPART_INVALID', 'The multipart body could not be read'));
   }
 
   return new Promise<ReceivedMultipart>((resolve, reject) => {
@@ -60,14 +57,14 @@ export function receiveMultipart(req: IncomingMessage, limits: UploadLimits, sin
       void cleanUp().then(() => reject(error));
     };
     const onClose = () => {
-      if (!req.complete) fail(new AppError('ERR_UPLOAD_ABORTED', 400, {}, 'The upload was interrupted'));
+      if (!req.complete) fail(appError('ERR_UPLOAD_ABORTED', 'The upload was interrupted'));
     };
 
     parser.on('file', (name, stream, info) => {
       if (failed) return void stream.resume();
       if (name !== limits.field) {
         stream.resume();
-        return fail(badField(name, `files go in the field ${limits.field}`));
+        return fail(fieldError(name, `files go in the field ${limits.field}`));
       }
       // Destroyed with the request's error when the upload fails; the failure is reported once, by fail().
       stream.on('error', () => undefined);
@@ -86,14 +83,14 @@ export function receiveMultipart(req: IncomingMessage, limits: UploadLimits, sin
     });
     parser.on('field', (name, value, info) => {
       if (failed) return;
-      if (UNSAFE_KEYS.has(name)) return fail(badField(name, 'is not an accepted field'));
-      if (info.nameTruncated || info.valueTruncated) return fail(badField(name, `at most ${MAX_FIELD_BYTES} bytes`, 'ERR_FIELD_TOO_LARGE', 413));
+      if (UNSAFE_KEYS.has(name)) return fail(fieldError(name, 'is not an accepted field'));
+      if (info.nameTruncated || info.valueTruncated) return fail(fieldError(name, `at most ${MAX_FIELD_BYTES} bytes`, 'ERR_FIELD_TOO_LARGE'));
       fields[name] = value;
     });
-    parser.on('filesLimit', () => fail(badField(limits.field, `at most ${limits.maxFiles} files`, 'ERR_TOO_MANY_FILES')));
-    parser.on('fieldsLimit', () => fail(badField('body', `at most ${MAX_FIELDS} fields`)));
-    parser.on('partsLimit', () => fail(badField('body', `at most ${limits.maxFiles + MAX_FIELDS} parts`)));
-    parser.on('error', () => fail(new AppError('ERR_MULTIPART_INVALID', 400, {}, 'The multipart body could not be read')));
+    parser.on('filesLimit', () => fail(fieldError(limits.field, `at most ${limits.maxFiles} files`, 'ERR_TOO_MANY_FILES')));
+    parser.on('fieldsLimit', () => fail(fieldError('body', `at most ${MAX_FIELDS} fields`)));
+    parser.on('partsLimit', () => fail(fieldError('body', `at most ${limits.maxFiles + MAX_FIELDS} parts`)));
+    parser.on('error', () => fail(appError('ERR_MULTIPART_INVALID', 'The multipart body could not be read')));
     parser.on('close', () => {
       void Promise.all(pending).then(() => {
         if (failed) return;

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { isRejectedByPipes } from '@nestjs/core/internal.js';
 import { catchError, from, mergeMap, type Observable, throwError } from 'rxjs';
 import { AUTH_CONTEXT_KEY } from '../decorators/auth-context.decorator.js';
-import { AppError } from '../errors/app-error.js';
+import { appError } from '../errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { StoragePort } from '../../infra/storage/storage.port.js';
 import { receiveMultipart } from './receive-multipart.js';
@@ -17,7 +17,7 @@ const isMultipart = (req: Request): boolean => /^multipart\//i.test(req.headers[
 function companyOf(req: UploadRequest): number {
   const fromSession = (req[AUTH_CONTEXT_KEY] as { companyId?: number } | undefined)?.companyId;
   const companyId = fromSession ?? (req[UPLOAD_COMPANY_KEY] as number | undefined);
-  if (companyId === undefined) throw new AppError('ERR_SESSION_EXPIRED', 401);
+  if (companyId === undefined) throw appError('ERR_SESSION_EXPIRED');
   return companyId;
 }
 

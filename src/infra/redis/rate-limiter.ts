@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { AppError } from '../../common/errors/app-error.js';
+import { appError } from '../../common/errors/app-error.js';
 import { REDIS } from './redis.tokens.js';
 
 export interface RateLimit {
@@ -10,7 +10,7 @@ export interface RateLimit {
 
 /** Redis is down: the limits (and the locks they keep) cannot be read or changed. */
 export const serviceUnavailable = () =>
-  new AppError('ERR_SERVICE_UNAVAILABLE', 503, {}, 'Serviço temporariamente indisponível. Tente novamente em instantes.');
+  appError('ERR_SERVICE_UNAVAILABLE', 'Serviço temporariamente indisponível. Tente novamente em instantes.');
 
 /**
  * Fixed-window counters in Redis, so limits hold across every server process. Without Redis the limits cannot hold,
@@ -33,7 +33,7 @@ export class RateLimiter {
     entries.forEach(([, rule], index) => {
       const count = Number(results[index * 2]?.[1] ?? 0);
       if (count > rule.limit) {
-        throw new AppError('ERR_TOO_MANY_REQUESTS', 429, { retryAfterSeconds: rule.windowSeconds }, 'Too many attempts, try again later');
+        throw appError('ERR_TOO_MANY_REQUESTS', 'Too many attempts, try again later', { retryAfterSeconds: rule.windowSeconds });
       }
     });
   }
@@ -42,7 +42,7 @@ export class RateLimiter {
   async assertBelow(key: string, rule: RateLimit): Promise<void> {
     const count = Number((await this.redis.get(`rl:${key}`)) ?? 0);
     if (count >= rule.limit) {
-      throw new AppError('ERR_TOO_MANY_REQUESTS', 429, { retryAfterSeconds: rule.windowSeconds }, 'Too many attempts, try again later');
+      throw appError('ERR_TOO_MANY_REQUESTS', 'Too many attempts, try again later', { retryAfterSeconds: rule.windowSeconds });
     }
   }
 

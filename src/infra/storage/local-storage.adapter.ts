@@ -6,7 +6,7 @@ import { join, resolve, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { AppError } from '../../common/errors/app-error.js';
+import { appError, AppError } from '../../common/errors/app-error.js';
 import { baseMimetype, extensionFor, MAX_MEDIA_BYTES } from './media-types.js';
 import { StoragePort, type StoredEntry, type StoredFile } from './storage.port.js';
 
@@ -16,7 +16,7 @@ const FOLDER_PATTERN = /^company\d+$/;
 export const publicRoot = (config: AppConfig): string => resolve(config.dataDir, 'public');
 
 export const tooLarge = (maxBytes: number): AppError =>
-  new AppError('ERR_MEDIA_TOO_LARGE', 413, { maxBytes }, `Files larger than ${maxBytes} bytes are not accepted`);
+  appError('ERR_MEDIA_TOO_LARGE', `Files larger than ${maxBytes} bytes are not accepted`, { maxBytes });
 
 /** Counts bytes as they pass and fails the stream past the limit. */
 function byteLimit(maxBytes: number): Transform & { bytes: number } {
@@ -81,7 +81,7 @@ export class LocalStorageAdapter extends StoragePort {
   /** A fresh generated name in the company's folder; the type decides the extension and must be allowed. */
   private async newPath(companyId: number, mimetype: string): Promise<{ path: string; absolute: string }> {
     const extension = extensionFor(mimetype);
-    if (!extension) throw new AppError('ERR_MEDIA_TYPE_NOT_ALLOWED', 415, {}, `Files of type ${baseMimetype(mimetype)} are not accepted`);
+    if (!extension) throw appError('ERR_MEDIA_TYPE_NOT_ALLOWED', `Files of type ${baseMimetype(mimetype)} are not accepted`);
     const folder = `company${Math.trunc(companyId)}`;
     const path = `${folder}/${randomBytes(16).toString('hex')}.${extension}`;
     await mkdir(join(this.root, folder), { recursive: true });
@@ -90,9 +90,9 @@ export class LocalStorageAdapter extends StoragePort {
 
   /** Only paths this adapter generated resolve; anything else is refused before touching the disk. */
   private absolute(path: string): string {
-    if (!PATH_PATTERN.test(path)) throw new AppError('ERR_INVALID_MEDIA_PATH', 400);
+    if (!PATH_PATTERN.test(path)) throw appError('ERR_INVALID_MEDIA_PATH');
     const absolute = resolve(this.root, path);
-    if (!absolute.startsWith(this.root + sep)) throw new AppError('ERR_INVALID_MEDIA_PATH', 400);
+    if (!absolute.startsWith(this.root + sep)) throw appError('ERR_INVALID_MEDIA_PATH');
     return absolute;
   }
 }

@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { companyAccessError } from '../../authorization/auth-context.loader.js';
 import { TokenService } from '../../authorization/token.service.js';
-import { AppError } from '../../common/errors/app-error.js';
+import { appError } from '../../common/errors/app-error.js';
 import { hashPassword, verifyPassword } from '../../common/password.js';
 import { ACROSS_TENANTS, scopeToCompany } from '../../infra/database/tenant-scope.js';
 import { MailPort } from '../../infra/mail/mail.port.js';
@@ -64,7 +64,7 @@ export class AuthService {
     const user = await this.em.findOne(User, { email }, { ...ACROSS_TENANTS, populate: ['passwordHash', 'company', 'company.plan'] });
     this.dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
     const valid = await verifyPassword(user?.passwordHash ?? (await this.dummyHash), password);
-    if (!user || !valid) throw new AppError('ERR_INVALID_CREDENTIALS', 401);
+    if (!user || !valid) throw appError('ERR_INVALID_CREDENTIALS');
     await this.throttle.succeeded(email, ip);
     const company = user.company.getEntity();
     const blocked = companyAccessError(company, user.super);
@@ -83,16 +83,16 @@ export class AuthService {
    * elsewhere, and ends the user's session everywhere.
    */
   async refresh(refreshToken: string | null): Promise<IssuedSession> {
-    if (!refreshToken) throw new AppError('ERR_SESSION_EXPIRED', 401);
+    if (!refreshToken) throw appError('ERR_SESSION_EXPIRED');
     const claims = this.tokens.verifyRefresh(refreshToken);
     const user = await this.em.findOne(User, { id: claims.sub }, { ...ACROSS_TENANTS, populate: ['company', 'company.plan'] });
-    if (!user || user.tokenVersion !== claims.tv || user.company.id !== claims.companyId) throw new AppError('ERR_SESSION_EXPIRED', 401);
+    if (!user || user.tokenVersion !== claims.tv || user.company.id !== claims.companyId) throw appError('ERR_SESSION_EXPIRED');
     const outcome = await this.refreshTokens.rotate(user.company.id, user.id, claims.jti);
     if (outcome.kind === 'reused') {
       await this.refreshTokens.revokeFamily(user.company.id, outcome.family);
       await this.endSessions(user.company.id, user.id);
     }
-    if (outcome.kind !== 'rotated' && outcome.kind !== 'raced') throw new AppError('ERR_SESSION_EXPIRED', 401);
+    if (outcome.kind !== 'rotated' && outcome.kind !== 'raced') throw appError('ERR_SESSION_EXPIRED');
     const blocked = companyAccessError(user.company.getEntity(), user.super);
     if (blocked) throw blocked;
     // A session that lives on by refreshing never logs in again: its spent tokens are dropped here too.
@@ -126,7 +126,7 @@ export class AuthService {
       user: toSessionUser(user, user.company.getEntity(), settings),
       company,
       settings,
-      rules: packPermissionRules(defineRulesFor({ id: user.id, profile: user.profile, super: user.super })),
+      rules: packPermissionRules(defineRulesFor({ id: user.id, profile: user.profile, super: user.super, queueIds: ctx.queueIds, allTicket: ctx.allTicket })),
     };
   }
 
@@ -169,9 +169,9 @@ export class AuthService {
       [`reset:email:${email}`, limits.resetPerEmail],
     ]);
     if (!PASSWORD_POLICY.test(newPassword)) {
-      throw new AppError('ERR_VALIDATION', 400, { fields: [{ field: 'newPassword', messages: ['at least 8 characters with upper case, lower case and a digit'] }] });
+      throw appError('ERR_VALIDATION', undefined, { fields: [{ field: 'newPassword', messages: ['at least 8 characters with upper case, lower case and a digit'] }] });
     }
-    const invalid = new AppError('ERR_INVALID_RESET_TOKEN', 400, {}, 'Invalid or expired reset token');
+    const invalid = appError('ERR_INVALID_RESET_TOKEN', 'Invalid or expired reset token');
     const user = await this.em.findOne(User, { email }, ACROSS_TENANTS);
     if (!user) throw invalid;
     const candidates = await this.em.find(PasswordReset, { user, usedAt: null, expiresAt: { $gt: new Date() } }, ACROSS_TENANTS);

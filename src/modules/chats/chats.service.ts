@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
-import { AppError, notFound } from '../../common/errors/app-error.js';
+import { appError, notFound } from '../../common/errors/app-error.js';
 import { Company } from '../companies/company.entity.js';
 import { User } from '../users/user.entity.js';
 import { ChatEvents } from './chat-events.js';
@@ -13,7 +13,7 @@ import type { CreateChatDto, UpdateChatDto } from './dto/chat-fields.dto.js';
 
 const PAGE_SIZE = 20;
 const noChat = () => notFound('ERR_NO_CHAT_FOUND');
-const ownerOnly = () => new AppError('ERR_NO_PERMISSION', 403, {}, 'Only the chat owner may change it');
+const ownerOnly = () => appError('ERR_NO_PERMISSION', 'Only the chat owner may change it');
 
 /** Internal chat between staff: a chat is visible only to its members; its owner edits and deletes it. */
 @Injectable()

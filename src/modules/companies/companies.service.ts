@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ref } from '@mikro-orm/core';
 import { EntityManager, QueryOrder, type FilterQuery } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
-import { AppError, notFound } from '../../common/errors/app-error.js';
+import { appError, notFound } from '../../common/errors/app-error.js';
 import { likePattern, type ListQuery, type ListResult } from '../../common/list-query/list-query.js';
 import { ACROSS_TENANTS } from '../../infra/database/tenant-scope.js';
 import { RealtimeService } from '../../infra/realtime/realtime.service.js';
@@ -99,7 +99,7 @@ export class CompaniesService {
 
   /** Users, settings and queues of the company go with it (foreign keys cascade). */
   async remove(ctx: AuthContext, id: number): Promise<void> {
-    if (id === ctx.companyId) throw new AppError('ERR_CANNOT_DELETE_OWN_COMPANY', 400, {}, 'Super users cannot delete their own company');
+    if (id === ctx.companyId) throw appError('ERR_CANNOT_DELETE_OWN_COMPANY', 'Super users cannot delete their own company');
     await this.em.remove(await this.loadVisible(ctx, id)).flush();
   }
 

@@ -3,7 +3,7 @@ import { ref } from '@mikro-orm/core';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { ChannelManager } from '../../channels/channel-manager.js';
-import { AppError, forbidden, notFound } from '../../common/errors/app-error.js';
+import { appError, forbidden, notFound } from '../../common/errors/app-error.js';
 import { forkForCompany } from '../../infra/database/tenant-scope.js';
 import { RealtimeService } from '../../infra/realtime/realtime.service.js';
 import { Company } from '../companies/company.entity.js';
@@ -44,7 +44,7 @@ export class ConnectionsService {
   /** Creates the connection, shows its API token once, and starts linking it. */
   async create(ctx: AuthContext, dto: CreateConnectionDto): Promise<ConnectionWithToken> {
     const provider = dto.provider ?? 'beta';
-    if (!this.channels.providers().includes(provider)) throw new AppError('ERR_PROVIDER_UNAVAILABLE', 400, {}, `Provider ${provider} is not available`);
+    if (!this.channels.providers().includes(provider)) throw appError('ERR_PROVIDER_UNAVAILABLE', `Provider ${provider} is not available`);
     const issued = issueApiToken();
     const whatsapp = await this.em.transactional(async (tx) => {
       const company = await tx.findOne(Company, ctx.companyId, { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['plan'] });
@@ -72,9 +72,9 @@ export class ConnectionsService {
       if (!found) throw notFound('ERR_NO_WAPP_FOUND');
       if (dto.name !== undefined && dto.name !== found.name) await this.assertNameFree(tx, dto.name, id);
       if (dto.provider !== undefined && dto.provider !== found.provider && !this.channels.providers().includes(dto.provider)) {
-        throw new AppError('ERR_PROVIDER_UNAVAILABLE', 400);
+        throw appError('ERR_PROVIDER_UNAVAILABLE');
       }
-      if (dto.isDefault === false && found.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400, {}, 'At least one default connection is needed');
+      if (dto.isDefault === false && found.isDefault) throw appError('ERR_NO_OTHER_WHATSAPP', 'At least one default connection is needed');
       if (dto.isDefault === true && !found.isDefault) {
         await tx.nativeUpdate(Whatsapp, { isDefault: true }, { isDefault: false });
         found.isDefault = true;
@@ -165,7 +165,7 @@ export class ConnectionsService {
     if (dto.queueIds !== undefined) whatsapp.queues.set(await this.queues(tx, dto.queueIds));
     const queueCount = dto.queueIds !== undefined ? new Set(dto.queueIds).size : whatsapp.queues.isInitialized() ? whatsapp.queues.count() : 0;
     if (queueCount > 1 && !whatsapp.greetingMessage?.trim()) {
-      throw new AppError('ERR_WAPP_GREETING_REQUIRED', 400, {}, 'A greeting message is required when the connection has more than one queue');
+      throw appError('ERR_WAPP_GREETING_REQUIRED', 'A greeting message is required when the connection has more than one queue');
     }
   }
 
@@ -180,7 +180,7 @@ export class ConnectionsService {
 
   private async assertNameFree(tx: EntityManager, name: string, exceptId?: number): Promise<void> {
     const taken = await tx.count(Whatsapp, exceptId ? { name, id: { $ne: exceptId } } : { name });
-    if (taken) throw new AppError('ERR_CONNECTION_NAME_EXISTS', 409, {}, 'A connection with this name already exists');
+    if (taken) throw appError('ERR_CONNECTION_NAME_EXISTS', 'A connection with this name already exists');
   }
 
   private async load(id: number): Promise<Whatsapp> {

@@ -1,4 +1,4 @@
-import { AppError } from '../../common/errors/app-error.js';
+import { appError, AppError } from '../../common/errors/app-error.js';
 
 /** Company calendar days, inclusive, as YYYY-MM-DD. */
 export interface DayRange {
@@ -12,7 +12,7 @@ const DAY_MS = 86_400_000;
 const isoDay = (date: Date, timeZone: string): string => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
 
 function invalid(field: string, message: string): AppError {
-  return new AppError('ERR_VALIDATION', 400, { fields: [{ field, messages: [message] }] }, message);
+  return appError('ERR_VALIDATION', message, { fields: [{ field, messages: [message] }] });
 }
 
 /** The last `days` days up to today on the company's clock, or the explicit range; 'Parametrize o filtro' without one. */
@@ -22,7 +22,7 @@ export function dayRange(query: { days?: number; date_from?: string; date_to?: s
     const from = new Date(Date.parse(`${today}T00:00:00Z`) - (query.days - 1) * DAY_MS).toISOString().slice(0, 10);
     return { from, to: today };
   }
-  if (!query.date_from || !query.date_to) throw new AppError('ERR_DASHBOARD_FILTER_REQUIRED', 400, {}, 'Parametrize o filtro');
+  if (!query.date_from || !query.date_to) throw appError('ERR_DASHBOARD_FILTER_REQUIRED', 'Parametrize o filtro');
   return checkedRange(query.date_from, query.date_to, 'date_to');
 }
 

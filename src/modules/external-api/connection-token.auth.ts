@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { companyAccessError } from '../../authorization/auth-context.loader.js';
 import { bearerToken } from '../../authorization/bearer-token.js';
-import { AppError, forbidden } from '../../common/errors/app-error.js';
+import { appError, forbidden } from '../../common/errors/app-error.js';
 import { isPlanFlagEnabled } from '../../shared/plan-flags.js';
 import { hashApiToken } from '../connections/api-token.js';
 
@@ -26,7 +26,7 @@ export class ConnectionTokenAuth {
 
   async authenticate(authorization: string | undefined): Promise<ConnectionPrincipal> {
     const token = bearerToken(authorization);
-    if (!token) throw new AppError('ERR_INVALID_TOKEN', 401, {}, 'A connection token is required');
+    if (!token) throw appError('ERR_INVALID_TOKEN', 'A connection token is required');
     const rows = await this.em.getConnection().execute<TokenRow[]>(
       `select w.id, w.company_id, c.status, c.due_date, p.use_external_api
          from whatsapps w join companies c on c.id = w.company_id left join plans p on p.id = c.plan_id
@@ -34,7 +34,7 @@ export class ConnectionTokenAuth {
       [hashApiToken(token)],
     );
     const row = rows[0];
-    if (!row) throw new AppError('ERR_INVALID_TOKEN', 401, {}, 'Unknown connection token');
+    if (!row) throw appError('ERR_INVALID_TOKEN', 'Unknown connection token');
     const blocked = companyAccessError({ status: row.status, dueDate: row.due_date ? new Date(row.due_date) : null }, false);
     if (blocked) throw blocked;
     if (!isPlanFlagEnabled({ useExternalApi: row.use_external_api }, 'useExternalApi')) throw forbidden();

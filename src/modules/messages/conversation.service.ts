@@ -2,7 +2,7 @@ import { renderTemplate } from '../../shared/template-variables.js';
 import { Injectable, Logger } from '@nestjs/common';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { ChannelManager } from '../../channels/channel-manager.js';
-import { AppError, notFound } from '../../common/errors/app-error.js';
+import { appError, notFound } from '../../common/errors/app-error.js';
 import { TicketAccess } from '../tickets/ticket-access.js';
 import { toTicketResponseFromRow } from '../tickets/ticket-row.mapper.js';
 import type { TicketResponse } from '../tickets/ticket.mapper.js';
@@ -56,9 +56,9 @@ export class ConversationService {
 
   async send(ctx: AuthContext, ticketId: number, body: string, quotedId: number | null, files: OutgoingFile[]): Promise<ConversationMessage[]> {
     const ticket = await this.openable(ctx, ticketId);
-    if (ticket.status === 'closed') throw new AppError('ERR_TICKET_CLOSED', 400, {}, 'Reopen the ticket before writing');
+    if (ticket.status === 'closed') throw appError('ERR_TICKET_CLOSED', 'Reopen the ticket before writing');
     const typed = body.trim();
-    if (!typed && files.length === 0) throw new AppError('ERR_VALIDATION', 400, { fields: [{ field: 'body', messages: ['body or medias is required'] }] });
+    if (!typed && files.length === 0) throw appError('ERR_VALIDATION', undefined, { fields: [{ field: 'body', messages: ['body or medias is required'] }] });
     // Agents (and their quick messages) may use the template variables too.
     const text = typed.includes('{{')
       ? renderTemplate(typed, { name: ticket.contact.name, protocol: ticket.protocol, timeZone: await this.messages.companyTimeZone(ctx.companyId) })
@@ -87,12 +87,12 @@ export class ConversationService {
 
   async edit(ctx: AuthContext, messageId: number, body: string): Promise<MessageResponse> {
     const text = body.trim();
-    if (!text) throw new AppError('ERR_VALIDATION', 400, { fields: [{ field: 'body', messages: ['body must not be empty'] }] });
+    if (!text) throw appError('ERR_VALIDATION', undefined, { fields: [{ field: 'body', messages: ['body must not be empty'] }] });
     const { row, key } = await this.ownSent(ctx, messageId);
-    if (row.media_type !== 'chat') throw new AppError('ERR_EDIT_NOT_ALLOWED', 400, {}, 'Only text messages can be edited');
-    if (Date.now() - new Date(row.created_at).getTime() > EDIT_WINDOW_MS) throw new AppError('ERR_EDIT_WINDOW_EXPIRED', 400, {}, 'Messages can be edited for 15 minutes');
+    if (row.media_type !== 'chat') throw appError('ERR_EDIT_NOT_ALLOWED', 'Only text messages can be edited');
+    if (Date.now() - new Date(row.created_at).getTime() > EDIT_WINDOW_MS) throw appError('ERR_EDIT_WINDOW_EXPIRED', 'Messages can be edited for 15 minutes');
     await this.session(ctx, row).edit(key, text).catch(() => {
-      throw new AppError('ERR_EDITING_WAPP_MSG', 502, {}, 'The message could not be edited');
+      throw appError('ERR_EDITING_WAPP_MSG', 'The message could not be edited');
     });
     const updated = await this.inbound.applyEdit(ctx.companyId, row.whatsapp_id!, row.provider_id, text, new Date());
     if (updated) this.events.messageUpdated(ctx.companyId, updated);
@@ -102,7 +102,7 @@ export class ConversationService {
   async remove(ctx: AuthContext, messageId: number): Promise<MessageResponse> {
     const { row, key } = await this.ownSent(ctx, messageId);
     await this.session(ctx, row).deleteForEveryone(key).catch(() => {
-      throw new AppError('ERR_DELETE_WAPP_MSG', 502, {}, 'The message could not be deleted');
+      throw appError('ERR_DELETE_WAPP_MSG', 'The message could not be deleted');
     });
     const updated = await this.inbound.markDeleted(ctx.companyId, row.whatsapp_id!, row.provider_id);
     if (updated) this.events.messageUpdated(ctx.companyId, updated);
@@ -112,8 +112,8 @@ export class ConversationService {
   private async ownSent(ctx: AuthContext, messageId: number) {
     const row = await this.messages.one(ctx.companyId, messageId);
     if (!row) throw notFound('ERR_NO_MESSAGE_FOUND');
-    if (!(await this.access.canJoin(ctx, row.ticket_id))) throw new AppError('ERR_NO_PERMISSION', 403, {}, 'Acesso não permitido');
-    if (!row.from_me || row.is_deleted || !row.whatsapp_id) throw new AppError('ERR_NO_PERMISSION', 403, {}, 'Only messages we sent can be changed');
+    if (!(await this.access.canJoin(ctx, row.ticket_id))) throw appError('ERR_NO_PERMISSION', 'Acesso não permitido');
+    if (!row.from_me || row.is_deleted || !row.whatsapp_id) throw appError('ERR_NO_PERMISSION', 'Only messages we sent can be changed');
     const remoteJid = (await this.messages.lastRemoteJid(ctx.companyId, row.ticket_id)) ?? '';
     return { row, key: { providerId: row.provider_id, remoteJid, fromMe: true, participant: null } };
   }
@@ -125,7 +125,7 @@ export class ConversationService {
   private async openable(ctx: AuthContext, ticketId: number) {
     const ticket = await this.tickets.row(ctx.companyId, { id: ticketId });
     if (!ticket) throw notFound('ERR_NO_TICKET_FOUND');
-    if (!(await this.access.canJoin(ctx, ticket.id))) throw new AppError('ERR_NO_PERMISSION', 403, {}, 'Acesso não permitido');
+    if (!(await this.access.canJoin(ctx, ticket.id))) throw appError('ERR_NO_PERMISSION', 'Acesso não permitido');
     return ticket;
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { AppError } from '../../common/errors/app-error.js';
+import { appError } from '../../common/errors/app-error.js';
 import type { MessageRow } from './message.mapper.js';
 
 export const MESSAGE_PAGE_SIZE = 20;
@@ -26,7 +26,7 @@ function decodeCursor(value: string): Cursor {
     if (typeof createdAt !== 'string' || !Number.isInteger(id) || Number.isNaN(Date.parse(createdAt))) throw new Error('bad cursor');
     return { createdAt, id };
   } catch {
-    throw new AppError('ERR_VALIDATION', 400, { fields: [{ field: 'cursor', messages: ['invalid cursor'] }] });
+    throw appError('ERR_VALIDATION', undefined, { fields: [{ field: 'cursor', messages: ['invalid cursor'] }] });
   }
 }
 

@@ -3,7 +3,7 @@ import { BotTimers } from '../automation/timers/bot-timers.js';
 import type { MessageKeyRef } from '../../channels/channel-provider.js';
 import { ChannelManager } from '../../channels/channel-manager.js';
 import { jidFor } from '../../channels/numbers.js';
-import { AppError } from '../../common/errors/app-error.js';
+import { appError } from '../../common/errors/app-error.js';
 import { baseMimetype, mediaKindOf } from '../../infra/storage/media-types.js';
 import { StoragePort } from '../../infra/storage/storage.port.js';
 import { InboundRepository } from './inbound.repository.js';
@@ -58,15 +58,15 @@ export class OutboundMessages {
   async sendToNumber(companyId: number, connectionId: number, number: string, body: string, file?: OutgoingFile): Promise<SentMessage> {
     const session = this.channels.session(companyId, connectionId);
     const check = await session.checkNumber(number).catch(() => {
-      throw new AppError('ERR_WAPP_CHECK_CONTACT', 502, {}, 'The number could not be checked');
+      throw appError('ERR_WAPP_CHECK_CONTACT', 'The number could not be checked');
     });
-    if (!check.exists) throw new AppError('ERR_WAPP_INVALID_CONTACT', 400, { invalido: true }, 'This number is not on WhatsApp');
+    if (!check.exists) throw appError('ERR_WAPP_INVALID_CONTACT', 'This number is not on WhatsApp', { invalido: true });
     return this.send(companyId, connectionId, { number: check.number, jid: check.jid, isGroup: false }, body, { file });
   }
 
   /** Sends into an existing conversation (the ticket's contact on the ticket's connection). */
   async sendToTicket(companyId: number, target: TicketTarget, body: string, options: SendExtras = {}): Promise<SentMessage> {
-    if (!target.whatsappId) throw new AppError('ERR_NO_WAPP_FOUND', 400, {}, 'The conversation has no connection any more');
+    if (!target.whatsappId) throw appError('ERR_NO_WAPP_FOUND', 'The conversation has no connection any more');
     const jid = target.remoteJid ?? jidFor(target.contactNumber, target.isGroup);
     return this.send(companyId, target.whatsappId, { number: target.contactNumber, jid, isGroup: target.isGroup }, body, options);
   }
@@ -96,7 +96,7 @@ export class OutboundMessages {
       countsUnread: false,
       ack: 0,
     });
-    if (!result) throw new AppError('ERR_CREATING_MESSAGE', 500);
+    if (!result) throw appError('ERR_CREATING_MESSAGE');
     if (result.contactCreated) this.events.contactCreatedWith(companyId, result.ticket, new Date(result.message.created_at).toISOString());
     await this.events.messageCreatedWith(companyId, result.message, result.ticket);
     if (!to.isGroup) {
@@ -114,14 +114,14 @@ export class OutboundMessages {
     } catch {
       await this.repository.deleteMessage(companyId, result.message.id);
       this.events.messageDeleted(companyId, result.message);
-      throw new AppError('ERR_SENDING_WAPP_MSG', 502, {}, 'The message could not be sent');
+      throw appError('ERR_SENDING_WAPP_MSG', 'The message could not be sent');
     }
     return { message: result.message, ticketId: result.ticket.id };
   }
 
   private async store(companyId: number, file: OutgoingFile): Promise<{ path: string; mimetype: string }> {
     if (file.storedPath) return { path: file.storedPath, mimetype: baseMimetype(file.mimetype) };
-    if (!file.buffer) throw new AppError('ERR_VALIDATION', 400, { fields: [{ field: 'medias', messages: ['empty file'] }] });
+    if (!file.buffer) throw appError('ERR_VALIDATION', undefined, { fields: [{ field: 'medias', messages: ['empty file'] }] });
     return this.storage.save(companyId, file.buffer, file.mimetype);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, QueryOrder, type FilterQuery } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
-import { AppError, notFound } from '../../common/errors/app-error.js';
+import { appError, notFound } from '../../common/errors/app-error.js';
 import { likePattern, type ListQuery, type ListResult } from '../../common/list-query/list-query.js';
 import { PLAN_FLAGS } from '../../shared/plan-flags.js';
 import { type PlanSummary, toPlanSummary } from '../auth/session.mapper.js';
@@ -68,7 +68,7 @@ export class PlansService {
     const plan = await this.load(id);
     // The foreign key would silently leave those companies without a plan.
     if ((await this.em.count(Company, { plan: plan.id })) > 0) {
-      throw new AppError('ERR_PLAN_IN_USE', 409, {}, 'The plan is used by at least one company');
+      throw appError('ERR_PLAN_IN_USE', 'The plan is used by at least one company');
     }
     await this.em.remove(plan).flush();
   }
@@ -89,6 +89,6 @@ export class PlansService {
 
   private async assertNameFree(name: string, exceptId?: number): Promise<void> {
     const taken = await this.em.count(Plan, exceptId ? { name, id: { $ne: exceptId } } : { name });
-    if (taken > 0) throw new AppError('ERR_PLAN_NAME_EXISTS', 409, {}, 'A plan with this name already exists');
+    if (taken > 0) throw appError('ERR_PLAN_NAME_EXISTS', 'A plan with this name already exists');
   }
 }

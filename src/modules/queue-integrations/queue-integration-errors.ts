@@ -1,15 +1,15 @@
-import { AppError, notFound } from '../../common/errors/app-error.js';
+import { appError, AppError, notFound } from '../../common/errors/app-error.js';
 import type { FieldError } from '../../common/errors/validation.js';
 
 export const integrationNotFound = (): AppError => notFound('ERR_NO_INTEGRATION_FOUND');
 
 export const integrationNameTaken = (): AppError =>
-  new AppError('ERR_INTEGRATION_NAME_EXISTS', 409, {}, 'An integration with this name already exists');
+  appError('ERR_INTEGRATION_NAME_EXISTS', 'An integration with this name already exists');
 
-export const invalidDialogflowJson = (reason: string): AppError => new AppError('ERR_INVALID_DIALOGFLOW_JSON', 400, {}, reason);
+export const invalidDialogflowJson = (reason: string): AppError => appError('ERR_INVALID_DIALOGFLOW_JSON', reason);
 
-export const integrationTestFailed = (reason: string): AppError => new AppError('ERR_INTEGRATION_TEST_FAILED', 400, {}, reason);
+export const integrationTestFailed = (reason: string): AppError => appError('ERR_INTEGRATION_TEST_FAILED', reason);
 
 /** Same shape as the ValidationPipe's answer, for rules that depend on the integration type. */
 export const invalidFields = (fields: FieldError[]): AppError =>
-  new AppError('ERR_VALIDATION', 400, { fields }, fields.map((f) => `${f.field}: ${f.messages.join(', ')}`).join('; '));
+  appError('ERR_VALIDATION', fields.map((f) => `${f.field}: ${f.messages.join(', ')}`).join('; '), { fields });

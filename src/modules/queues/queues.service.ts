@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode, QueryOrder } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
-import { AppError, forbidden, notFound } from '../../common/errors/app-error.js';
+import { appError, forbidden, notFound } from '../../common/errors/app-error.js';
 import { forkForCompany } from '../../infra/database/tenant-scope.js';
 import { RealtimeService } from '../../infra/realtime/realtime.service.js';
 import { defaultSchedules } from '../../shared/schedules.js';
@@ -146,8 +146,8 @@ export class QueuesService {
     if (!wanted.length) return;
     const clashes = await em.find(Queue, { $or: wanted });
     if (clashes.some((q) => q.color === color)) {
-      throw new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS', 400, {}, 'Another queue of this company already uses this colour');
+      throw appError('ERR_QUEUE_COLOR_ALREADY_EXISTS', 'Another queue of this company already uses this colour');
     }
-    if (clashes.some((q) => q.name === name)) throw new AppError('ERR_QUEUE_NAME_EXISTS', 409, {}, 'A queue with this name already exists');
+    if (clashes.some((q) => q.name === name)) throw appError('ERR_QUEUE_NAME_EXISTS', 'A queue with this name already exists');
   }
 }

@@ -1,9 +1,9 @@
-import { AppError, notFound } from '../../common/errors/app-error.js';
+import { appError, AppError, notFound } from '../../common/errors/app-error.js';
 
 export const quickMessageNotFound = (): AppError => notFound('ERR_NO_QUICK_MESSAGE_FOUND');
 
 export const shortcodeTaken = (): AppError =>
-  new AppError('ERR_QUICK_MESSAGE_SHORTCODE_EXISTS', 409, {}, 'You already have a quick message with this shortcode');
+  appError('ERR_QUICK_MESSAGE_SHORTCODE_EXISTS', 'You already have a quick message with this shortcode');
 
 export const fileRequired = (): AppError =>
-  new AppError('ERR_VALIDATION', 400, { fields: [{ field: 'file', messages: ['file is required'] }] }, 'file: file is required');
+  appError('ERR_VALIDATION', 'file: file is required', { fields: [{ field: 'file', messages: ['file is required'] }] });

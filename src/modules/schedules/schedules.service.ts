@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { isAdmin } from '../../authorization/auth-context.js';
-import { AppError, notFound } from '../../common/errors/app-error.js';
+import { appError, notFound } from '../../common/errors/app-error.js';
 import { likePattern } from '../../common/list-query/list-query.js';
 import { Company } from '../companies/company.entity.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
@@ -21,7 +21,7 @@ const PAGE_SIZE = 20;
 const RANGE_LIMIT = 1000;
 const RELATIONS = ['contact', 'whatsapp', 'user'] as const;
 
-const pastSendAt = () => new AppError('ERR_VALIDATION', 400, { fields: [{ field: 'sendAt', messages: ['sendAt must be in the future'] }] }, 'sendAt must be in the future');
+const pastSendAt = () => appError('ERR_VALIDATION', 'sendAt must be in the future', { fields: [{ field: 'sendAt', messages: ['sendAt must be in the future'] }] });
 
 /** Scheduled messages of the company: everyone reads and creates; the creator or an admin changes them. */
 @Injectable()
@@ -78,7 +78,7 @@ export class SchedulesService {
   async update(ctx: AuthContext, id: number, dto: UpdateScheduleDto): Promise<ScheduleResponse> {
     const schedule = await this.load(id);
     this.assertCanChange(ctx, schedule);
-    if (schedule.status === 'ENVIADA') throw new AppError('ERR_SCHEDULE_ALREADY_SENT', 400, {}, 'This message was already sent');
+    if (schedule.status === 'ENVIADA') throw appError('ERR_SCHEDULE_ALREADY_SENT', 'This message was already sent');
     if (dto.sendAt !== undefined) {
       if (dto.sendAt.getTime() <= Date.now()) throw pastSendAt();
       schedule.sendAt = dto.sendAt;
@@ -105,7 +105,7 @@ export class SchedulesService {
   }
 
   private assertCanChange(ctx: AuthContext, schedule: Schedule): void {
-    if (!isAdmin(ctx) && schedule.user?.id !== ctx.userId) throw new AppError('ERR_NO_PERMISSION', 403, {}, 'Only its author or an admin may change a schedule');
+    if (!isAdmin(ctx) && schedule.user?.id !== ctx.userId) throw appError('ERR_NO_PERMISSION', 'Only its author or an admin may change a schedule');
   }
 
   private async load(id: number): Promise<Schedule> {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { subject } from '@casl/ability';
 import { EntityManager, LockMode, type FilterQuery } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
-import { AppError, forbidden, notFound } from '../../common/errors/app-error.js';
+import { appError, forbidden, notFound } from '../../common/errors/app-error.js';
 import { likePattern, type ListQuery, type ListResult } from '../../common/list-query/list-query.js';
 import { hashPassword } from '../../common/password.js';
 import { ACROSS_TENANTS, forkForCompany } from '../../infra/database/tenant-scope.js';
@@ -34,7 +34,7 @@ function assertCompanyField(ctx: AuthContext, requested: number | undefined, com
   if (requested === undefined || requested === companyId) return;
   if (!ctx.super) throw forbidden();
   if (moving) {
-    throw new AppError('ERR_USER_COMPANY_FIXED', 400, { fields: [{ field: 'companyId', messages: ['a user keeps its company'] }] }, 'companyId: a user keeps its company');
+    throw appError('ERR_USER_COMPANY_FIXED', 'companyId: a user keeps its company', { fields: [{ field: 'companyId', messages: ['a user keeps its company'] }] });
   }
 }
 
@@ -133,7 +133,7 @@ export class UsersService {
     if (profileChange && !canNamed(ctx.ability, 'user-modal:editProfile')) throw forbidden();
     if (queuesChange && !canNamed(ctx.ability, 'user-modal:editQueues')) throw forbidden();
     if (user.id === ctx.userId && dto.profile !== undefined && dto.profile !== 'admin' && user.profile === 'admin') {
-      throw new AppError('ERR_CANNOT_DEMOTE_SELF', 400, {}, 'Admins cannot remove their own admin profile');
+      throw appError('ERR_CANNOT_DEMOTE_SELF', 'Admins cannot remove their own admin profile');
     }
     if (dto.email !== undefined && dto.email !== user.email) await this.assertEmailFree(dto.email, user.id);
     // Only a new value is checked: a connection deleted since must not block editing the name.
@@ -163,7 +163,7 @@ export class UsersService {
   async remove(ctx: AuthContext, id: number): Promise<void> {
     const { companyId, em } = await this.scopeOfUser(ctx, id);
     const user = await this.load(em, id);
-    if (user.id === ctx.userId) throw new AppError('ERR_CANNOT_DELETE_SELF', 400, {}, 'Users cannot delete themselves');
+    if (user.id === ctx.userId) throw appError('ERR_CANNOT_DELETE_SELF', 'Users cannot delete themselves');
     assertMayManage(ctx, user);
     await em.remove(user).flush();
     this.realtime.disconnectUser(id);
@@ -203,7 +203,7 @@ export class UsersService {
 
   private async assertEmailFree(email: string, exceptId?: number): Promise<void> {
     const taken = await this.em.count(User, exceptId ? { email, id: { $ne: exceptId } } : { email }, ACROSS_TENANTS);
-    if (taken > 0) throw new AppError('ERR_DUPLICATED_EMAIL', 409, {}, 'A user with this email already exists');
+    if (taken > 0) throw appError('ERR_DUPLICATED_EMAIL', 'A user with this email already exists');
   }
 
   /** The default connection must be one of the company in scope (the tenant filter hides the others). */
