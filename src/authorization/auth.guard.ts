@@ -4,7 +4,7 @@ import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { IS_PUBLIC } from '../common/decorators/access.decorators.js';
 import { AUTH_CONTEXT_KEY } from '../common/decorators/auth-context.decorator.js';
-import { AppError } from '../common/errors/app-error.js';
+import { appError, AppError } from '../common/errors/app-error.js';
 import type { AuthContext } from './auth-context.js';
 import type { JwtStrategy } from './jwt.strategy.js';
 
@@ -25,7 +25,7 @@ export function jwtAuthGuard(reflector: Reflector, strategy: JwtStrategy): CanAc
     /** Our own errors (expired company, old session) keep their codes; anything else is an expired session. */
     override handleRequest<T = AuthContext>(error: unknown, user: T | false, _info: unknown, context: ExecutionContext): T {
       if (error instanceof AppError) throw error;
-      if (error || !user) throw new AppError('ERR_SESSION_EXPIRED', 401);
+      if (error || !user) throw appError('ERR_SESSION_EXPIRED');
       context.switchToHttp().getRequest<Request & Record<string, unknown>>()[AUTH_CONTEXT_KEY] = user;
       return user;
     }

@@ -5,7 +5,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import passport from 'passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { AppError } from '../common/errors/app-error.js';
+import { appError } from '../common/errors/app-error.js';
 import { scopeToCompany } from '../infra/database/tenant-scope.js';
 import type { AuthContext } from './auth-context.js';
 import { AuthContextLoader } from './auth-context.loader.js';
@@ -43,7 +43,7 @@ export class JwtStrategy extends PassportStrategy(Strategy) implements OnModuleD
   }
 
   async validate(payload: AccessPayload): Promise<AuthContext> {
-    if (payload.typ !== 'access' || !Number.isInteger(payload.sub) || !Number.isInteger(payload.tv)) throw new AppError('ERR_SESSION_EXPIRED', 401);
+    if (payload.typ !== 'access' || !Number.isInteger(payload.sub) || !Number.isInteger(payload.tv)) throw appError('ERR_SESSION_EXPIRED');
     const auth = await this.loader.load(payload.sub as number, payload.tv as number);
     scopeToCompany(this.em, auth.companyId);
     return auth;

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { AppError } from '../common/errors/app-error.js';
+import { appError } from '../common/errors/app-error.js';
 
 export interface TokenClaims {
   sub: number;
@@ -37,7 +37,7 @@ export class TokenService {
 
   verifyRefresh(token: string): RefreshClaims {
     const claims = this.verify(token, this.config.jwtRefreshSecret, 'refresh') as Partial<RefreshClaims>;
-    if (typeof claims.jti !== 'string' || typeof claims.fam !== 'string') throw new AppError('ERR_SESSION_EXPIRED', 401);
+    if (typeof claims.jti !== 'string' || typeof claims.fam !== 'string') throw appError('ERR_SESSION_EXPIRED');
     return claims as RefreshClaims;
   }
 
@@ -47,7 +47,7 @@ export class TokenService {
       if (payload.typ !== typ || !Number.isInteger(payload.sub) || !Number.isInteger(payload.tv)) throw new Error('bad claims');
       return { sub: payload.sub, companyId: payload.companyId, tv: payload.tv, ...(payload.jti ? { jti: payload.jti, fam: payload.fam } : {}) };
     } catch {
-      throw new AppError('ERR_SESSION_EXPIRED', 401);
+      throw appError('ERR_SESSION_EXPIRED');
     }
   }
 }
