@@ -38,7 +38,7 @@ async function main() {
     const byNumber = new Map();
     let made = 0;
     const newCustomer = (connection) => {
-      const customer = { connection, number: `5511${String(connection.id).padStart(3, '0')}${String((made += 1)).padStart(6, '0')}`, turn: 0, sentAt: 0, done: null };
+      const customer = { connection, number: `5511${String(connection.id).padStart(3, '0')}${String(++made).padStart(6, '0')}`, turn: 0, sentAt: 0, done: null };
       byNumber.set(customer.number, customer);
       return customer;
     };
@@ -51,7 +51,7 @@ async function main() {
     const say = (customer) => {
       customer.sentAt = performance.now();
       simulator.session(customer.connection.company_id, customer.connection.id).injectMessage({
-        providerId: `BOT${(sequence += 1)}`,
+        providerId: `BOT${++sequence}`,
         remoteJid: `${customer.number}@s.whatsapp.net`,
         fromMe: false,
         isGroup: false,

@@ -78,7 +78,7 @@ describe('prompts', () => {
     expect(await stored(saved.id)).toMatchObject({ apiKey: API_KEY, voiceKey: VOICE_KEY });
 
     await sleep(200);
-    sockets.forEach((s) => s.close());
+    for (const s of sockets) s.close();
     expect(ownEvents).toEqual([{ action: 'create', prompt: saved }]);
     expect(foreignEvents).toEqual([]);
   });

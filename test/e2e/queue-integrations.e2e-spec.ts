@@ -55,7 +55,9 @@ describe('queue integrations', () => {
     t = await createTestApp({ automation: { openAiBaseUrl: 'http://127.0.0.1:9/v1', dialogflowApiUrl: dialogflow.url, minuteMs: 60000 } });
     ({ a, b, adminA, userA, adminB } = await twoTenants(t));
   });
-  beforeEach(() => [dialogflow, typebot, webhook].forEach((fake) => fake.reset()));
+  beforeEach(() => {
+    for (const fake of [dialogflow, typebot, webhook]) fake.reset();
+  });
   afterAll(async () => {
     await t.close();
     await Promise.all([dialogflow, typebot, webhook].map((fake) => fake.close()));
@@ -103,7 +105,7 @@ describe('queue integrations', () => {
       expect(webhookRes.body).toMatchObject({ type: 'webhook', projectName: 'Webhook CRM', typebotExpires: 0, typebotDelayMessage: 0 });
 
       await sleep(200);
-      sockets.forEach((s) => s.close());
+      for (const s of sockets) s.close();
       expect(ownEvents).toEqual([
         { action: 'create', queueIntegration: typebotRecord },
         { action: 'create', queueIntegration: { ...dialogflowRecord, jsonContent: null } },

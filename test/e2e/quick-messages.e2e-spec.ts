@@ -80,7 +80,7 @@ describe('quick messages', () => {
     shared = (await create(adminA, { shortcode: 'horario', message: 'Atendemos das 8h às 18h', geral: true })).body;
 
     await sleep(200);
-    [ownerSocket, otherSocket, foreignSocket].forEach((s) => s.close());
+    for (const s of [ownerSocket, otherSocket, foreignSocket]) s.close();
     expect(ownerEvents).toEqual([
       { action: 'create', record: mine },
       { action: 'create', record: shared },

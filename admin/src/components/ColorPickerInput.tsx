@@ -11,6 +11,7 @@ const HUES = [
 const SHADES = [300, 500, 800] as const;
 
 /** The preset colours: the Material hues in a light, a middle and a dark shade (57 in all), as uppercase hex. */
+// biome-ignore lint/performance/noDynamicNamespaceImportAccess: the palette is every hue, so the whole colour module is wanted
 export const COLOR_PALETTE: string[] = SHADES.flatMap(shade => HUES.map(hue => colors[hue][shade].toUpperCase()));
 
 const HEX = /^#?([0-9A-F]{3}|[0-9A-F]{6})$/i;

@@ -68,6 +68,7 @@ export function useRecordForm<T extends { id: number }, V>(options: RecordFormOp
   }, [isNew, path, id, loaded?.id]);
 
   // Recomputed only when the record changes: a new object would reset the form being filled in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed only when the record changes; new options objects each render must not reset the form
   const values = useMemo(
     () => (isNew ? options.empty : loaded && options.toFormValues(loaded)),
     [isNew, loaded],

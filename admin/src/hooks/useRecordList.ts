@@ -16,6 +16,7 @@ export function useRecordList<T>(path: string): RecordList<T> {
   const [loading, setLoading] = useState(true);
   const [generation, setGeneration] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: generation is the reload trigger
   useEffect(() => {
     let current = true;
     setLoading(true);

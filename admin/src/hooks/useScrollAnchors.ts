@@ -15,6 +15,7 @@ export function useScrollAnchors<M extends { id: number }>(
   const heightBeforeOlder = useRef<number | null>(null);
   const lastId = useRef<number | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when an older page was prepended (olderVersion), not on every render
   useLayoutEffect(() => {
     const element = scrollRef.current;
     if (!element || heightBeforeOlder.current === null) return;

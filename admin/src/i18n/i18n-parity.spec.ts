@@ -4,13 +4,13 @@ import { es } from './es';
 import { pt } from './pt';
 import { ERROR_STATUS } from '../../../src/shared/error-codes';
 
-function flatten(tree: object, prefix = ''): Record<string, unknown> {
-  return Object.entries(tree).reduce<Record<string, unknown>>((flat, [key, value]) => {
+function flatten(tree: object, prefix = '', flat: Record<string, unknown> = {}): Record<string, unknown> {
+  for (const [key, value] of Object.entries(tree)) {
     const path = prefix ? `${prefix}.${key}` : key;
-    return value !== null && typeof value === 'object'
-      ? { ...flat, ...flatten(value, path) }
-      : { ...flat, [path]: value };
-  }, {});
+    if (value !== null && typeof value === 'object') flatten(value, path, flat);
+    else flat[path] = value;
+  }
+  return flat;
 }
 
 const placeholders = (text: unknown) => [...String(text).matchAll(/%\{(\w+)\}/g)].map(m => m[1]).sort();

@@ -7,6 +7,7 @@ import { type ComponentType, lazy, Suspense } from 'react';
  */
 function lazyPage(load: () => Promise<ComponentType>): ComponentType {
   const Page = lazy(async () => ({ default: await load() }));
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per page at module load, never during a render
   return function LazyPage() {
     return (
       <Suspense fallback={<LinearProgress aria-busy="true" />}>

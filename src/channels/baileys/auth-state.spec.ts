@@ -90,7 +90,7 @@ describe('loadAuthState', () => {
     const keyData = proto.Message.AppStateSyncKeyData.fromObject({ keyData: Buffer.from([9, 8, 7]), timestamp: 1234 });
     await state.keys.set({ 'app-state-sync-key': { AAAA: keyData } });
 
-    const found = (await state.keys.get('app-state-sync-key', ['AAAA']))['AAAA'];
+    const found = (await state.keys.get('app-state-sync-key', ['AAAA'])).AAAA;
     expect(found).toBeInstanceOf(proto.Message.AppStateSyncKeyData);
     expect(Buffer.from(found!.keyData!).equals(Buffer.from([9, 8, 7]))).toBe(true);
   });

@@ -227,7 +227,10 @@ export class BaileysSession implements ChannelSession {
 
   private upserted(sock: BaileysSocket, msg: WAMessage): void {
     const change = changeFromProtocolMessage(msg);
-    if (change) return this.report(change);
+    if (change) {
+      this.report(change);
+      return;
+    }
     const inbound = mapBaileysMessage(msg, (m) =>
       downloadMediaMessage(m, 'buffer', {}, { reuploadRequest: sock.updateMediaMessage, logger: baileysLogger }),
     );
@@ -243,7 +246,10 @@ export class BaileysSession implements ChannelSession {
   }
 
   private report(change: MessageChange): void {
-    if (change.kind === 'ack') return this.recorded(this.events.ack(change.providerId, change.ack));
+    if (change.kind === 'ack') {
+      this.recorded(this.events.ack(change.providerId, change.ack));
+      return;
+    }
     const id = change.kind === 'edit' ? `edit:${change.providerId}:${change.body}` : `revoke:${change.providerId}`;
     if (this.reported.has(id)) return;
     this.reported.add(id);

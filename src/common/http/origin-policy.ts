@@ -26,7 +26,10 @@ export function originCheck(config: AppConfig): OriginCheck {
 /** Refuses API calls from other origins with 403, before anything else runs. */
 export function refuseOtherOrigins(check: OriginCheck) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (check(req.headers.origin, req.headers.host)) return next();
+    if (check(req.headers.origin, req.headers.host)) {
+      next();
+      return;
+    }
     res.status(403).json({ error: 'ERR_ORIGIN_NOT_ALLOWED', message: 'Requests from this origin are not accepted' });
   };
 }

@@ -10,10 +10,12 @@ const MAX_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 const refuse = (field: string, message: string): AppError =>
   appError('ERR_VALIDATION', `${field}: ${message}`, { fields: [{ field, messages: [message] }] });
 
-const intFields = new Map<Function, Set<string>>();
+type DtoClass = abstract new (...args: never[]) => unknown;
+
+const intFields = new Map<DtoClass, Set<string>>();
 
 /** The properties a DTO class declares with @IsInt(): they are stored in integer columns. */
-function intFieldsOf(type: Function): Set<string> {
+function intFieldsOf(type: DtoClass): Set<string> {
   let fields = intFields.get(type);
   if (!fields) {
     const rules = getMetadataStorage().getTargetValidationMetadatas(type, '', true, false);
@@ -41,9 +43,9 @@ export class InputRangePipe implements PipeTransform {
         const time = current.getTime();
         if (Number.isNaN(time) || time < MIN_TIME || time > MAX_TIME) throw refuse(path, 'is not a valid date');
       } else if (Array.isArray(current)) {
-        current.forEach((item, index) => pending.push([item, `${path}[${index}]`, isInt]));
+        for (const [index, item] of current.entries()) pending.push([item, `${path}[${index}]`, isInt]);
       } else if (current !== null && typeof current === 'object') {
-        const ints = current.constructor && current.constructor !== Object ? intFieldsOf(current.constructor) : new Set<string>();
+        const ints = current.constructor && current.constructor !== Object ? intFieldsOf(current.constructor as DtoClass) : new Set<string>();
         for (const [key, item] of Object.entries(current)) pending.push([item, path ? `${path}.${key}` : key, ints.has(key)]);
       }
     }

@@ -53,7 +53,7 @@ export class InputShapePipe implements PipeTransform {
       if (current === null || typeof current !== 'object') continue;
       if (level >= MAX_DEPTH) throw refuse(path || 'body', `is nested deeper than ${MAX_DEPTH} levels`);
       if (Array.isArray(current)) {
-        current.forEach((item, index) => pending.push([item, pathOf(path, index), level + 1]));
+        for (const [index, item] of current.entries()) pending.push([item, pathOf(path, index), level + 1]);
         continue;
       }
       for (const key of Object.keys(current)) {

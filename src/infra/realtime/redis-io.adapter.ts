@@ -56,7 +56,7 @@ export class RedisIoAdapter extends IoAdapter {
 
   override async close(server: Server): Promise<void> {
     // The adapter unsubscribes on close, which would wait forever on a Redis that never answered.
-    if (this.sub?.status !== 'ready') [this.pub, this.sub].forEach((client) => client?.disconnect());
+    if (this.sub?.status !== 'ready') for (const client of [this.pub, this.sub]) client?.disconnect();
     await super.close(server);
     await Promise.all([this.pub, this.sub].map((client) => client && closeRedis(client)));
   }

@@ -23,7 +23,10 @@ export function publicMedia(root: string): Router {
 /** `/media/{token}`: a signed link handed to an integration, valid until it expires. */
 export function signedMedia(links: MediaLinks, root: string) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path !== '/') return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path !== '/') {
+      next();
+      return;
+    }
     const opened = links.open(String(req.params.token ?? ''));
     if ('error' in opened) {
       const status = opened.error === 'ERR_MEDIA_LINK_EXPIRED' ? 410 : 404;

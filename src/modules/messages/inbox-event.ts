@@ -23,6 +23,7 @@ export type InboxEvent =
  * rather than refused.
  */
 export function withoutNul<T>(value: T): T {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what PostgreSQL text refuses
   if (typeof value === 'string') return value.replace(/\u0000/g, '') as T;
   if (Array.isArray(value)) return value.map(withoutNul) as T;
   if (value && typeof value === 'object' && !(value instanceof Date)) {

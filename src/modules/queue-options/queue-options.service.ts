@@ -86,7 +86,7 @@ export class QueueOptionsService {
     for (const path of media) await this.storage.remove(path);
   }
 
-  async uploadMedia(ctx: AuthContext, id: number, file: UploadedMedia | undefined): Promise<QueueOptionResponse> {
+  async uploadMedia(_ctx: AuthContext, id: number, file: UploadedMedia | undefined): Promise<QueueOptionResponse> {
     const record = await this.load(this.em, id);
     if (!file?.size) throw fileRequired();
     return this.replaceMedia(record, file.path, file.originalName.slice(0, 255) || null);

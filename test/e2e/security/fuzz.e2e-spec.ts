@@ -62,7 +62,7 @@ function badValues(schema: Schema): unknown[] {
 
 function resolve(doc: OpenAPIObject, schema: Schema | undefined): Schema | undefined {
   if (!schema) return undefined;
-  if (schema.$ref) return resolve(doc, (doc.components?.schemas as Record<string, Schema>)[schema.$ref.split('/').pop()!]);
+  if (schema.$ref) return resolve(doc, ((doc.components?.schemas ?? {}) as Record<string, Schema>)[schema.$ref.split('/').pop()!]);
   if (schema.allOf) return { type: 'object', properties: Object.assign({}, ...schema.allOf.map((s) => resolve(doc, s)?.properties ?? {})) };
   return schema;
 }
@@ -76,7 +76,7 @@ function probesFor(route: Route, doc: OpenAPIObject): Probe[] {
   for (const value of params.length ? PATH_VALUES : []) {
     for (const name of params) probes.push({ label: `:${name}=${value}`, path: withParams((n) => (n === name ? value : '0')) });
   }
-  QUERY_PROBES.forEach((query, i) => probes.push({ label: `query#${i}`, path: harmless, query }));
+  for (const [i, query] of QUERY_PROBES.entries()) probes.push({ label: `query#${i}`, path: harmless, query });
 
   const operation = doc.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase() as 'get'];
   for (const parameter of (operation?.parameters ?? []) as Array<{ in: string; name: string; schema?: Schema }>) {

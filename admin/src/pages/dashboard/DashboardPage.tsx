@@ -30,6 +30,7 @@ export function DashboardPage() {
   );
 
   // The default filter (this month) is loaded once, when the page opens.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the default filter is applied once, when the page opens
   useEffect(() => filter(defaults), []);
 
   const range = data?.range;

@@ -1,4 +1,4 @@
-import { addDays, endOfDay, endOfMonth, endOfWeek, setHours, startOfDay, startOfHour, startOfMonth, startOfWeek, subHours } from 'date-fns';
+import { addDays, endOfDay, endOfMonth, endOfWeek, max, setHours, startOfDay, startOfHour, startOfMonth, startOfWeek, subHours } from 'date-fns';
 import type { CalendarRange } from './types';
 
 export const CALENDAR_VIEWS = ['month', 'week', 'day', 'agenda'] as const;
@@ -35,6 +35,5 @@ export function inRange(iso: string, range: CalendarRange): boolean {
 /** Where the week and day views open: an hour before now when today is shown, else the working morning. */
 export function scrollTime(range: CalendarRange, now = new Date()): Date {
   if (now < range.from || now > range.to) return setHours(startOfDay(now), 7);
-  const hourBefore = startOfHour(subHours(now, 1));
-  return hourBefore < startOfDay(now) ? startOfDay(now) : hourBefore;
+  return max([startOfHour(subHours(now, 1)), startOfDay(now)]);
 }

@@ -27,6 +27,7 @@ export function useSettings(): Settings {
   const [values, setValues] = useState<Record<string, string>>();
   const [generation, setGeneration] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: generation is the reload trigger
   useEffect(() => {
     let current = true;
     api

@@ -37,6 +37,7 @@ export function MessageList({ ticket, history, readOnly }: { ticket: Ticket; his
   const { pinned, heightBeforeOlder } = useScrollAnchors(scrollRef, history.olderVersion, messages, isOwnMessage);
 
   // A first page that does not fill the view cannot be scrolled: fetch further back until it does.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a ref (heightBeforeOlder) needs no dependency; re-checked when messages arrive
   useLayoutEffect(() => {
     const element = scrollRef.current;
     if (!element || !history.loaded || !history.hasMore || history.loading) return;
@@ -48,6 +49,7 @@ export function MessageList({ ticket, history, readOnly }: { ticket: Ticket; his
 
   // The view shrinks when a reply or attachments open above the input, and grows as media loads: stay at the end
   // if the reader was there.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refs need no dependency; the observer is set up once per scroll element
   useLayoutEffect(() => {
     const element = scrollRef.current;
     if (!element || typeof ResizeObserver === 'undefined') return;

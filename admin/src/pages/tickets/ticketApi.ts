@@ -27,7 +27,7 @@ export interface TicketQuery {
   pageNumber?: number;
 }
 
-const json = (ids: number[] | undefined) => (ids && ids.length ? JSON.stringify(ids) : undefined);
+const json = (ids: number[] | undefined) => (ids?.length ? JSON.stringify(ids) : undefined);
 
 /** Arrays answered either bare or under a key. */
 export const listOf = <T>(answer: unknown, key?: string): T[] => {

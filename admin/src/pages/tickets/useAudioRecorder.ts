@@ -27,7 +27,7 @@ export function useAudioRecorder(): AudioRecorder {
 
   const release = useCallback(() => {
     clearInterval(timer.current);
-    recorder.current?.stream.getTracks().forEach(track => track.stop());
+    for (const track of recorder.current?.stream.getTracks() ?? []) track.stop();
     recorder.current = null;
     setState('idle');
     setSeconds(0);

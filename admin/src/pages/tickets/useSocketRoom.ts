@@ -7,6 +7,7 @@ import { useSocket } from '../../realtime/SocketProvider';
  */
 export function useSocketRoom(join: string, leave: string, arg: string | number | null | undefined, onJoined?: (answer: unknown) => void) {
   const socket = useSocket();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: onJoined is a notification only; re-joining when it changes identity would churn the room
   useEffect(() => {
     if (!socket || arg === null || arg === undefined) return;
     const emitJoin = () => {
@@ -19,6 +20,5 @@ export function useSocketRoom(join: string, leave: string, arg: string | number 
       socket.off('connect', emitJoin);
       socket.emit(leave, arg);
     };
-    // onJoined is a notification only; re-joining when it changes identity would churn the room.
   }, [socket, join, leave, arg]);
 }

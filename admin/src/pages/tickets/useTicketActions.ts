@@ -73,6 +73,7 @@ export function useTicketActions(onChanged?: (ticket: Ticket) => void): TicketAc
   }, [setMainTab, setOpenTab]);
 
   const run = useCallback(
+    // biome-ignore lint/suspicious/noConfusingVoidType: actions answer the changed ticket or nothing at all
     async (work: () => Promise<Ticket | void>, after?: (ticket: Ticket | void) => void) => {
       setBusy(true);
       try {

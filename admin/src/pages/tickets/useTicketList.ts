@@ -44,6 +44,7 @@ export function useTicketList({ status, searchParam, tags, users, showAll, viewe
   const usersKey = JSON.stringify(users ?? []);
 
   // A new query (tab, search text, filters) restarts at the first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the query's parts are the trigger, read by the loading effect below
   useEffect(() => {
     setTickets([]);
     setHasMore(false);

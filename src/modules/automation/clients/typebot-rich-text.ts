@@ -19,7 +19,7 @@ const BLOCKS = new Set(['p', 'paragraph', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'b
 /** Wraps text in a WhatsApp marker; the spaces at its edges stay outside, or WhatsApp would not format it. */
 function mark(text: string, marker: string): string {
   const match = /^(\s*)(.*?)(\s*)$/s.exec(text);
-  if (!match || !match[2]) return text;
+  if (!match?.[2]) return text;
   return `${match[1]}${marker}${match[2]}${marker}${match[3]}`;
 }
 

@@ -44,6 +44,7 @@ export function RecordManager<T extends { id: number }, V extends object>(props:
   const [formKey, setFormKey] = useState(0);
   const [confirming, setConfirming] = useState(false);
   // Computed once per load: a new object would reset the form being filled in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: computed once per load (formKey); new props objects must not reset the form
   const values = useMemo(() => (editing ? props.toFormValues(editing) : props.empty), [editing, formKey]);
 
   const load = (record: T | undefined) => {
