@@ -1,4 +1,9 @@
 // Response shapes the API answers and the browser reads: declared once, imported by both.
+import type { Profile } from './permissions.js';
+import type { ScheduleEntry } from './schedules.js';
+
+export const RECURRENCES = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
+export type Recurrence = (typeof RECURRENCES)[number];
 
 export interface ConnectionResponse {
   id: number;
@@ -195,4 +200,135 @@ export interface ChatMessageResponse {
   senderId: number;
   sender: { id: number; name: string };
   createdAt: string;
+}
+
+/** What a ticket carries of each of its tags. */
+export interface TagSummary {
+  id: number;
+  name: string;
+  color: string;
+}
+
+/** An entry of `GET /tags/list` (kanban lanes, tag filters). */
+export interface TagListItem extends TagSummary {
+  kanban: 0 | 1;
+}
+
+export interface TagResponse extends TagListItem {
+  userId: number | null;
+  ticketsCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface UserQueueResponse {
+  id: number;
+  name: string;
+  color: string;
+}
+
+export interface UserResponse {
+  id: number;
+  name: string;
+  email: string;
+  profile: Profile;
+  super: boolean;
+  allTicket: string;
+  whatsappId: number | null;
+  companyId: number;
+  online: boolean;
+  lastSeenAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  queues: UserQueueResponse[];
+}
+
+export interface TicketNoteResponse {
+  id: number;
+  note: string;
+  ticketId: number;
+  contactId: number;
+  user: { id: number; name: string } | null;
+  createdAt: string;
+}
+
+export interface QuickMessageResponse {
+  id: number;
+  shortcode: string;
+  message: string;
+  geral: boolean;
+  status: boolean;
+  isMedia: boolean;
+  mediaPath: string | null;
+  mediaUrl: string | null;
+  mediaName: string | null;
+  userId: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface QueueResponse {
+  id: number;
+  name: string;
+  color: string;
+  orderQueue: number | null;
+  greetingMessage: string | null;
+  outOfHoursMessage: string | null;
+  schedules: ScheduleEntry[];
+  integrationId: number | null;
+  promptId: number | null;
+  mediaPath: string | null;
+  mediaName: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MessageResponse {
+  id: number;
+  ticketId: number;
+  contactId: number | null;
+  whatsappId: number | null;
+  providerId: string;
+  body: string;
+  fromMe: boolean;
+  read: boolean;
+  ack: number;
+  mediaType: string;
+  mediaUrl: string | null;
+  mediaName: string | null;
+  quotedMsgId: number | null;
+  isDeleted: boolean;
+  isEdited: boolean;
+  participant: string | null;
+  senderName: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface HelpResponse {
+  id: number;
+  title: string;
+  description: string | null;
+  video: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CompanyFields {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  status: boolean;
+  dueDate: string | null;
+  recurrence: Recurrence;
+  planId: number | null;
+}
+
+export interface CompanyResponse extends CompanyFields {
+  plan: { id: number; name: string } | null;
+  schedules: ScheduleEntry[];
+  timezone: string;
+  createdAt: string;
+  campaignsEnabled: boolean;
 }

@@ -2,10 +2,10 @@ import type { Opt, Ref } from '@mikro-orm/core';
 import { Entity, Enum, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import { BaseEntity } from '../../infra/database/base.entity.js';
 import type { ScheduleEntry } from '../../shared/schedules.js';
+import { RECURRENCES, type Recurrence } from '../../shared/api-types.js';
 import { Plan } from '../plans/plan.entity.js';
 
-export const RECURRENCES = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
-export type Recurrence = (typeof RECURRENCES)[number];
+export { RECURRENCES, type Recurrence };
 
 /** A tenant. Not tenant-filtered itself: services read only the caller's own company unless super. */
 @Entity({ tableName: 'companies' })

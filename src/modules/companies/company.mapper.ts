@@ -1,24 +1,8 @@
-import type { ScheduleEntry } from '../../shared/schedules.js';
-import type { Company, Recurrence } from './company.entity.js';
+import type { Company } from './company.entity.js';
+import type { CompanyFields, CompanyResponse } from '../../shared/api-types.js';
 
-export interface CompanyFields {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  status: boolean;
-  dueDate: string | null;
-  recurrence: Recurrence;
-  planId: number | null;
-}
-
-export interface CompanyResponse extends CompanyFields {
-  plan: { id: number; name: string } | null;
-  schedules: ScheduleEntry[];
-  timezone: string;
-  createdAt: string;
-  campaignsEnabled: boolean;
-}
+/** Declared once in src/shared/api-types.ts, where the browser reads them too. */
+export type { CompanyFields, CompanyResponse };
 
 export function toCompanyFields(company: Company): CompanyFields {
   return {

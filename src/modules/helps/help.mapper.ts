@@ -1,13 +1,8 @@
 import type { Help } from './help.entity.js';
+import type { HelpResponse } from '../../shared/api-types.js';
 
-export interface HelpResponse {
-  id: number;
-  title: string;
-  description: string | null;
-  video: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** Declared once in src/shared/api-types.ts, where the browser reads them too. */
+export type { HelpResponse };
 
 export function toHelpResponse(help: Help): HelpResponse {
   return {

@@ -1,25 +1,7 @@
-export interface MessageResponse {
-  id: number;
-  ticketId: number;
-  contactId: number | null;
-  whatsappId: number | null;
-  providerId: string;
-  body: string;
-  fromMe: boolean;
-  read: boolean;
-  ack: number;
-  mediaType: string;
-  mediaUrl: string | null;
-  mediaName: string | null;
-  quotedMsgId: number | null;
-  isDeleted: boolean;
-  isEdited: boolean;
-  participant: string | null;
-  senderName: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { MessageResponse } from '../../shared/api-types.js';
 
+/** Declared once in src/shared/api-types.ts, where the browser reads them too. */
+export type { MessageResponse };
 /** Raw row of the messages table, as the inbound repository returns it. */
 export interface MessageRow {
   id: number;

@@ -1,21 +1,8 @@
-import type { ScheduleEntry } from '../../shared/schedules.js';
 import type { Queue } from './queue.entity.js';
+import type { QueueResponse } from '../../shared/api-types.js';
 
-export interface QueueResponse {
-  id: number;
-  name: string;
-  color: string;
-  orderQueue: number | null;
-  greetingMessage: string | null;
-  outOfHoursMessage: string | null;
-  schedules: ScheduleEntry[];
-  integrationId: number | null;
-  promptId: number | null;
-  mediaPath: string | null;
-  mediaName: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** Declared once in src/shared/api-types.ts, where the browser reads them too. */
+export type { QueueResponse };
 
 export function toQueueResponse(queue: Queue): QueueResponse {
   return {

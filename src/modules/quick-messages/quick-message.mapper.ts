@@ -1,19 +1,8 @@
 import type { QuickMessage } from './quick-message.entity.js';
+import type { QuickMessageResponse } from '../../shared/api-types.js';
 
-export interface QuickMessageResponse {
-  id: number;
-  shortcode: string;
-  message: string;
-  geral: boolean;
-  status: boolean;
-  isMedia: boolean;
-  mediaPath: string | null;
-  mediaUrl: string | null;
-  mediaName: string | null;
-  userId: number;
-  createdAt: string;
-  updatedAt: string;
-}
+/** Declared once in src/shared/api-types.ts, where the browser reads them too. */
+export type { QuickMessageResponse };
 
 export function toQuickMessageResponse(record: QuickMessage): QuickMessageResponse {
   return {

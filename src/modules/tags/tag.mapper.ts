@@ -1,23 +1,8 @@
 import type { Tag } from './tag.entity.js';
+import type { TagSummary, TagListItem, TagResponse } from '../../shared/api-types.js';
 
-/** What a ticket carries of each of its tags. */
-export interface TagSummary {
-  id: number;
-  name: string;
-  color: string;
-}
-
-/** An entry of `GET /tags/list` (kanban lanes, tag filters). */
-export interface TagListItem extends TagSummary {
-  kanban: 0 | 1;
-}
-
-export interface TagResponse extends TagListItem {
-  userId: number | null;
-  ticketsCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+/** Declared once in src/shared/api-types.ts, where the browser reads them too. */
+export type { TagSummary, TagListItem, TagResponse };
 
 /** The spec's tag carries kanban as 0 or 1. */
 const kanbanFlag = (tag: Tag): 0 | 1 => (tag.kanban ? 1 : 0);

@@ -1,13 +1,8 @@
 import type { TicketNote } from './ticket-note.entity.js';
+import type { TicketNoteResponse } from '../../shared/api-types.js';
 
-export interface TicketNoteResponse {
-  id: number;
-  note: string;
-  ticketId: number;
-  contactId: number;
-  user: { id: number; name: string } | null;
-  createdAt: string;
-}
+/** Declared once in src/shared/api-types.ts, where the browser reads them too. */
+export type { TicketNoteResponse };
 
 /** Expects `user` loaded when present. */
 export function toTicketNoteResponse(note: TicketNote): TicketNoteResponse {

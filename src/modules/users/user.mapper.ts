@@ -1,26 +1,8 @@
 import type { User } from './user.entity.js';
+import type { UserQueueResponse, UserResponse } from '../../shared/api-types.js';
 
-export interface UserQueueResponse {
-  id: number;
-  name: string;
-  color: string;
-}
-
-export interface UserResponse {
-  id: number;
-  name: string;
-  email: string;
-  profile: string;
-  super: boolean;
-  allTicket: string;
-  whatsappId: number | null;
-  companyId: number;
-  online: boolean;
-  lastSeenAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  queues: UserQueueResponse[];
-}
+/** Declared once in src/shared/api-types.ts, where the browser reads them too. */
+export type { UserQueueResponse, UserResponse };
 
 /** Never returns the hash or the token version. Expects `queues` to be loaded. */
 export function toUserResponse(user: User): UserResponse {

@@ -1,8 +1,4 @@
+import type { HelpResponse } from '../../../../src/shared/api-types';
+
 /** A help entry as GET /helps/list answers it. */
-export interface Help {
-  id: number;
-  title: string;
-  description: string | null;
-  /** The video's code on the external video site. */
-  video: string | null;
-}
+export type Help = HelpResponse;

@@ -1,13 +1,9 @@
-import type { TicketResponse } from '../../../../src/shared/api-types';
+import type { QuickMessageResponse, TagSummary, TicketNoteResponse, TicketResponse } from '../../../../src/shared/api-types';
 
 export const TICKET_STATUSES = ['open', 'pending', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
-export interface TagRef {
-  id: number;
-  name: string;
-  color: string;
-}
+export type TagRef = TagSummary;
 
 export interface Tag extends TagRef {
   kanban?: number | boolean | null;
@@ -99,24 +95,9 @@ export interface MessagePage {
   ticket?: Ticket;
 }
 
-export interface TicketNote {
-  id: number;
-  note: string;
-  ticketId: number;
-  contactId: number;
-  user: { id: number; name: string } | null;
-  createdAt: string;
-}
+export type TicketNote = TicketNoteResponse;
 
-export interface QuickMessage {
-  id: number;
-  shortcode: string;
-  message: string;
-  mediaUrl: string | null;
-  mediaName: string | null;
-  geral?: boolean;
-  status?: string | boolean;
-}
+export type QuickMessage = QuickMessageResponse;
 
 export interface QueueOption {
   id: number;

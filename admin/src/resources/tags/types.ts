@@ -1,13 +1,7 @@
+import type { TagResponse } from '../../../../src/shared/api-types';
+
 /** A tag as GET /tags answers it. */
-export interface Tag {
-  id: number;
-  name: string;
-  color: string;
-  /** 1: the tag is a lane of the kanban board. */
-  kanban: 0 | 1;
-  ticketsCount: number;
-  userId?: number | null;
-}
+export type Tag = TagResponse;
 
 /** The tag dialog's fields. */
 export interface TagFormValues {

@@ -1,22 +1,10 @@
 import type { Profile } from '../../../../src/shared/permissions';
+import type { UserQueueResponse, UserResponse } from '../../../../src/shared/api-types';
 
-export interface QueueSummary {
-  id: number;
-  name: string;
-  color: string;
-}
+export type QueueSummary = UserQueueResponse;
 
 /** A user as the API answers it. */
-export interface User {
-  id: number;
-  name: string;
-  email: string;
-  profile: Profile;
-  super?: boolean;
-  allTicket?: string;
-  whatsappId?: number | null;
-  queues?: QueueSummary[];
-}
+export type User = UserResponse;
 
 /** The user dialog's fields. */
 export interface UserFormValues {

@@ -12,6 +12,8 @@ const company: Company = {
   recurrence: 'MENSAL',
   planId: 3,
   plan: { id: 3, name: 'Ouro' },
+  schedules: [],
+  timezone: 'America/Sao_Paulo',
   createdAt: '2025-01-01T12:00:00.000Z',
   campaignsEnabled: true,
 };

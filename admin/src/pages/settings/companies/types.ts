@@ -1,22 +1,11 @@
+import type { CompanyResponse } from '../../../../../src/shared/api-types';
+
 /** Months a renewal ('+ Vencimento') adds, per recurrence (administration §4). */
 export const RECURRENCE_MONTHS = { MENSAL: 1, BIMESTRAL: 2, TRIMESTRAL: 3, SEMESTRAL: 6, ANUAL: 12 } as const;
 export type Recurrence = keyof typeof RECURRENCE_MONTHS;
 
 /** A company as GET /companies/list answers it. */
-export interface Company {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  status: boolean;
-  /** ISO-8601; the form's dates are stored as UTC midnight. */
-  dueDate: string | null;
-  recurrence: Recurrence;
-  planId: number | null;
-  plan: { id: number; name: string } | null;
-  createdAt: string;
-  campaignsEnabled: boolean;
-}
+export type Company = CompanyResponse;
 
 /** The Empresas form; selects hold strings, the payload turns them into what the API expects. */
 export interface CompanyFormValues {
