@@ -85,7 +85,8 @@ export class AuthContextLoader {
         useOpenAi: row.use_open_ai,
         useIntegrations: row.use_integrations,
       },
-      ability: abilityFor({ id: row.id, profile: row.profile, super: row.super }),
+      // The ticket rules name the user's queues and allTicket.
+      ability: abilityFor({ id: row.id, profile: row.profile, super: row.super, queueIds: row.queue_ids.map(Number), allTicket: row.all_ticket === 'enabled' }),
     };
   }
 }

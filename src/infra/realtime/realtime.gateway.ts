@@ -2,9 +2,9 @@ import { Logger } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, type OnGatewayDisconnect, type OnGatewayInit, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import { AuthContextLoader } from '../../authorization/auth-context.loader.js';
-import { isAdmin } from '../../authorization/auth-context.js';
 import { TokenService } from '../../authorization/token.service.js';
 import { AppError } from '../../common/errors/app-error.js';
+import { readsEveryTicket } from '../../shared/permissions.js';
 import { ClientEvents, Rooms, SOCKET_PING_MS } from '../../shared/realtime-events.js';
 import { UserPresence } from './user-presence.js';
 import { RealtimeService } from './realtime.service.js';
@@ -78,6 +78,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
     for (const room of this.ticketListRooms(socket, status)) await socket.leave(room);
   }
 
+  /** A ticket's room: only for a ticket the shared rules let this user open (TicketAccess, action `read`). */
   @SubscribeMessage(ClientEvents.joinChatBox)
   async joinChatBox(@ConnectedSocket() socket: AuthedSocket, @MessageBody() ticketId: unknown): Promise<{ ok: boolean }> {
     const id = Number(ticketId);
@@ -92,17 +93,22 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
     await socket.leave(Rooms.ticket(String(Number(ticketId))));
   }
 
+  /**
+   * Notification rooms follow the notification rule (core §6), not ticket visibility: own queues, and the whole
+   * company for those who open every ticket or have allTicket (tickets without queue); the browser filters further.
+   */
   private notificationRooms(socket: AuthedSocket): string[] {
     const { auth } = socket.data;
     const rooms = auth.queueIds.map((q) => Rooms.queueNotification(q));
-    if (isAdmin(auth) || auth.allTicket) rooms.push(Rooms.companyNotification(auth.companyId));
+    if (readsEveryTicket(auth.ability) || auth.allTicket) rooms.push(Rooms.companyNotification(auth.companyId));
     return rooms;
   }
 
+  /** List rooms: the company's when the rules open every ticket, else the user's queues; lists filter by the rules. */
   private ticketListRooms(socket: AuthedSocket, status: unknown): string[] {
     if (typeof status !== 'string' || !TICKET_STATUSES.has(status)) return [];
     const { auth } = socket.data;
-    if (isAdmin(auth)) return [Rooms.companyStatus(auth.companyId, status)];
+    if (readsEveryTicket(auth.ability)) return [Rooms.companyStatus(auth.companyId, status)];
     return auth.queueIds.map((q) => Rooms.queueStatus(q, status));
   }
 }

@@ -1,12 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
-import { isAdmin } from '../../authorization/auth-context.js';
 import { TicketRoomAuthorizer } from '../../infra/realtime/ticket-room.authorizer.js';
+import { canSeeTicket, type TicketStatus } from '../../shared/permissions.js';
+
+interface AccessRow {
+  user_id: number | null;
+  queue_id: number | null;
+  status: TicketStatus;
+}
 
 /**
- * Who may open a ticket (core-attendant §6, ARCHITECTURE §5): admins any ticket of their company; others their own
- * tickets, tickets of their queues, and tickets without a queue when allTicket is enabled.
+ * Who may open a ticket: the shared Ticket rules (`read`) on the row, loaded in one query scoped to the caller's
+ * company. Used by the record routes, messages, notes, tags and the socket room join.
  */
 @Injectable()
 export class TicketAccess extends TicketRoomAuthorizer {
@@ -15,12 +21,10 @@ export class TicketAccess extends TicketRoomAuthorizer {
   }
 
   async canJoin(auth: AuthContext, ticketId: number): Promise<boolean> {
-    const rows = await this.em.getConnection().execute<unknown[]>(
-      `select 1 from tickets t
-        where t.id = ? and t.company_id = ?
-          and (? or t.user_id = ? or t.queue_id = any(string_to_array(?, ',')::int[]) or (t.queue_id is null and ?))`,
-      [ticketId, auth.companyId, isAdmin(auth), auth.userId, auth.queueIds.join(','), auth.allTicket],
-    );
-    return rows.length > 0;
+    const rows = await this.em
+      .getConnection()
+      .execute<AccessRow[]>(`select t.user_id, t.queue_id, t.status from tickets t where t.company_id = ? and t.id = ?`, [auth.companyId, ticketId]);
+    const row = rows[0];
+    return row !== undefined && canSeeTicket(auth.ability, { userId: row.user_id, queueId: row.queue_id, status: row.status });
   }
 }

@@ -1,27 +1,15 @@
-import type { AuthContext } from '../../authorization/auth-context.js';
-import { isAdmin } from '../../authorization/auth-context.js';
+import { type ColumnMap, rulesToSql, type SqlPart } from '../../authorization/rules-to-sql.js';
+import { type AppAbility, ticketListAction } from '../../shared/permissions.js';
 
-export interface SqlPart {
-  sql: string;
-  params: unknown[];
-}
+export type { SqlPart };
+
+/** Where the fields of the Ticket rules live in the list queries (`tickets t`). */
+export const TICKET_COLUMNS: ColumnMap = { userId: 't.user_id', queueId: 't.queue_id', status: 't.status' };
 
 /**
- * Which tickets a caller sees in lists (core-attendant §6, ARCHITECTURE §5): admins with "show all" everything;
- * supervisors and admins without it their own tickets and every ticket of their queues; a `user` their own tickets,
- * pending tickets of their queues, and pending tickets without a queue when allTicket is enabled.
+ * Which tickets a list shows: the shared Ticket rules (src/shared/permissions.ts) translated to SQL, action `list`,
+ * or `read` under "show all" for those allowed to use it. The caller leads with `t.company_id = ?`.
  */
-export function ticketVisibility(ctx: AuthContext, showAll: boolean): SqlPart {
-  const queues = ctx.queueIds.join(',');
-  if (isAdmin(ctx) && showAll) return { sql: 'true', params: [] };
-  if (isAdmin(ctx) || ctx.profile === 'supervisor') {
-    return {
-      sql: `(t.user_id = ? or t.queue_id = any(string_to_array(?, ',')::int[]) or (t.queue_id is null and ?))`,
-      params: [ctx.userId, queues, ctx.allTicket || isAdmin(ctx)],
-    };
-  }
-  return {
-    sql: `(t.user_id = ? or (t.status = 'pending' and t.queue_id = any(string_to_array(?, ',')::int[])) or (t.status = 'pending' and t.queue_id is null and ?))`,
-    params: [ctx.userId, queues, ctx.allTicket],
-  };
+export function accessibleTickets(ability: AppAbility, showAll: boolean): SqlPart {
+  return rulesToSql(ability, ticketListAction(ability, showAll), 'Ticket', TICKET_COLUMNS);
 }

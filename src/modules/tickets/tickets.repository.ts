@@ -7,7 +7,7 @@ import { likePattern } from '../../common/list-query/list-query.js';
 import type { ListTicketsQuery } from './dto/list-tickets.query.js';
 import { TICKET_JOINS, TICKET_JSON } from './ticket-json.sql.js';
 import type { TicketRow } from './ticket-row.mapper.js';
-import { type SqlPart, ticketVisibility } from './ticket-visibility.js';
+import { accessibleTickets, type SqlPart } from './ticket-visibility.js';
 
 export const TICKET_PAGE_SIZE = 40;
 
@@ -111,7 +111,7 @@ export class TicketsRepository {
   }
 
   private filters(ctx: AuthContext, query: Partial<ListTicketsQuery>): SqlPart {
-    const parts: SqlPart[] = [{ sql: 't.company_id = ?', params: [ctx.companyId] }, ticketVisibility(ctx, query.showAll ?? false)];
+    const parts: SqlPart[] = [{ sql: 't.company_id = ?', params: [ctx.companyId] }, accessibleTickets(ctx.ability, query.showAll ?? false)];
     if (query.status) parts.push({ sql: 't.status = ?', params: [query.status] });
     const search = query.searchParam?.trim();
     if (search) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { belongsToList, isNotifiable, shouldNotify, upsertTicket, type Viewer } from './ticketRules';
+import { buildAbility, defineRulesFor, packPermissionRules, type Profile, unpackPermissionRules } from '../../../../src/shared/permissions';
+import { belongsToList, inViewerQueues, isNotifiable, shouldNotify, upsertTicket, type Viewer } from './ticketRules';
 import type { Ticket } from './types';
 
 const ticket = (overrides: Partial<Ticket> = {}): Ticket => ({
@@ -27,8 +28,14 @@ const ticket = (overrides: Partial<Ticket> = {}): Ticket => ({
   ...overrides,
 });
 
-const attendant: Viewer = { id: 3, isAdmin: false, queueIds: [1], allTicket: false };
-const admin: Viewer = { id: 2, isAdmin: true, queueIds: [], allTicket: true };
+/** A viewer with the rules as /auth/me ships them (packed, then unpacked by the browser). */
+function viewer(id: number, profile: Profile, queueIds: number[], allTicket: boolean): Viewer {
+  const rules = defineRulesFor({ id, profile, super: false, queueIds, allTicket });
+  return { id, queueIds, allTicket, ability: buildAbility(unpackPermissionRules(packPermissionRules(rules))) };
+}
+
+const attendant = viewer(3, 'user', [1], false);
+const admin = viewer(2, 'admin', [], true);
 
 describe('belongsToList', () => {
   it('keeps my open tickets in the open list and drops other statuses', () => {
@@ -48,7 +55,24 @@ describe('belongsToList', () => {
     expect(belongsToList(ticket({ status: 'pending', userId: null, queueId: 2 }), { status: 'pending', showAll: false }, attendant)).toBe(false);
     const noQueue = ticket({ status: 'pending', userId: null, queueId: null, queue: null });
     expect(belongsToList(noQueue, { status: 'pending', showAll: false }, attendant)).toBe(false);
-    expect(belongsToList(noQueue, { status: 'pending', showAll: false }, { ...attendant, allTicket: true })).toBe(true);
+    expect(belongsToList(noQueue, { status: 'pending', showAll: false }, viewer(3, 'user', [1], true))).toBe(true);
+  });
+
+  it("lists colleagues' open tickets of my queues for admins and supervisors, as GET /tickets does", () => {
+    const colleagues = ticket({ userId: 9, user: { id: 9, name: 'Outro' } });
+    expect(belongsToList(colleagues, { status: 'open', showAll: false }, viewer(2, 'admin', [1], false))).toBe(true);
+    expect(belongsToList(colleagues, { status: 'open', showAll: false }, viewer(4, 'supervisor', [1], false))).toBe(true);
+    expect(belongsToList(colleagues, { status: 'open', showAll: false }, attendant)).toBe(false);
+  });
+});
+
+describe('inViewerQueues (may open the ticket)', () => {
+  it('follows the shipped rules: admins any ticket, users their own and pending ones of their queues', () => {
+    expect(inViewerQueues({ userId: 9, queueId: 2, status: 'closed' }, admin)).toBe(true);
+    expect(inViewerQueues({ userId: 3, queueId: 2, status: 'closed' }, attendant)).toBe(true);
+    expect(inViewerQueues({ userId: null, queueId: 1, status: 'pending' }, attendant)).toBe(true);
+    expect(inViewerQueues({ userId: 9, queueId: 1, status: 'open' }, attendant)).toBe(false);
+    expect(inViewerQueues({ userId: null, queueId: null, status: 'pending' }, attendant)).toBe(false);
   });
 });
 

@@ -1,37 +1,34 @@
+import { type AppAbility, canSeeTicket, ticketListAction } from '../../../../src/shared/permissions';
 import type { Message, Ticket, TicketStatus } from './types';
 
 /** The attendant a rule is checked for. */
 export interface Viewer {
   id: number;
-  isAdmin: boolean;
   queueIds: number[];
   allTicket: boolean;
+  /** The rules /auth/me shipped (Access.ability): ticket visibility is read from them, never copied here. */
+  ability: AppAbility;
 }
 
 /** What a ticket list shows: one status, optionally everyone's tickets. */
 export interface ListScope {
   status: TicketStatus;
-  /** Admin 'show all' switch: also tickets assigned to other users. */
+  /** 'Show all' switch: lists every ticket the viewer may open; honoured only with 'tickets-manager:showall'. */
   showAll: boolean;
 }
 
-/** The viewer may see tickets of this queue (their queues; no queue when admin or allTicket). */
-export function inViewerQueues(ticket: Pick<Ticket, 'queueId' | 'userId'>, viewer: Viewer): boolean {
-  if (viewer.isAdmin) return true;
-  if (ticket.userId === viewer.id) return true;
-  if (ticket.queueId === null) return viewer.allTicket;
-  return viewer.queueIds.includes(ticket.queueId);
+/** The viewer may open this ticket (shared Ticket rule `read`, as GET /tickets/{id} and the ticket room). */
+export function inViewerQueues(ticket: Pick<Ticket, 'queueId' | 'userId' | 'status'>, viewer: Viewer): boolean {
+  return canSeeTicket(viewer.ability, ticket, 'read');
 }
 
 /**
- * Whether a ticket that changed belongs in a list: right status, visible to the viewer, and for open/closed lists
- * without 'show all' assigned to the viewer (pending tickets are unassigned by nature).
+ * Whether a ticket that changed belongs in a list, as GET /tickets would answer: right status and allowed by the
+ * shared rules for lists (`list`, or `read` under 'show all').
  */
 export function belongsToList(ticket: Ticket, scope: ListScope, viewer: Viewer): boolean {
   if (ticket.status !== scope.status) return false;
-  if (!inViewerQueues(ticket, viewer)) return false;
-  if (scope.status === 'pending') return true;
-  return (scope.showAll && viewer.isAdmin) || ticket.userId === viewer.id;
+  return canSeeTicket(viewer.ability, ticket, ticketListAction(viewer.ability, scope.showAll));
 }
 
 /**

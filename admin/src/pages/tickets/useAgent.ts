@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import type { AppAbility } from '../../../../src/shared/permissions';
 import { useAccess } from '../../hooks/useAccess';
 import type { QueueOption } from './types';
 
@@ -25,6 +26,8 @@ export interface Agent {
   /** 'ticket-options:deleteTicket' */
   canDeleteTicket: boolean;
   companyId: number;
+  /** The shipped rules (ticket visibility among them). */
+  ability: AppAbility;
 }
 
 export const isAllTicketOn = (value: unknown) => value === true || value === 'enable' || value === 'enabled';
@@ -45,6 +48,7 @@ export function useAgent(): Agent | undefined {
       canShowAll: access.can('tickets-manager:showall'),
       canDeleteTicket: access.can('ticket-options:deleteTicket'),
       companyId: access.me.company.id,
+      ability: access.ability,
     };
   }, [access]);
 }
