@@ -1,6 +1,7 @@
 import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { companyPlaceholders } from './company-scope.js';
 
 /**
  * A plain pg pool for the few hot statements (the inbound pipeline) that run as named prepared statements:
@@ -29,12 +30,14 @@ export class HotPathPool implements OnApplicationShutdown {
 export interface PreparedStatement {
   name: string;
   text: string;
+  /** The parameters that bind the company, read once here so `tenantSql` checks a hot statement at no cost. */
+  companyParams: readonly number[];
 }
 
 /** Declares a prepared statement from SQL written with `?` placeholders. */
 export function prepared(name: string, sql: string): PreparedStatement {
   let index = 0;
-  return { name, text: sql.replace(/\?/g, () => `$${++index}`) };
+  return { name, text: sql.replace(/\?/g, () => `$${++index}`), companyParams: companyPlaceholders(sql) };
 }
 
 @Global()
