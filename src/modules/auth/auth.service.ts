@@ -71,7 +71,7 @@ export class AuthService {
     if (blocked) throw blocked;
 
     // A new login ends every other session of this user; of parallel logins only the last one counts.
-    user.tokenVersion = await this.refreshTokens.bumpTokenVersion(user.id);
+    user.tokenVersion = await this.refreshTokens.bumpTokenVersion(company.id, user.id);
     await this.refreshTokens.prune(company.id, user.id);
     this.realtime.replaceUserSession(company.id, user.id);
     return this.issue(user, randomUUID());
@@ -107,7 +107,7 @@ export class AuthService {
 
   /** Ends every session of a user: access tokens, refresh tokens and open sockets (password changes, reuse, logout). */
   async endSessions(companyId: number, userId: number): Promise<void> {
-    await this.refreshTokens.bumpTokenVersion(userId);
+    await this.refreshTokens.bumpTokenVersion(companyId, userId);
     await this.refreshTokens.revokeUser(companyId, userId);
     this.realtime.disconnectUser(userId);
   }

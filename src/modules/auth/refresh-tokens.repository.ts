@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { tenantSql } from '../../infra/database/sql.js';
 
 export type RotationOutcome =
   | { kind: 'rotated'; family: string }
@@ -19,23 +20,31 @@ const RACE_WINDOW_SECONDS = 5;
 export class RefreshTokensRepository {
   constructor(private readonly em: EntityManager) {}
 
+  private sql(companyId: number) {
+    return tenantSql(this.em.getConnection(), companyId);
+  }
+
   async record(companyId: number, userId: number, id: string, family: string, expiresAt: Date): Promise<void> {
-    await this.em
-      .getConnection()
-      .execute('insert into refresh_tokens (id, family, company_id, user_id, expires_at) values (?, ?, ?, ?, ?)', [id, family, companyId, userId, expiresAt]);
+    await this.sql(companyId).run('insert into refresh_tokens (id, family, company_id, user_id, expires_at) values (?, ?, ?, ?, ?)', [
+      id,
+      family,
+      companyId,
+      userId,
+      expiresAt,
+    ]);
   }
 
   /** Marks the token used, once: the first presentation wins, atomically. */
   async rotate(companyId: number, userId: number, id: string): Promise<RotationOutcome> {
-    const connection = this.em.getConnection();
-    const [used] = await connection.execute<Array<{ family: string }>>(
+    const sql = this.sql(companyId);
+    const [used] = await sql.all<{ family: string }>(
       `update refresh_tokens set used_at = now()
         where company_id = ? and user_id = ? and id = ? and used_at is null and revoked_at is null and expires_at > now()
         returning family`,
       [companyId, userId, id],
     );
     if (used) return { kind: 'rotated', family: used.family };
-    const [row] = await connection.execute<Array<{ family: string; revoked: boolean; raced: boolean; used: boolean }>>(
+    const [row] = await sql.all<{ family: string; revoked: boolean; raced: boolean; used: boolean }>(
       `select family, revoked_at is not null as revoked, used_at is not null as used,
               used_at > now() - make_interval(secs => ?) as raced
          from refresh_tokens where company_id = ? and user_id = ? and id = ?`,
@@ -46,16 +55,18 @@ export class RefreshTokensRepository {
   }
 
   async revokeFamily(companyId: number, family: string): Promise<void> {
-    await this.em
-      .getConnection()
-      .execute('update refresh_tokens set revoked_at = now() where company_id = ? and family = ? and revoked_at is null', [companyId, family]);
+    await this.sql(companyId).run('update refresh_tokens set revoked_at = now() where company_id = ? and family = ? and revoked_at is null', [
+      companyId,
+      family,
+    ]);
   }
 
   /** Every refresh token of the user stops working (password change, logout, reuse). */
   async revokeUser(companyId: number, userId: number): Promise<void> {
-    await this.em
-      .getConnection()
-      .execute('update refresh_tokens set revoked_at = now() where company_id = ? and user_id = ? and revoked_at is null', [companyId, userId]);
+    await this.sql(companyId).run('update refresh_tokens set revoked_at = now() where company_id = ? and user_id = ? and revoked_at is null', [
+      companyId,
+      userId,
+    ]);
   }
 
   /**
@@ -63,20 +74,19 @@ export class RefreshTokensRepository {
    * time before, it is recognised as reuse and ends the family.
    */
   async prune(companyId: number, userId: number): Promise<void> {
-    await this.em
-      .getConnection()
-      .execute(
-        `delete from refresh_tokens where company_id = ? and user_id = ?
-            and (expires_at < now() or revoked_at < now() - interval '1 day')`,
-        [companyId, userId],
-      );
+    await this.sql(companyId).run(
+      `delete from refresh_tokens where company_id = ? and user_id = ?
+          and (expires_at < now() or revoked_at < now() - interval '1 day')`,
+      [companyId, userId],
+    );
   }
 
   /** The next token version of the user, atomically (parallel logins each get their own). */
-  async bumpTokenVersion(userId: number): Promise<number> {
-    const [row] = await this.em
-      .getConnection()
-      .execute<Array<{ token_version: number }>>('update users set token_version = token_version + 1 where id = ? returning token_version', [userId]);
+  async bumpTokenVersion(companyId: number, userId: number): Promise<number> {
+    const [row] = await this.sql(companyId).all<{ token_version: number }>(
+      'update users set token_version = token_version + 1 where company_id = ? and id = ? returning token_version',
+      [companyId, userId],
+    );
     return row?.token_version ?? 0;
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { tenantSql } from '../../infra/database/sql.js';
 import { ACROSS_TENANTS } from '../../infra/database/tenant-scope.js';
 import { Company } from '../companies/company.entity.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
@@ -24,12 +25,12 @@ const minutes = (from: string, to: string) => `extract(epoch from (${to} - ${fro
 export class DashboardRepository {
   constructor(private readonly em: EntityManager) {}
 
-  private run<T>(sql: string, params: unknown[]): Promise<T[]> {
-    return this.em.getConnection().execute<T[]>(sql, params);
+  private sql(companyId: number) {
+    return tenantSql(this.em.getConnection(), companyId);
   }
 
   async counters(companyId: number, range: DayRange): Promise<DashboardCounters> {
-    const [row] = await this.run<DashboardCounters>(
+    const [row] = await this.sql(companyId).all<DashboardCounters>(
       `${PERIOD}
        select count(*) filter (where tc.started_at is not null and tc.finished_at is null)::int as "supportHappening",
               count(*) filter (where tc.started_at is null and tc.finished_at is null)::int as "supportPending",
@@ -43,7 +44,7 @@ export class DashboardRepository {
   }
 
   attendants(companyId: number, range: DayRange): Promise<AttendantFigures[]> {
-    return this.run<AttendantFigures>(
+    return this.sql(companyId).all<AttendantFigures>(
       `${PERIOD}
        select u.id, u.name, u.online, r.rating, s.avg_support_time as "avgSupportTime"
          from users u
@@ -64,7 +65,7 @@ export class DashboardRepository {
   }
 
   ticketsPerUser(companyId: number, range: DayRange): Promise<Array<{ nome: string; quantidade: number }>> {
-    return this.run(
+    return this.sql(companyId).all(
       `${PERIOD}
        select u.name as nome, count(*)::int as quantidade
          from period p join ticket_cycles tc on tc.company_id = ? and tc.queued_at >= p.starts and tc.queued_at < p.ends
@@ -79,7 +80,7 @@ export class DashboardRepository {
   async ticketsPerPeriod(companyId: number, range: DayRange): Promise<Array<{ data?: string; horario?: string; total: number }>> {
     const hourly = range.from === range.to;
     const bucket = hourly ? `to_char(tc.queued_at at time zone p.timezone, 'HH24') || ':00'` : `to_char(tc.queued_at at time zone p.timezone, 'YYYY-MM-DD')`;
-    return this.run(
+    return this.sql(companyId).all(
       `${PERIOD}
        select ${bucket} as "${hourly ? 'horario' : 'data'}", count(*)::int as total
          from period p join ticket_cycles tc on tc.company_id = ? and tc.queued_at >= p.starts and tc.queued_at < p.ends

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { HotPathPool, prepared } from '../../infra/database/pg-pool.js';
+import { systemSql, tenantSql } from '../../infra/database/sql.js';
 
 /**
  * Every row that may point at a stored file, asked per company folder. The inbox holds inbound media stored before
@@ -31,13 +32,14 @@ export class MediaReferencesRepository {
 
   /** The subset of `paths` (all in company `companyId`'s folder) that some row references. */
   async referenced(companyId: number, paths: string[]): Promise<Set<string>> {
-    const rows = await this.db.query<{ path: string }>(REFERENCED_SQL, [paths, companyId, companyId, companyId, companyId, companyId]);
+    const rows = await tenantSql(this.db, companyId).all<{ path: string }>(REFERENCED_SQL, [paths, companyId, companyId, companyId, companyId, companyId]);
     return new Set(rows.map((r) => r.path));
   }
 
   /** Detaches the files of up to `limit` deleted messages; answers their paths, which nothing references any more. */
   async releaseDeletedMessageMedia(limit: number): Promise<string[]> {
-    const rows = await this.db.query<{ media_path: string }>(RELEASE_DELETED_SQL, [limit]);
+    // The media sweep releases deleted messages' files in every company.
+    const rows = await systemSql(this.db).all<{ media_path: string }>(RELEASE_DELETED_SQL, [limit]);
     return rows.map((r) => r.media_path);
   }
 }

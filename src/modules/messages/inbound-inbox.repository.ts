@@ -1,6 +1,7 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { HotPathPool, prepared } from '../../infra/database/pg-pool.js';
+import { systemSql, tenantSql } from '../../infra/database/sql.js';
 import type { InboxEvent } from './inbox-event.js';
 
 export interface InboxRow {
@@ -76,7 +77,7 @@ export class InboundInboxRepository implements OnApplicationShutdown {
 
   /** The oldest unprocessed events of a connection, in arrival order. */
   pending(companyId: number, whatsappId: number, afterSeq: string, limit: number): Promise<InboxRow[]> {
-    return this.db.query<InboxRow>(PENDING_SQL, [companyId, whatsappId, afterSeq, limit]);
+    return tenantSql(this.db, companyId).all<InboxRow>(PENDING_SQL, [companyId, whatsappId, afterSeq, limit]);
   }
 
   /** Whether rows recorded by another (dead) process wait for this connection. */
@@ -87,7 +88,8 @@ export class InboundInboxRepository implements OnApplicationShutdown {
 
   /** Connections that have unprocessed events. */
   connectionsWithPending(): Promise<Array<{ company_id: number; whatsapp_id: number }>> {
-    return this.db.query(CONNECTIONS_SQL, []);
+    // The replay sweep looks at every company's connections.
+    return systemSql(this.db).all(CONNECTIONS_SQL, []);
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -113,7 +115,8 @@ export class InboundInboxRepository implements OnApplicationShutdown {
   }
 
   private insert(batch: PendingAppend[]): Promise<unknown> {
-    return this.db.query(APPEND_SQL, [
+    // One insert carries the appends of a tick, whatever their companies; each row names its own.
+    return systemSql(this.db).all(APPEND_SQL, [
       batch.map((a) => a.id),
       batch.map((a) => a.companyId),
       batch.map((a) => a.whatsappId),
@@ -130,7 +133,8 @@ export class InboundInboxRepository implements OnApplicationShutdown {
     if (!batch.length) return this.removing;
     // A failed removal is harmless: the rows are replayed later and their processing is idempotent.
     this.removing = this.removing
-      .then(() => this.db.query(REMOVE_SQL, [[...new Set(batch.map((r) => r.companyId))], batch.map((r) => r.id)]))
+      // One delete per batch of processed rows of several companies; each row is named by its id.
+      .then(() => systemSql(this.db).all(REMOVE_SQL, [[...new Set(batch.map((r) => r.companyId))], batch.map((r) => r.id)]))
       .then(() => undefined, () => undefined)
       .then(() => {
         for (const row of batch) this.owned.delete(row.id);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { HotPathPool, prepared } from '../../infra/database/pg-pool.js';
+import { tenantSql } from '../../infra/database/sql.js';
 import { TICKET_JOINS, TICKET_JSON } from '../tickets/ticket-json.sql.js';
 import type { TicketRow } from '../tickets/ticket-row.mapper.js';
 import type { MessageRow } from './message.mapper.js';
@@ -135,11 +136,16 @@ export class InboundRepository {
     private readonly hot: HotPathPool,
   ) {}
 
+  private sql(companyId: number) {
+    return tenantSql(this.em.getConnection(), companyId);
+  }
+
   async exists(companyId: number, whatsappId: number, providerId: string): Promise<boolean> {
-    const rows = await this.em.getConnection().execute<unknown[]>(
-      'select 1 from messages where company_id = ? and whatsapp_id = ? and provider_id = ? limit 1',
-      [companyId, whatsappId, providerId],
-    );
+    const rows = await this.sql(companyId).all('select 1 from messages where company_id = ? and whatsapp_id = ? and provider_id = ? limit 1', [
+      companyId,
+      whatsappId,
+      providerId,
+    ]);
     return rows.length > 0;
   }
 
@@ -156,7 +162,7 @@ export class InboundRepository {
     ];
     let row: StoreRow | undefined;
     try {
-      row = (await this.hot.query<StoreRow>(STORE_SQL, params))[0];
+      row = (await tenantSql(this.hot, write.companyId).all<StoreRow>(STORE_SQL, params))[0];
     } catch (error) {
       // A contact or ticket created by a concurrent writer a moment earlier: the second run finds it.
       if (attempt < 2 && isConcurrentCreate(error)) return this.store(write, attempt + 1);
@@ -175,7 +181,7 @@ export class InboundRepository {
 
   /** At most once a day per contact, whatever the number of processes asking. */
   async setProfilePicture(companyId: number, contactId: number, url: string | null): Promise<boolean> {
-    const rows = await this.em.getConnection().execute<unknown[]>(
+    const rows = await this.sql(companyId).all(
       `update contacts set profile_pic_url = ?, profile_pic_updated_at = now(), updated_at = now()
         where company_id = ? and id = ? and (profile_pic_updated_at is null or profile_pic_updated_at < now() - interval '1 day')
         returning id`,
@@ -186,13 +192,11 @@ export class InboundRepository {
 
   /** A human wrote: every bot steps back for this ticket. */
   async botsOff(companyId: number, ticketId: number): Promise<void> {
-    await this.em
-      .getConnection()
-      .execute('update tickets set chatbot = false, use_integration = false where company_id = ? and id = ? and (chatbot or use_integration)', [companyId, ticketId]);
+    await this.sql(companyId).run('update tickets set chatbot = false, use_integration = false where company_id = ? and id = ? and (chatbot or use_integration)', [companyId, ticketId]);
   }
 
   async deleteMessage(companyId: number, messageId: number): Promise<void> {
-    await this.em.getConnection().execute('delete from messages where company_id = ? and id = ?', [companyId, messageId]);
+    await this.sql(companyId).run('delete from messages where company_id = ? and id = ?', [companyId, messageId]);
   }
 
   /** Acks only grow; returns the row (with its ticket's status and queue, for the rooms) when it changed. */
@@ -227,7 +231,7 @@ export class InboundRepository {
     guard: string,
     guardParams: unknown[],
   ): Promise<UpdatedMessageRow | null> {
-    const rows = await this.em.getConnection().execute<UpdatedMessageRow[]>(
+    const rows = await this.sql(companyId).all<UpdatedMessageRow>(
       `update messages m set ${set}, updated_at = now()
          from tickets t
         where t.id = m.ticket_id and m.company_id = ? and m.whatsapp_id = ? and m.provider_id = ? and ${guard}
