@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -14,6 +13,7 @@ import {
   type NumberCheck,
   type StartOptions,
 } from './channel-provider.js';
+import { ChannelsRepository, type ConnectionRow } from './channels.repository.js';
 import { ConnectionLease } from './connection-lease.js';
 import { INBOUND_SINK, type InboundSink } from './inbound-sink.js';
 import { ConnectionStatusStore } from './connection-status.store.js';
@@ -37,15 +37,6 @@ class LiveSession {
 /** A replay does not wait longer than this for its session to connect. */
 const REPLAY_WAIT_MS = 60_000;
 
-
-interface ConnectionRow {
-  id: number;
-  company_id: number;
-  name: string;
-  provider: string;
-  is_default: boolean;
-}
-
 /** Owns the live provider sessions of this process, keyed by connection id, and their reconnect policy. */
 @Injectable()
 export class ChannelManager implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -58,7 +49,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
   private readonly sweepName = `channels:sweep:${randomUUID()}`;
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly connections: ChannelsRepository,
     @Inject(CHANNEL_PROVIDERS) factories: ChannelProviderFactory[],
     @Inject(INBOUND_SINK) private readonly pipeline: InboundSink,
     private readonly status: ConnectionStatusStore,
@@ -89,11 +80,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
    * DISCONNECTED. Events recorded for a connection that nobody runs are processed here.
    */
   async sweep(): Promise<void> {
-    const rows = await this.em
-      .getConnection()
-      .execute<Array<{ id: number; company_id: number; status: string }>>(
-        `select id, company_id, status from whatsapps where status in ('CONNECTED', 'OPENING', 'qrcode', 'PAIRING') order by id`,
-      );
+    const rows = await this.connections.sessionsToWatch();
     const leased = await this.lease.taken(rows.map((r) => r.id));
     const orphans = rows.filter((row) => !this.live.has(row.id) && !this.timers.has(row.id) && !leased.has(row.id));
     await Promise.allSettled(
@@ -310,10 +297,8 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
   }
 
   private async row(companyId: number, connectionId: number): Promise<ConnectionRow> {
-    const rows = await this.em
-      .getConnection()
-      .execute<ConnectionRow[]>('select id, company_id, name, provider, is_default from whatsapps where id = ? and company_id = ?', [connectionId, companyId]);
-    if (!rows[0]) throw appError('ERR_NO_WAPP_FOUND');
-    return rows[0];
+    const row = await this.connections.connection(companyId, connectionId);
+    if (!row) throw appError('ERR_NO_WAPP_FOUND');
+    return row;
   }
 }

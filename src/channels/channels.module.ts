@@ -1,8 +1,10 @@
 import { type DynamicModule, Module, type ModuleMetadata } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config.js';
 import { BaileysProviderFactory } from './baileys/baileys-provider.factory.js';
+import { ChannelAuthKeysRepository } from './channel-auth-keys.repository.js';
 import { CHANNEL_PROVIDERS } from './channel-provider.js';
 import { ChannelManager } from './channel-manager.js';
+import { ChannelsRepository } from './channels.repository.js';
 import { ConnectionLease } from './connection-lease.js';
 import { ConnectionStatusStore } from './connection-status.store.js';
 import { SimulatorProviderFactory } from './simulator/simulator-provider.factory.js';
@@ -22,12 +24,14 @@ export class ChannelsModule {
       imports,
       providers: [
         ...factories,
+        ChannelsRepository,
+        ChannelAuthKeysRepository,
         ConnectionStatusStore,
         ConnectionLease,
         ChannelManager,
         { provide: CHANNEL_PROVIDERS, inject: factories, useFactory: (...instances: unknown[]) => instances },
       ],
-      exports: [ChannelManager, ConnectionStatusStore, ConnectionLease, ...factories],
+      exports: [ChannelManager, ConnectionStatusStore, ConnectionLease, ChannelsRepository, ChannelAuthKeysRepository, ...factories],
     };
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { appError } from '../../common/errors/app-error.js';
+import { ChannelAuthKeysRepository } from '../channel-auth-keys.repository.js';
 import type { ChannelEvents, ChannelProviderFactory, ConnectionRef } from '../channel-provider.js';
 import { SimulatorSession, type SimulatorLinkStore } from './simulator-session.js';
 
@@ -8,26 +8,18 @@ export const SIMULATOR_PROVIDER = 'simulator';
 
 /** Keeps the "linked" flag where real credentials live (channel_auth_keys), so logout and new QR behave alike. */
 class AuthKeyLinkStore implements SimulatorLinkStore {
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly keys: ChannelAuthKeysRepository) {}
 
-  async isLinked(ref: ConnectionRef): Promise<boolean> {
-    const rows = await this.em
-      .getConnection()
-      .execute<unknown[]>(`select 1 from channel_auth_keys where company_id = ? and whatsapp_id = ? and type = 'creds'`, [ref.companyId, ref.id]);
-    return rows.length > 0;
+  isLinked(ref: ConnectionRef): Promise<boolean> {
+    return this.keys.hasCredentials(ref.companyId, ref.id);
   }
 
-  async link(ref: ConnectionRef): Promise<void> {
-    await this.em.getConnection().execute(
-      `insert into channel_auth_keys (company_id, whatsapp_id, type, key_id, value, created_at, updated_at)
-       values (?, ?, 'creds', 'creds', '{"simulator":true}', now(), now())
-       on conflict (company_id, whatsapp_id, type, key_id) do nothing`,
-      [ref.companyId, ref.id],
-    );
+  link(ref: ConnectionRef): Promise<void> {
+    return this.keys.linkSimulator(ref.companyId, ref.id);
   }
 
-  async unlink(ref: ConnectionRef): Promise<void> {
-    await this.em.getConnection().execute('delete from channel_auth_keys where company_id = ? and whatsapp_id = ?', [ref.companyId, ref.id]);
+  unlink(ref: ConnectionRef): Promise<void> {
+    return this.keys.clear(ref.companyId, ref.id);
   }
 }
 
@@ -38,8 +30,8 @@ export class SimulatorProviderFactory implements ChannelProviderFactory {
   private readonly sessions = new Map<number, SimulatorSession>();
   private readonly links: SimulatorLinkStore;
 
-  constructor(em: EntityManager) {
-    this.links = new AuthKeyLinkStore(em);
+  constructor(keys: ChannelAuthKeysRepository) {
+    this.links = new AuthKeyLinkStore(keys);
   }
 
   create(connection: ConnectionRef, events: ChannelEvents): SimulatorSession {
