@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { tenantSql } from '../../infra/database/sql.js';
 import type { ScheduleEntry } from '../../shared/schedules.js';
+import type { IntegrationType } from '../queue-integrations/queue-integration.entity.js';
 
 export interface BotTicket {
   id: number;
@@ -79,13 +81,52 @@ export interface TicketBotChange {
   typebotSessionId?: string | null;
 }
 
+export interface PromptRow {
+  id: number;
+  prompt: string;
+  api_key: string;
+  voice: string;
+  voice_key: string | null;
+  voice_region: string | null;
+  model: string;
+  max_tokens: number;
+  temperature: number;
+  max_messages: number;
+  queue_id: number;
+}
+
+export interface HistoryRow {
+  id: number;
+  body: string;
+  from_me: boolean;
+  media_type: string;
+  media_path: string | null;
+}
+
+export interface IntegrationRow {
+  id: number;
+  type: IntegrationType;
+  name: string;
+  project_name: string | null;
+  json_content: string | null;
+  language: string | null;
+  url_n8n: string | null;
+  typebot_slug: string | null;
+  typebot_expires: number;
+  typebot_delay_message: number;
+  typebot_keyword_finish: string | null;
+  typebot_keyword_restart: string | null;
+  typebot_restart_message: string | null;
+  typebot_unknown_message: string | null;
+}
+
 /** What the bot reads and writes, in plain indexed SQL (it runs inside the inbound lane). */
 @Injectable()
 export class BotRepository {
   constructor(private readonly em: EntityManager) {}
 
-  private run<T>(sql: string, params: unknown[]): Promise<T[]> {
-    return this.em.getConnection().execute<T[]>(sql, params);
+  private sql(companyId: number) {
+    return tenantSql(this.em.getConnection(), companyId);
   }
 
   /**
@@ -93,7 +134,7 @@ export class BotRepository {
    * with the company's week and clock, and the connection's queues in menu order.
    */
   async turn(companyId: number, ticketId: number, whatsappId: number): Promise<{ ticket: BotTicket; connection: BotConnection; queues: BotQueue[] } | null> {
-    const rows = await this.run<{ ticket: BotTicket; connection: BotConnection; queues: BotQueue[] }>(
+    const rows = await this.sql(companyId).all<{ ticket: BotTicket; connection: BotConnection; queues: BotQueue[] }>(
       `select row_to_json(tk) as ticket, row_to_json(cn) as connection, coalesce(qs.list, '[]'::json) as queues
          from (select t.id, t.uuid, t.status, t.user_id, t.queue_id, t.queue_option_id, t.chatbot, t.amount_used_bot_queues, t.protocol,
                       t.created_at, t.rating_requested_at, t.rating_reminded, t.use_integration, t.integration_id, t.prompt_id, t.bot_menu_at,
@@ -120,7 +161,7 @@ export class BotRepository {
 
   /** A queue the ticket is in even when the connection no longer offers it. */
   async queue(companyId: number, id: number): Promise<BotQueue | null> {
-    const rows = await this.run<BotQueue>(
+    const rows = await this.sql(companyId).all<BotQueue>(
       `select q.id, q.name, q.greeting_message, q.out_of_hours_message, q.schedules, q.integration_id, qi.type as integration_type,
               q.prompt_id, q.media_path, q.media_name
          from queues q left join queue_integrations qi on qi.id = q.integration_id where q.company_id = ? and q.id = ?`,
@@ -131,7 +172,7 @@ export class BotRepository {
 
   /** One level of a queue's option tree (parent null = the first level). */
   options(companyId: number, queueId: number, parentId: number | null): Promise<BotOption[]> {
-    return this.run<BotOption>(
+    return this.sql(companyId).all<BotOption>(
       `select o.id, o.parent_id, o.option, o.title, o.message, o.media_path, o.media_name,
               exists (select 1 from queue_options c where c.company_id = o.company_id and c.parent_id = o.id) as has_children
          from queue_options o
@@ -142,7 +183,7 @@ export class BotRepository {
   }
 
   async option(companyId: number, id: number): Promise<BotOption | null> {
-    const rows = await this.run<BotOption>(
+    const rows = await this.sql(companyId).all<BotOption>(
       `select o.id, o.parent_id, o.option, o.title, o.message, o.media_path, o.media_name, true as has_children from queue_options o where o.company_id = ? and o.id = ?`,
       [companyId, id],
     );
@@ -169,6 +210,93 @@ export class BotRepository {
       set(change.typebotSessionId ? 'typebot_session_at = now()' : 'typebot_session_at = null');
     }
     if (!sets.length) return;
-    await this.run(`update tickets set ${sets.join(', ')}, updated_at = now() where company_id = ? and id = ?`, [...params, companyId, ticketId]);
+    await this.sql(companyId).run(`update tickets set ${sets.join(', ')}, updated_at = now() where company_id = ? and id = ?`, [
+      ...params,
+      companyId,
+      ticketId,
+    ]);
+  }
+
+  async prompt(companyId: number, promptId: number): Promise<PromptRow | null> {
+    const [prompt] = await this.sql(companyId).all<PromptRow>(
+      'select id, prompt, api_key, voice, voice_key, voice_region, model, max_tokens, temperature, max_messages, queue_id from prompts where company_id = ? and id = ?',
+      [companyId, promptId],
+    );
+    return prompt ?? null;
+  }
+
+  /** The ticket's last `limit` conversation messages, newest first. */
+  promptHistory(companyId: number, ticketId: number, limit: number): Promise<HistoryRow[]> {
+    return this.sql(companyId).all<HistoryRow>(
+      `select id, body, from_me, media_type, media_path from messages
+        where company_id = ? and ticket_id = ? and not is_deleted and media_type not in ('call_log', 'reaction')
+        order by created_at desc, id desc limit ?`,
+      [companyId, ticketId, limit],
+    );
+  }
+
+  async integration(companyId: number, integrationId: number): Promise<IntegrationRow | null> {
+    const [integration] = await this.sql(companyId).all<IntegrationRow>('select * from queue_integrations where company_id = ? and id = ?', [
+      companyId,
+      integrationId,
+    ]);
+    return integration ?? null;
+  }
+
+  async queueExists(companyId: number, queueId: number): Promise<boolean> {
+    return (await this.sql(companyId).all('select 1 from queues where company_id = ? and id = ?', [companyId, queueId])).length > 0;
+  }
+
+  async userExists(companyId: number, userId: number): Promise<boolean> {
+    return (await this.sql(companyId).all('select 1 from users where company_id = ? and id = ?', [companyId, userId])).length > 0;
+  }
+
+  /** The customer's rating (1–3) of the ticket's attendant, and the open cycle's rating time. */
+  async rate(companyId: number, ticketId: number, userId: number | null, rate: number): Promise<void> {
+    const sql = this.sql(companyId);
+    await sql.run(`insert into user_ratings (company_id, ticket_id, user_id, rate, created_at, updated_at) values (?, ?, ?, ?, now(), now())`, [
+      companyId,
+      ticketId,
+      userId,
+      rate,
+    ]);
+    await sql.run(`update ticket_cycles set rating_at = now(), updated_at = now() where company_id = ? and ticket_id = ? and finished_at is null`, [
+      companyId,
+      ticketId,
+    ]);
+  }
+
+  async completionMessage(companyId: number, whatsappId: number): Promise<string | null> {
+    const [whatsapp] = await this.sql(companyId).all<{ complation_message: string | null }>(
+      'select complation_message from whatsapps where company_id = ? and id = ?',
+      [companyId, whatsappId],
+    );
+    return whatsapp?.complation_message ?? null;
+  }
+
+  async markRatingReminded(companyId: number, ticketId: number): Promise<void> {
+    await this.sql(companyId).run('update tickets set rating_reminded = true where company_id = ? and id = ?', [companyId, ticketId]);
+  }
+
+  /** A new pending ticket of the closed ticket's contact and connection; null when one is already open. */
+  async reopenFrom(companyId: number, closedTicketId: number, protocol: string, lastMessage: string): Promise<number | null> {
+    const [created] = await this.sql(companyId).all<{ id: number }>(
+      `insert into tickets (company_id, uuid, status, contact_id, whatsapp_id, is_group, protocol, last_message, unread_messages, created_at, updated_at)
+       select t.company_id, gen_random_uuid(), 'pending', t.contact_id, t.whatsapp_id, false, ?, ?, 1, now(), now()
+         from tickets t where t.company_id = ? and t.id = ?
+       on conflict (contact_id, whatsapp_id) where status <> 'closed' do nothing
+       returning id`,
+      [protocol, lastMessage, companyId, closedTicketId],
+    );
+    return created?.id ?? null;
+  }
+
+  async moveMessage(companyId: number, whatsappId: number, providerId: string, ticketId: number): Promise<void> {
+    await this.sql(companyId).run('update messages set ticket_id = ? where company_id = ? and whatsapp_id = ? and provider_id = ?', [
+      ticketId,
+      companyId,
+      whatsappId,
+      providerId,
+    ]);
   }
 }

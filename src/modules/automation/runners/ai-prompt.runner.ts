@@ -1,39 +1,17 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { StoragePort } from '../../../infra/storage/storage.port.js';
 import { mimetypeForPath } from '../../../infra/storage/media-types.js';
 import { AutomaticTransitions } from '../../tickets/automatic-transitions.js';
 import { AiChatClient, type ChatTurn } from '../clients/ai-chat.client.js';
 import { SpeechClient } from '../clients/speech.client.js';
 import { BotSpeaker, type Conversation } from '../bot-speaker.js';
+import { BotRepository, type HistoryRow, type PromptRow } from '../bot.repository.js';
 
 /** A reply starting with this hands the ticket to the prompt's queue (server-behaviour §5.7). */
 export const TRANSFER_PHRASE = 'Ação: Transferir para o setor de atendimento';
 
 /** The prompt answers in text unless it names a neural voice. */
 const TEXT_VOICE = 'texto';
-
-interface PromptRow {
-  id: number;
-  prompt: string;
-  api_key: string;
-  voice: string;
-  voice_key: string | null;
-  voice_region: string | null;
-  model: string;
-  max_tokens: number;
-  temperature: number;
-  max_messages: number;
-  queue_id: number;
-}
-
-interface HistoryRow {
-  id: number;
-  body: string;
-  from_me: boolean;
-  media_type: string;
-  media_path: string | null;
-}
 
 /** Tells the model how to ask for a person, so the transfer phrase is something it actually produces. */
 const systemText = (prompt: string): string =>
@@ -48,7 +26,7 @@ export class AiPromptRunner {
   private readonly logger = new Logger('AiPromptRunner');
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly repository: BotRepository,
     private readonly client: AiChatClient,
     private readonly speaker: BotSpeaker,
     private readonly storage: StoragePort,
@@ -59,12 +37,7 @@ export class AiPromptRunner {
   /** True when the prompt answered or handed over; false when it could not (missing prompt, provider error). */
   async reply(conversation: Conversation, promptId: number): Promise<boolean> {
     const { companyId, ticketId } = conversation;
-    const [prompt] = await this.em
-      .getConnection()
-      .execute<PromptRow[]>(
-        'select id, prompt, api_key, voice, voice_key, voice_region, model, max_tokens, temperature, max_messages, queue_id from prompts where company_id = ? and id = ?',
-        [companyId, promptId],
-      );
+    const prompt = await this.repository.prompt(companyId, promptId);
     if (!prompt) return false;
     try {
       const history = await this.history(companyId, ticketId, prompt);
@@ -105,12 +78,7 @@ export class AiPromptRunner {
 
   /** The last maxMessages messages, oldest first; customer audio is transcribed when the provider can. */
   private async history(companyId: number, ticketId: number, prompt: PromptRow): Promise<ChatTurn[]> {
-    const rows = await this.em.getConnection().execute<HistoryRow[]>(
-      `select id, body, from_me, media_type, media_path from messages
-        where company_id = ? and ticket_id = ? and not is_deleted and media_type not in ('call_log', 'reaction')
-        order by created_at desc, id desc limit ?`,
-      [companyId, ticketId, prompt.max_messages],
-    );
+    const rows = await this.repository.promptHistory(companyId, ticketId, prompt.max_messages);
     const turns: ChatTurn[] = [];
     for (const row of rows.reverse()) {
       // Our voice notes carry their text as the body; the customer's are transcribed.

@@ -1,31 +1,12 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AutomaticTransitions } from '../../tickets/automatic-transitions.js';
-import type { IntegrationType } from '../../queue-integrations/queue-integration.entity.js';
-import { BotRepository, type BotTicket } from '../bot.repository.js';
+import { BotRepository, type BotTicket, type IntegrationRow } from '../bot.repository.js';
 import { BotSpeaker, type Conversation } from '../bot-speaker.js';
 import { DialogflowClient } from '../clients/dialogflow.client.js';
 import { TypebotClient, type TypebotMessage, type TypebotReply } from '../clients/typebot.client.js';
 import { type IntegrationEvent, WebhookClient } from '../clients/webhook.client.js';
 import { parseControlReply } from './integration-control.js';
-
-interface IntegrationRow {
-  id: number;
-  type: IntegrationType;
-  name: string;
-  project_name: string | null;
-  json_content: string | null;
-  language: string | null;
-  url_n8n: string | null;
-  typebot_slug: string | null;
-  typebot_expires: number;
-  typebot_delay_message: number;
-  typebot_keyword_finish: string | null;
-  typebot_keyword_restart: string | null;
-  typebot_restart_message: string | null;
-  typebot_unknown_message: string | null;
-}
 
 /** The customer message handed to an integration. */
 export interface IntegrationInput {
@@ -49,7 +30,6 @@ export class IntegrationRunner implements OnApplicationShutdown {
   private readonly deliveries = new Map<number, Promise<void>>();
 
   constructor(
-    private readonly em: EntityManager,
     private readonly repository: BotRepository,
     private readonly speaker: BotSpeaker,
     private readonly transitions: AutomaticTransitions,
@@ -61,9 +41,7 @@ export class IntegrationRunner implements OnApplicationShutdown {
   /** True when the integration took the message (answered or handed over). */
   async run(integrationId: number, input: IntegrationInput): Promise<boolean> {
     const { companyId, ticketId } = input.conversation;
-    const [integration] = await this.em
-      .getConnection()
-      .execute<IntegrationRow[]>('select * from queue_integrations where company_id = ? and id = ?', [companyId, integrationId]);
+    const integration = await this.repository.integration(companyId, integrationId);
     if (!integration) return false;
     try {
       if (integration.type === 'typebot') return await this.runTypebot(integration, input);
@@ -183,11 +161,8 @@ export class IntegrationRunner implements OnApplicationShutdown {
   /** Moves the ticket as the integration asked; ids that are not this company's are ignored. */
   private async handOver(input: IntegrationInput, control: { queueId: number | null; userId: number | null; stopBot: boolean }): Promise<void> {
     const { companyId, ticketId } = input.conversation;
-    const connection = this.em.getConnection();
-    const queueId =
-      control.queueId && (await connection.execute('select 1 from queues where company_id = ? and id = ?', [companyId, control.queueId])).length ? control.queueId : null;
-    const userId =
-      control.userId && (await connection.execute('select 1 from users where company_id = ? and id = ?', [companyId, control.userId])).length ? control.userId : null;
+    const queueId = control.queueId && (await this.repository.queueExists(companyId, control.queueId)) ? control.queueId : null;
+    const userId = control.userId && (await this.repository.userExists(companyId, control.userId)) ? control.userId : null;
     const ticket = await this.transitions.state(companyId, ticketId);
     if (ticket) await this.transitions.handOver(companyId, ticket, { queueId, userId });
   }
