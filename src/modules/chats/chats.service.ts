@@ -6,6 +6,7 @@ import { Company } from '../companies/company.entity.js';
 import { User } from '../users/user.entity.js';
 import { ChatEvents } from './chat-events.js';
 import { ChatMessage } from './chat-message.entity.js';
+import { ChatsRepository } from './chats.repository.js';
 import { ChatUser } from './chat-user.entity.js';
 import { Chat } from './chat.entity.js';
 import { type ChatMessageResponse, type ChatResponse, toChatMessageResponse, toChatResponse } from './chat.mapper.js';
@@ -21,6 +22,7 @@ export class ChatsService {
   constructor(
     private readonly em: EntityManager,
     private readonly events: ChatEvents,
+    private readonly repository: ChatsRepository,
   ) {}
 
   async list(ctx: AuthContext, pageNumber = 1): Promise<{ records: ChatResponse[]; count: number; hasMore: boolean }> {
@@ -110,10 +112,8 @@ export class ChatsService {
     chat.lastMessage = text;
     chat.updatedAt = new Date();
     await this.em.flush();
-    // Everyone else has one more message to read; one statement, so concurrent sends cannot lose a count.
-    await this.em
-      .getConnection()
-      .execute('update chat_users set unreads = unreads + 1, updated_at = now() where company_id = ? and chat_id = ? and user_id <> ?', [ctx.companyId, id, ctx.userId]);
+    // Everyone else has one more message to read.
+    await this.repository.countUnreadForOthers(ctx.companyId, id, ctx.userId);
     const fresh = await this.reload(id);
     await this.em.populate(message, ['sender']);
     const response = toChatMessageResponse(message);

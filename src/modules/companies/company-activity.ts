@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { companyInactiveReason, type InactiveReason } from '../../authorization/auth-context.loader.js';
-import { HotPathPool, prepared } from '../../infra/database/pg-pool.js';
-
-const STATE_SQL = prepared('company_activity', 'select status, due_date from companies where id = ?');
+import { CompaniesRepository } from './companies.repository.js';
 
 /**
  * Whether a company may send on its own now: scheduled messages, bot timers and campaigns ask when they fire, so a
@@ -10,10 +8,10 @@ const STATE_SQL = prepared('company_activity', 'select status, due_date from com
  */
 @Injectable()
 export class CompanyActivity {
-  constructor(private readonly db: HotPathPool) {}
+  constructor(private readonly repository: CompaniesRepository) {}
 
   async inactiveReason(companyId: number, now = new Date()): Promise<InactiveReason | null> {
-    const [row] = await this.db.query<{ status: boolean; due_date: Date | null }>(STATE_SQL, [companyId]);
+    const row = await this.repository.activityState(companyId);
     if (!row) return 'disabled';
     return companyInactiveReason({ status: row.status, dueDate: row.due_date ? new Date(row.due_date) : null }, now.getTime());
   }

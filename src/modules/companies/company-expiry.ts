@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { RealtimeService } from '../../infra/realtime/realtime.service.js';
 import { ExclusiveRunner } from '../../infra/scheduling/exclusive-runner.js';
+import { CompaniesRepository } from './companies.repository.js';
 
 const EVERY_MS = 60_000;
 
@@ -14,7 +14,7 @@ const EVERY_MS = 60_000;
 @Injectable()
 export class CompanyExpiry {
   constructor(
-    private readonly em: EntityManager,
+    private readonly repository: CompaniesRepository,
     private readonly realtime: RealtimeService,
     private readonly exclusive: ExclusiveRunner,
   ) {}
@@ -29,10 +29,8 @@ export class CompanyExpiry {
 
   /** Drops the sockets of the companies whose due date passed since `since`; answers their ids. */
   async disconnectExpired(since: Date, until = new Date()): Promise<number[]> {
-    const rows = await this.em
-      .getConnection()
-      .execute<Array<{ id: number }>>('select id from companies where due_date > ? and due_date <= ?', [since, until]);
-    for (const row of rows) this.realtime.disconnectCompany(row.id);
-    return rows.map((r) => r.id);
+    const ids = await this.repository.expiredBetween(since, until);
+    for (const id of ids) this.realtime.disconnectCompany(id);
+    return ids;
   }
 }

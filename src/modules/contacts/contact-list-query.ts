@@ -1,4 +1,4 @@
-import { raw } from '@mikro-orm/core';
+import type { RawQueryFragment } from '@mikro-orm/core';
 import type { FilterQuery } from '@mikro-orm/postgresql';
 import { likePattern, type ListAllowlist, type ListQuery } from '../../common/list-query/list-query.js';
 import { normaliseNumber } from '../../channels/numbers.js';
@@ -45,10 +45,6 @@ export function parseCreatedRange(query: Record<string, unknown>): CreatedRange 
 
 const nextDay = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-/** The instant a calendar day starts in the company's time zone (Postgres knows the zone rules, DST included). */
-const dayStart = (day: string, companyId: number) =>
-  raw('(?::date)::timestamp at time zone (select timezone from companies where id = ?)', [day, companyId]);
-
 /** Search matches any part of the name, the email or the number; a typed number may carry a mask. */
 function searchConditions(search: string): FilterQuery<Contact>[] {
   const pattern = likePattern(search);
@@ -56,13 +52,14 @@ function searchConditions(search: string): FilterQuery<Contact>[] {
   return [{ name: { $ilike: pattern } }, { number: { $ilike: digits ? likePattern(digits) : pattern } }, { email: { $ilike: pattern } }];
 }
 
-export function contactsWhere(query: ListQuery, created: CreatedRange, companyId: number): FilterQuery<Contact> {
+/** `dayStart`: the instant a calendar day starts in the company's time zone (see ContactsRepository). */
+export function contactsWhere(query: ListQuery, created: CreatedRange, dayStart: (day: string) => RawQueryFragment): FilterQuery<Contact> {
   const where: Record<string, unknown> = { ...query.filters };
   if (query.search) where.$or = searchConditions(query.search);
   if (created.from || created.to) {
     where.createdAt = {
-      ...(created.from && { $gte: dayStart(created.from, companyId) }),
-      ...(created.to && { $lt: dayStart(nextDay(created.to), companyId) }),
+      ...(created.from && { $gte: dayStart(created.from) }),
+      ...(created.to && { $lt: dayStart(nextDay(created.to)) }),
     };
   }
   return where as FilterQuery<Contact>;

@@ -12,6 +12,7 @@ import { contactsWhere, type CreatedRange } from './contact-list-query.js';
 import { type ContactResponse, toContactResponse } from './contact.mapper.js';
 import { ContactNumberResolver, type ResolvedNumber } from './contact-number.js';
 import { Contact } from './contact.entity.js';
+import { ContactsRepository } from './contacts.repository.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
 import type { UpdateContactDto } from './dto/update-contact.dto.js';
 import { replaceExtraInfo } from './extra-info.js';
@@ -26,15 +27,20 @@ export class ContactsService {
     private readonly em: EntityManager,
     private readonly numbers: ContactNumberResolver,
     private readonly realtime: RealtimeService,
+    private readonly repository: ContactsRepository,
   ) {}
 
   async list(ctx: AuthContext, query: ListQuery, created: CreatedRange): Promise<ListResult<ContactResponse>> {
-    const [contacts, count] = await this.em.findAndCount(Contact, contactsWhere(query, created, ctx.companyId), {
-      ...WITH_DETAILS,
-      orderBy: { ...query.orderBy, id: 'ASC' },
-      limit: query.limit,
-      offset: query.offset,
-    });
+    const [contacts, count] = await this.em.findAndCount(
+      Contact,
+      contactsWhere(query, created, (day) => this.repository.dayStart(ctx.companyId, day)),
+      {
+        ...WITH_DETAILS,
+        orderBy: { ...query.orderBy, id: 'ASC' },
+        limit: query.limit,
+        offset: query.offset,
+      },
+    );
     return { records: contacts.map(toContactResponse), count };
   }
 

@@ -1,11 +1,11 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { Response } from 'express';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { Public } from '../../common/decorators/access.decorators.js';
 import { REDIS } from '../../infra/redis/redis.module.js';
+import { HealthRepository } from './health.repository.js';
 
 async function check(probe: () => Promise<unknown>): Promise<'up' | 'down'> {
   try {
@@ -20,7 +20,7 @@ async function check(probe: () => Promise<unknown>): Promise<'up' | 'down'> {
 @Controller()
 export class HealthController {
   constructor(
-    private readonly em: EntityManager,
+    private readonly repository: HealthRepository,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -37,7 +37,7 @@ export class HealthController {
   @ApiOkResponse({ schema: { example: { status: 'ok', database: 'up', redis: 'up' } } })
   async health(@Res({ passthrough: true }) res: Response): Promise<{ status: string; database: string; redis: string }> {
     const [database, redis] = await Promise.all([
-      check(() => this.em.getConnection().execute('select 1')),
+      check(() => this.repository.ping()),
       check(() => this.redis.ping()),
     ]);
     const ok = database === 'up' && redis === 'up';

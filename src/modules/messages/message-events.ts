@@ -10,6 +10,7 @@ import { toTicketResponse, type TicketResponse } from '../tickets/ticket.mapper.
 import { Ticket } from '../tickets/ticket.entity.js';
 import type { UpdatedMessageRow } from './inbound.repository.js';
 import { type MessageRow, toMessageResponse } from './message.mapper.js';
+import { MessagesRepository } from './messages.repository.js';
 
 export interface QuotedSummary {
   id: number;
@@ -25,6 +26,7 @@ export class MessageEvents {
   constructor(
     private readonly em: EntityManager,
     private readonly realtime: RealtimeService,
+    private readonly messages: MessagesRepository,
   ) {}
 
   async loadTicket(companyId: number, ticketId: number): Promise<TicketResponse | null> {
@@ -57,13 +59,7 @@ export class MessageEvents {
 
   /** The quoted block the conversation draws, as `GET /messages` returns it. */
   async quoted(companyId: number, id: number): Promise<QuotedSummary | null> {
-    const rows = await this.em
-      .getConnection()
-      .execute<Array<{ id: number; body: string; from_me: boolean; media_type: string; sender_name: string | null }>>(
-        'select id, body, from_me, media_type, sender_name from messages where company_id = ? and id = ?',
-        [companyId, id],
-      );
-    const q = rows[0];
+    const q = await this.messages.quoted(companyId, id);
     return q ? { id: q.id, body: q.body, fromMe: q.from_me, mediaType: q.media_type, senderName: q.sender_name } : null;
   }
 

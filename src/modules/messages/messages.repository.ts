@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { appError } from '../../common/errors/app-error.js';
+import { tenantSql } from '../../infra/database/sql.js';
 import type { MessageRow } from './message.mapper.js';
 
 export const MESSAGE_PAGE_SIZE = 20;
@@ -35,10 +36,14 @@ function decodeCursor(value: string): Cursor {
 export class MessagesRepository {
   constructor(private readonly em: EntityManager) {}
 
+  private sql(companyId: number) {
+    return tenantSql(this.em.getConnection(), companyId);
+  }
+
   /** This ticket's messages, then the contact's earlier tickets on the same connection. */
   async page(companyId: number, ticket: { id: number; contactId: number; whatsappId: number | null }, cursor?: string): Promise<MessagePage> {
     const after = cursor ? decodeCursor(cursor) : null;
-    const rows = await this.em.getConnection().execute<MessageWithQuote[]>(
+    const rows = await this.sql(companyId).all<MessageWithQuote>(
       `select m.*, case when q.id is null then null else json_build_object('id', q.id, 'body', q.body, 'from_me', q.from_me,
                     'media_type', q.media_type, 'sender_name', q.sender_name) end as quoted
          from messages m left join messages q on q.id = m.quoted_msg_id
@@ -56,35 +61,42 @@ export class MessagesRepository {
     return { rows: page.reverse(), hasMore, cursor: next };
   }
 
+  /** The fields a quoted block shows. */
+  async quoted(companyId: number, id: number): Promise<{ id: number; body: string; from_me: boolean; media_type: string; sender_name: string | null } | null> {
+    const rows = await this.sql(companyId).all<{ id: number; body: string; from_me: boolean; media_type: string; sender_name: string | null }>(
+      'select id, body, from_me, media_type, sender_name from messages where company_id = ? and id = ?',
+      [companyId, id],
+    );
+    return rows[0] ?? null;
+  }
+
   async one(companyId: number, id: number): Promise<MessageRow | null> {
-    const rows = await this.em.getConnection().execute<MessageRow[]>('select * from messages where company_id = ? and id = ?', [companyId, id]);
+    const rows = await this.sql(companyId).all<MessageRow>('select * from messages where company_id = ? and id = ?', [companyId, id]);
     return rows[0] ?? null;
   }
 
   /** The jid the customer last wrote from in this ticket (LID chats differ from the number). */
   async companyTimeZone(companyId: number): Promise<string> {
-    const rows = await this.em.getConnection().execute<Array<{ timezone: string }>>('select timezone from companies where id = ?', [companyId]);
+    const rows = await this.sql(companyId).all<{ timezone: string }>('select timezone from companies where id = ?', [companyId]);
     return rows[0]?.timezone ?? 'America/Sao_Paulo';
   }
 
   async lastRemoteJid(companyId: number, ticketId: number): Promise<string | null> {
-    const rows = await this.em
-      .getConnection()
-      .execute<Array<{ remote_jid: string }>>(
-        'select remote_jid from messages where company_id = ? and ticket_id = ? and not from_me order by created_at desc, id desc limit 1',
-        [companyId, ticketId],
-      );
+    const rows = await this.sql(companyId).all<{ remote_jid: string }>(
+      'select remote_jid from messages where company_id = ? and ticket_id = ? and not from_me order by created_at desc, id desc limit 1',
+      [companyId, ticketId],
+    );
     return rows[0]?.remote_jid ?? null;
   }
 
   /** Reading a ticket: unread goes to zero; answers the ticket's room state when something changed. */
   async markRead(companyId: number, ticketId: number): Promise<{ changed: boolean; keys: Array<{ provider_id: string; remote_jid: string; participant: string | null }> }> {
-    const connection = this.em.getConnection();
-    const reset = await connection.execute<unknown[]>(
-      'update tickets set unread_messages = 0 where company_id = ? and id = ? and unread_messages > 0 returning id',
-      [companyId, ticketId],
-    );
-    const keys = await connection.execute<Array<{ provider_id: string; remote_jid: string; participant: string | null }>>(
+    const sql = this.sql(companyId);
+    const reset = await sql.all<unknown>('update tickets set unread_messages = 0 where company_id = ? and id = ? and unread_messages > 0 returning id', [
+      companyId,
+      ticketId,
+    ]);
+    const keys = await sql.all<{ provider_id: string; remote_jid: string; participant: string | null }>(
       `update messages set read = true where company_id = ? and ticket_id = ? and not read and not from_me returning provider_id, remote_jid, participant`,
       [companyId, ticketId],
     );

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_SETTINGS } from '../../shared/settings.js';
+import { SettingsRepository } from './settings.repository.js';
 
 const TTL_MS = 5000;
 
@@ -9,12 +9,12 @@ const TTL_MS = 5000;
 export class CompanySettingsCache {
   private readonly entries = new Map<number, { at: number; values: Map<string, string> }>();
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly repository: SettingsRepository) {}
 
   async get(companyId: number, key: string): Promise<string | null> {
     let entry = this.entries.get(companyId);
     if (!entry || Date.now() - entry.at > TTL_MS) {
-      const rows = await this.em.getConnection().execute<Array<{ key: string; value: string }>>('select key, value from settings where company_id = ?', [companyId]);
+      const rows = await this.repository.companyValues(companyId);
       entry = { at: Date.now(), values: new Map(rows.map((r) => [r.key, r.value])) };
       this.entries.set(companyId, entry);
     }
