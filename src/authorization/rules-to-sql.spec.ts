@@ -9,7 +9,7 @@ describe('rulesToSql', () => {
   it('turns a user’s ticket rules into plain, index-friendly comparisons', () => {
     const user = abilityFor({ id: 7, profile: 'user', super: false, queueIds: [1, 2], allTicket: true });
     expect(rulesToSql(user, 'read', 'Ticket', columns)).toEqual({
-      sql: "((t.status = ? and t.queue_id is null) or (t.status = ? and t.queue_id in (?, ?)) or t.user_id = ?)",
+      sql: '((t.status = ? and t.queue_id is null) or (t.status = ? and t.queue_id in (?, ?)) or t.user_id = ?)',
       params: ['pending', 'pending', 1, 2, 7],
     });
   });

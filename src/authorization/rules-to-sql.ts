@@ -39,9 +39,17 @@ function nodeToSql(node: ConditionNode, columns: ColumnMap): SqlPart {
   switch (node.operator) {
     case 'and':
     case 'or':
-      return combine((node.value as ConditionNode[]).map((child) => nodeToSql(child, columns)), node.operator);
+      return combine(
+        (node.value as ConditionNode[]).map((child) => nodeToSql(child, columns)),
+        node.operator,
+      );
     case 'not':
-      return negate(combine((node.value as ConditionNode[]).map((child) => nodeToSql(child, columns)), 'and'));
+      return negate(
+        combine(
+          (node.value as ConditionNode[]).map((child) => nodeToSql(child, columns)),
+          'and',
+        ),
+      );
     case 'eq':
       return node.value === null ? { sql: `${column(node, columns)} is null`, params: [] } : { sql: `${column(node, columns)} = ?`, params: [node.value] };
     case 'ne':

@@ -92,12 +92,36 @@ describe('ticket visibility rules', () => {
   for (const status of everyStatus) {
     const pending = status === 'pending';
     table.push(
-      [`own ${status}, other queue`, ticket('mine', 'other', status), { admin: [true, true], supervisor: [true, true], supervisorAll: [true, true], user: [true, true], userAll: [true, true] }],
-      [`colleague's ${status} in my queue`, ticket('colleague', 'mine', status), { admin: [true, true], supervisor: [true, true], supervisorAll: [true, true], user: [pending, pending], userAll: [pending, pending] }],
-      [`unassigned ${status} in my queue`, ticket('nobody', 'mine', status), { admin: [true, true], supervisor: [true, true], supervisorAll: [true, true], user: [pending, pending], userAll: [pending, pending] }],
-      [`colleague's ${status} in another queue`, ticket('colleague', 'other', status), { admin: [true, false], supervisor: [false, false], supervisorAll: [false, false], user: [false, false], userAll: [false, false] }],
-      [`unassigned ${status} without queue`, ticket('nobody', 'none', status), { admin: [true, true], supervisor: [false, false], supervisorAll: [true, true], user: [false, false], userAll: [pending, pending] }],
-      [`colleague's ${status} without queue`, ticket('colleague', 'none', status), { admin: [true, true], supervisor: [false, false], supervisorAll: [true, true], user: [false, false], userAll: [pending, pending] }],
+      [
+        `own ${status}, other queue`,
+        ticket('mine', 'other', status),
+        { admin: [true, true], supervisor: [true, true], supervisorAll: [true, true], user: [true, true], userAll: [true, true] },
+      ],
+      [
+        `colleague's ${status} in my queue`,
+        ticket('colleague', 'mine', status),
+        { admin: [true, true], supervisor: [true, true], supervisorAll: [true, true], user: [pending, pending], userAll: [pending, pending] },
+      ],
+      [
+        `unassigned ${status} in my queue`,
+        ticket('nobody', 'mine', status),
+        { admin: [true, true], supervisor: [true, true], supervisorAll: [true, true], user: [pending, pending], userAll: [pending, pending] },
+      ],
+      [
+        `colleague's ${status} in another queue`,
+        ticket('colleague', 'other', status),
+        { admin: [true, false], supervisor: [false, false], supervisorAll: [false, false], user: [false, false], userAll: [false, false] },
+      ],
+      [
+        `unassigned ${status} without queue`,
+        ticket('nobody', 'none', status),
+        { admin: [true, true], supervisor: [false, false], supervisorAll: [true, true], user: [false, false], userAll: [pending, pending] },
+      ],
+      [
+        `colleague's ${status} without queue`,
+        ticket('colleague', 'none', status),
+        { admin: [true, true], supervisor: [false, false], supervisorAll: [true, true], user: [false, false], userAll: [pending, pending] },
+      ],
     );
   }
 

@@ -76,7 +76,10 @@ describe('ticket permissions matrix', () => {
     return `#${ticket.id} owner=${r.owner} queue=${r.queue} ${r.status}`;
   };
   const expectedIds = (kind: Kind, mode: Mode, status?: TicketStatus) =>
-    tickets.filter((x) => (!status || x.status === status) && expected(kind, mode, relation(kind, x))).map((x) => x.id).sort((p, q) => p - q);
+    tickets
+      .filter((x) => (!status || x.status === status) && expected(kind, mode, relation(kind, x)))
+      .map((x) => x.id)
+      .sort((p, q) => p - q);
   const ours = (ids: number[]) => {
     const known = new Set(tickets.map((x) => x.id));
     return ids.filter((id) => known.has(id)).sort((p, q) => p - q);
@@ -170,30 +173,35 @@ describe('ticket permissions matrix', () => {
         if (JSON.stringify(ours(walked)) !== JSON.stringify(expectedIds(kind, mode))) mismatches.push(`${kind} ${mode} walk: got ${ours(walked).join(',')}`);
         const counts = await t.http().get('/api/tickets/counts').query({ showAll }).set(session.auth);
         const want = { open: expectedIds(kind, mode, 'open').length, pending: expectedIds(kind, mode, 'pending').length };
-        if (JSON.stringify(counts.body) !== JSON.stringify(want)) mismatches.push(`${kind} ${mode} counts: got ${JSON.stringify(counts.body)} expected ${JSON.stringify(want)}`);
+        if (JSON.stringify(counts.body) !== JSON.stringify(want))
+          mismatches.push(`${kind} ${mode} counts: got ${JSON.stringify(counts.body)} expected ${JSON.stringify(want)}`);
       }
     }
     expect(mismatches).toEqual([]);
   });
 
-  it('opens exactly the tickets of the table by id, by uuid and through their messages', async () => {
-    const mismatches: string[] = [];
-    for (const kind of Object.keys(VIEWERS) as Kind[]) {
-      const { session } = viewers[kind];
-      for (const ticket of tickets) {
-        const want = expected(kind, 'read', relation(kind, ticket)) ? 200 : 403;
-        const answers = await Promise.all([
-          t.http().get(`/api/tickets/${ticket.id}`).set(session.auth),
-          t.http().get(`/api/tickets/u/${ticket.uuid}`).set(session.auth),
-          t.http().get(`/api/messages/${ticket.id}`).set(session.auth),
-        ]);
-        const got = answers.map((res) => res.status);
-        if (got.some((status) => status !== want)) mismatches.push(`${kind} ${describeTicket(kind, ticket)}: got ${got.join('/')} expected ${want}`);
-        for (const res of answers) if (res.status === 403) expect(res.body).toMatchObject({ error: 'ERR_NO_PERMISSION', message: 'Acesso não permitido' });
+  it(
+    'opens exactly the tickets of the table by id, by uuid and through their messages',
+    async () => {
+      const mismatches: string[] = [];
+      for (const kind of Object.keys(VIEWERS) as Kind[]) {
+        const { session } = viewers[kind];
+        for (const ticket of tickets) {
+          const want = expected(kind, 'read', relation(kind, ticket)) ? 200 : 403;
+          const answers = await Promise.all([
+            t.http().get(`/api/tickets/${ticket.id}`).set(session.auth),
+            t.http().get(`/api/tickets/u/${ticket.uuid}`).set(session.auth),
+            t.http().get(`/api/messages/${ticket.id}`).set(session.auth),
+          ]);
+          const got = answers.map((res) => res.status);
+          if (got.some((status) => status !== want)) mismatches.push(`${kind} ${describeTicket(kind, ticket)}: got ${got.join('/')} expected ${want}`);
+          for (const res of answers) if (res.status === 403) expect(res.body).toMatchObject({ error: 'ERR_NO_PERMISSION', message: 'Acesso não permitido' });
+        }
       }
-    }
-    expect(mismatches).toEqual([]);
-  }, 120_000 * TIME_FACTOR);
+      expect(mismatches).toEqual([]);
+    },
+    120_000 * TIME_FACTOR,
+  );
 
   it('lets a socket join exactly the ticket rooms of the table', async () => {
     const mismatches: string[] = [];
