@@ -26,3 +26,29 @@ export function bullConnectionOptions(config: AppConfig): ConnectionOptions {
 export async function closeWorkerIfRedisDown(worker: { close(force?: boolean): Promise<void> } | undefined, redis: { status: string }): Promise<void> {
   if (worker && redis.status !== 'ready') await worker.close(true).catch(() => undefined);
 }
+
+/** How long a request or an inbound lane waits for a delayed job to be armed before going on without it. */
+export const ARM_WAIT_MS = 2000;
+
+/**
+ * Waits for queue commands at most `ms`. While Redis is unreachable BullMQ keeps them (its connection retries without
+ * limit) and sends them, in order, when Redis is back, so nobody needs to wait: an outage never holds a request or an
+ * inbound lane. A command that fails for good is logged by `onError`; a Redis that comes back empty is re-armed from
+ * the database by the JobReconciler.
+ */
+export async function armWithin(work: Promise<unknown>, ms: number, onLate: () => void, onError: (error: unknown) => void): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ms);
+  });
+  const done = work.then(
+    () => 'done' as const,
+    (error: unknown) => {
+      onError(error);
+      return 'failed' as const;
+    },
+  );
+  const outcome = await Promise.race([done, late]);
+  clearTimeout(timer);
+  if (outcome === 'late') onLate();
+}

@@ -1,4 +1,4 @@
-import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { RateLimiter } from './rate-limiter.js';
@@ -13,8 +13,21 @@ export async function closeRedis(redis: Redis): Promise<void> {
   else redis.disconnect();
 }
 
+const logger = new Logger('Redis');
+
 export function createRedis(config: AppConfig): Redis {
-  return new Redis(config.redisUrl, { keyPrefix: `${config.redisPrefix}:`, maxRetriesPerRequest: 3, lazyConnect: false });
+  const redis = new Redis(config.redisUrl, { keyPrefix: `${config.redisPrefix}:`, maxRetriesPerRequest: 3, lazyConnect: false });
+  // Said once per outage (ioredis would print every reconnection attempt); /api/health reports it meanwhile.
+  let reported = false;
+  redis.on('error', (error: Error) => {
+    if (!reported) logger.warn(`Redis unreachable: ${error.message}`);
+    reported = true;
+  });
+  redis.on('ready', () => {
+    if (reported) logger.log('Redis is back');
+    reported = false;
+  });
+  return redis;
 }
 
 @Injectable()

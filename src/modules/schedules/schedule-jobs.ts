@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
+import { ARM_WAIT_MS, armWithin } from '../../infra/jobs/bull.js';
 
 export const SCHEDULES_QUEUE = 'scheduled-messages';
 
@@ -21,13 +22,18 @@ export class ScheduleJobs {
   }
 
   async arm(companyId: number, scheduleId: number, sendAt: Date): Promise<void> {
-    await this.cancel(scheduleId);
-    await this.queue.add('send', { companyId, scheduleId }, {
-      jobId: scheduleJobId(scheduleId),
-      delay: Math.max(0, sendAt.getTime() - Date.now()),
-      removeOnComplete: true,
-      removeOnFail: 1000,
-    });
+    const jobId = scheduleJobId(scheduleId);
+    const options = { jobId, delay: Math.max(0, sendAt.getTime() - Date.now()), timestamp: Date.now(), removeOnComplete: true, removeOnFail: 1000 };
+    const work = (async () => {
+      await this.cancel(scheduleId);
+      await this.queue.add('send', { companyId, scheduleId }, options);
+    })();
+    await armWithin(
+      work,
+      ARM_WAIT_MS,
+      () => this.logger.warn(`${jobId}: Redis is not answering; the schedule is armed when it is back`),
+      (error) => this.logger.error(`${jobId} not armed: ${String(error)}`),
+    );
   }
 
   async cancel(scheduleId: number): Promise<void> {

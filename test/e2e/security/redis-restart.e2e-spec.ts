@@ -60,6 +60,27 @@ describe('security: a Redis restart loses no scheduled message or bot timer', ()
     expect(closed.status).toBe('closed');
   }, 90_000);
 
+  it('keeps answering while Redis is away: a reply goes out at once and its timer is armed when Redis is back', async () => {
+    const connection = await connectedSimulator(t, tenant.company.id);
+    await t.http().put(`/api/whatsapp/${connection.id}`).set(admin.auth).send({ expiresTicket: 30, expiresInactiveMessage: 'Encerrado por inatividade.' }).expect(200);
+    const ticket = await customerWrites(t, admin, connection.id, '5511922224444', 'oi', 'Davi');
+    await t.http().put(`/api/tickets/${ticket.id}`).set(admin.auth).send({ status: 'open', userId: tenant.admin.id }).expect(200);
+    await t.app.get(BotTimers).cancel('expire', ticket.id);
+
+    await redis.down();
+    try {
+      const started = Date.now();
+      const reply = await t.http().post(`/api/messages/${ticket.id}`).set(admin.auth).send({ body: 'Já verifico.' });
+      expect(reply.status).toBe(201);
+      // Not held until Redis returns: the arming waits a bounded time (2 s), then goes on.
+      expect(Date.now() - started).toBeLessThan(10_000 * TIME_FACTOR);
+    } finally {
+      await redis.up();
+    }
+    // The timer armed during the outage reaches Redis once it is back (or is re-armed from the rows).
+    await waitFor(async () => (await t.app.get(BotTimers).pending(ticket.id).catch((): string[] => [])).includes('expire'), 15_000 * TIME_FACTOR);
+  }, 60_000);
+
   it('re-arms only when Redis lost its data', async () => {
     const reconciler = t.app.get(JobReconciler);
     await waitFor(async () => !(await reconciler.reconcile()), 10_000 * TIME_FACTOR);

@@ -3,6 +3,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { HotPathPool, prepared } from '../../../infra/database/pg-pool.js';
+import { ARM_WAIT_MS, armWithin } from '../../../infra/jobs/bull.js';
 import { BOT_TIMERS_QUEUE, RATING_WAIT_HOURS, TIMER_KINDS, type TimerJobData, type TimerKind, timerJobId } from './bot-timer-jobs.js';
 
 
@@ -51,11 +52,21 @@ export class BotTimers {
   /** `replace` false keeps an already armed job (its clock started earlier). */
   async arm(kind: TimerKind, data: TimerJobData, delayMs: number, replace = true): Promise<void> {
     const jobId = timerJobId(kind, data.ticketId);
-    if (replace) {
-      // A job being processed right now cannot be removed; it re-checks the ticket and re-arms itself if needed.
-      await this.queue.remove(jobId).catch((error: unknown) => this.logger.debug(`${jobId} not replaced: ${String(error)}`));
-    }
-    await this.queue.add(kind, data, { jobId, delay: Math.max(0, Math.round(delayMs)), removeOnComplete: true, removeOnFail: 1000 });
+    // The job's due time is fixed now, even if Redis is away and the commands go out later.
+    const options = { jobId, delay: Math.max(0, Math.round(delayMs)), timestamp: Date.now(), removeOnComplete: true, removeOnFail: 1000 };
+    const work = (async () => {
+      if (replace) {
+        // A job being processed right now cannot be removed; it re-checks the ticket and re-arms itself if needed.
+        await this.queue.remove(jobId).catch((error: unknown) => this.logger.debug(`${jobId} not replaced: ${String(error)}`));
+      }
+      await this.queue.add(kind, data, options);
+    })();
+    await armWithin(
+      work,
+      ARM_WAIT_MS,
+      () => this.logger.warn(`${jobId}: Redis is not answering; the timer is armed when it is back`),
+      (error) => this.logger.error(`${jobId} not armed: ${String(error)}`),
+    );
   }
 
   async cancel(kind: TimerKind, ticketId: number): Promise<void> {
