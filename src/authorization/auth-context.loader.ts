@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { AppError } from '../common/errors/app-error.js';
+import { appError, AppError } from '../common/errors/app-error.js';
 import { abilityFor, type Profile } from '../shared/permissions.js';
 import type { AuthContext } from './auth-context.js';
 
@@ -44,16 +44,11 @@ export function companyInactiveReason(company: { status: boolean; dueDate: Date 
 /** Whether a company may use the product now (super users are never locked out). */
 export function companyAccessError(company: { status: boolean; dueDate: Date | null }, isSuper: boolean): AppError | null {
   const reason = isSuper ? null : companyInactiveReason(company);
-  if (reason === 'disabled') return new AppError('ERR_COMPANY_DISABLED', 401, {}, 'Empresa desativada. Entre em contato com o Suporte.');
+  if (reason === 'disabled') return appError('ERR_COMPANY_DISABLED', 'Empresa desativada. Entre em contato com o Suporte.');
   if (reason === 'expired' && company.dueDate) {
     const d = company.dueDate;
     const shown = `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
-    return new AppError(
-      'ERR_SUBSCRIPTION_EXPIRED',
-      401,
-      { dueDate: d.toISOString() },
-      `Opss! Sua assinatura venceu ${shown}. Entre em contato com o Suporte para mais informações!`,
-    );
+    return appError('ERR_SUBSCRIPTION_EXPIRED', `Opss! Sua assinatura venceu ${shown}. Entre em contato com o Suporte para mais informações!`, { dueDate: d.toISOString() });
   }
   return null;
 }
@@ -66,7 +61,7 @@ export class AuthContextLoader {
   async load(userId: number, tokenVersion: number): Promise<AuthContext> {
     const rows = await this.em.getConnection().execute<ContextRow[]>(CONTEXT_SQL, [userId]);
     const row = rows[0];
-    if (!row || row.token_version !== tokenVersion) throw new AppError('ERR_SESSION_EXPIRED', 401);
+    if (!row || row.token_version !== tokenVersion) throw appError('ERR_SESSION_EXPIRED');
     const blocked = companyAccessError({ status: row.status, dueDate: row.due_date ? new Date(row.due_date) : null }, row.super);
     if (blocked) throw blocked;
     return {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { isAdmin } from '../../authorization/auth-context.js';
-import { AppError } from '../../common/errors/app-error.js';
+import { appError } from '../../common/errors/app-error.js';
 import { likePattern } from '../../common/list-query/list-query.js';
 import type { ListTicketsQuery } from './dto/list-tickets.query.js';
 import { TICKET_JOINS, TICKET_JSON } from './ticket-json.sql.js';
@@ -31,7 +31,7 @@ function decodeCursor(value: string): Cursor {
     if (typeof updatedAt !== 'string' || !Number.isInteger(id) || Number.isNaN(Date.parse(updatedAt))) throw new Error('bad cursor');
     return { updatedAt, id };
   } catch {
-    throw new AppError('ERR_VALIDATION', 400, { fields: [{ field: 'cursor', messages: ['invalid cursor'] }] });
+    throw appError('ERR_VALIDATION', undefined, { fields: [{ field: 'cursor', messages: ['invalid cursor'] }] });
   }
 }
 

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { isAdmin } from '../../authorization/auth-context.js';
-import { AppError, forbidden, notFound } from '../../common/errors/app-error.js';
+import { appError, forbidden, notFound } from '../../common/errors/app-error.js';
 import { canNamed } from '../../shared/permissions.js';
 import { renderTemplate } from '../../shared/template-variables.js';
 import { Company } from '../companies/company.entity.js';
@@ -31,7 +31,7 @@ import { TicketsRepository } from './tickets.repository.js';
 export type TicketWithTags = TicketResponse & { tags: TagSummary[] };
 export type TicketDetail = Omit<TicketWithTags, 'contact'> & { contact: ContactResponse };
 
-const NO_ACCESS = () => new AppError('ERR_NO_PERMISSION', 403, {}, 'Acesso não permitido');
+const NO_ACCESS = () => appError('ERR_NO_PERMISSION', 'Acesso não permitido');
 
 function newProtocol(now = new Date()): string {
   return `${now.toISOString().replace(/\D/g, '').slice(0, 14)}${Math.floor(Math.random() * 10000).toString().padStart(4, '0')}`;
@@ -74,7 +74,7 @@ export class TicketsService {
   }
 
   async create(ctx: AuthContext, dto: CreateTicketDto): Promise<TicketWithTags> {
-    if (!dto.queueId && !isAdmin(ctx)) throw new AppError('ERR_QUEUE_REQUIRED', 400, {}, 'Selecione uma fila');
+    if (!dto.queueId && !isAdmin(ctx)) throw appError('ERR_QUEUE_REQUIRED', 'Selecione uma fila');
     const contact = await this.em.findOne(Contact, dto.contactId);
     if (!contact) throw notFound('ERR_NO_CONTACT_FOUND');
     const whatsapp = dto.whatsappId ? await this.em.findOne(Whatsapp, dto.whatsappId) : await this.em.findOne(Whatsapp, { isDefault: true });
@@ -238,9 +238,9 @@ export class TicketsService {
     if (!other) return;
     const user = other.user?.isInitialized() ? other.user.getEntity() : null;
     const queue = other.queue?.isInitialized() ? other.queue.getEntity() : null;
-    throw new AppError('ERR_OTHER_OPEN_TICKET', 409, {
+    throw appError('ERR_OTHER_OPEN_TICKET', 'There is already an open ticket for this contact', {
       ticket: { id: other.id, uuid: other.uuid, status: other.status, userId: user?.id ?? null, user: user ? { name: user.name } : null, queue: queue ? { name: queue.name } : null },
-    }, 'There is already an open ticket for this contact');
+    });
   }
 
   private async response(companyId: number, id: number): Promise<TicketWithTags> {
