@@ -5,7 +5,8 @@ import { companyPlaceholders } from './company-scope.js';
 
 /**
  * A plain pg pool for the few hot statements (the inbound pipeline) that run as named prepared statements:
- * Postgres plans them once per connection instead of once per message.
+ * Postgres plans them once per connection instead of once per message. Repositories reach it through `tenantSql` or
+ * `systemSql` (sql.ts), like every other statement.
  */
 @Injectable()
 export class HotPathPool implements OnApplicationShutdown {
