@@ -30,7 +30,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // Libraries of single, lazily loaded pages get their own chunks, fetched with the page.
-            { name: 'charts', includeDependenciesRecursively: false, test: /node_modules[\\/](@mui[\\/]x-[a-z-]+|d3-[a-z-]+|internmap|delaunator|robust-predicates|flatqueue)[\\/]/, priority: 5 },
+            {
+              name: 'charts',
+              includeDependenciesRecursively: false,
+              test: /node_modules[\\/](@mui[\\/]x-[a-z-]+|d3-[a-z-]+|internmap|delaunator|robust-predicates|flatqueue)[\\/]/,
+              priority: 5,
+            },
             { name: 'calendar', includeDependenciesRecursively: false, test: /node_modules[\\/]react-big-calendar[\\/]/, priority: 5 },
             { name: 'dnd', includeDependenciesRecursively: false, test: /node_modules[\\/]@dnd-kit[\\/]/, priority: 5 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 3 },

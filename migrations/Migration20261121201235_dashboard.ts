@@ -1,7 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261121201235_dashboard extends Migration {
-
   override name = 'Migration20261121201235_dashboard';
 
   override up(): void | Promise<void> {
@@ -13,5 +12,4 @@ export class Migration20261121201235_dashboard extends Migration {
     this.addSql(`drop index "ticket_cycles_company_id_user_id_queued_at_index";`);
     this.addSql(`drop index "ticket_cycles_company_id_queued_at_index";`);
   }
-
 }

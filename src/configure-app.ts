@@ -68,10 +68,7 @@ export function configureApp(app: INestApplication, config: AppConfig): INestApp
 
   // The OpenAPI page maps every route: on by default outside production, opt-in (API_DOCS=true) in production.
   if (config.apiDocs) {
-    const document = SwaggerModule.createDocument(
-      app,
-      new DocumentBuilder().setTitle('Atendechat API').setVersion(config.version).addBearerAuth().build(),
-    );
+    const document = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('Atendechat API').setVersion(config.version).addBearerAuth().build());
     SwaggerModule.setup(`${API_PREFIX}/docs`, app, document);
   }
 

@@ -61,7 +61,7 @@ export function App() {
         </CustomRoutes>
         <CustomRoutes>
           {/* /schedules and /kanban are built below; routes.ts still lists them as placeholders. */}
-          {PLACEHOLDER_ROUTES.map(route => (
+          {PLACEHOLDER_ROUTES.map((route) => (
             <Route
               key={route.path}
               path={route.path}

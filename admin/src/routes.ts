@@ -54,7 +54,7 @@ export const ROUTES = {
     path: '/',
     title: 'menu.dashboard',
     icon: DashboardOutlined,
-    allowed: access => access.can('dashboard:view'),
+    allowed: (access) => access.can('dashboard:view'),
     fallback: '/tickets',
   },
   tickets: { path: '/tickets/:ticketId?', to: '/tickets', title: 'menu.tickets', icon: WhatsApp },
@@ -104,7 +104,7 @@ export const ROUTES = {
     path: '/announcements',
     title: 'menu.announcements',
     icon: AnnouncementOutlined,
-    allowed: access => access.isSuper,
+    allowed: (access) => access.isSuper,
   },
   prompts: {
     path: '/prompts',
@@ -162,7 +162,7 @@ const BUILT_ROUTES: AppRoute[] = [
 ];
 
 /** Routes whose screen is not built yet. */
-export const PLACEHOLDER_ROUTES: AppRoute[] = Object.values(ROUTES).filter(route => !BUILT_ROUTES.includes(route));
+export const PLACEHOLDER_ROUTES: AppRoute[] = Object.values(ROUTES).filter((route) => !BUILT_ROUTES.includes(route));
 
 export interface MenuGroup {
   title: string;
@@ -201,14 +201,6 @@ export const MENU: MenuSection[] = [
   },
   {
     heading: 'menu.administration',
-    entries: [
-      ROUTES.connections,
-      ROUTES.files,
-      ROUTES.queues,
-      ROUTES.users,
-      ROUTES.messagesApi,
-      ROUTES.financeiro,
-      ROUTES.settings,
-    ],
+    entries: [ROUTES.connections, ROUTES.files, ROUTES.queues, ROUTES.users, ROUTES.messagesApi, ROUTES.financeiro, ROUTES.settings],
   },
 ];

@@ -14,10 +14,7 @@ export const passwordRules = (mandatory: boolean): Validator[] => [
 ];
 
 /** Password reset: at least 8 characters with an uppercase letter, a lowercase letter and a digit. */
-export const strongPasswordRules: Validator[] = [
-  isRequired,
-  regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/, 'forgotPassword.weakPassword'),
-];
+export const strongPasswordRules: Validator[] = [isRequired, regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/, 'forgotPassword.weakPassword')];
 
 export const matchesField =
   (field: string, message: string): Validator =>

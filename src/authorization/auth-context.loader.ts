@@ -48,7 +48,9 @@ export function companyAccessError(company: { status: boolean; dueDate: Date | n
   if (reason === 'expired' && company.dueDate) {
     const d = company.dueDate;
     const shown = `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
-    return appError('ERR_SUBSCRIPTION_EXPIRED', `Opss! Sua assinatura venceu ${shown}. Entre em contato com o Suporte para mais informações!`, { dueDate: d.toISOString() });
+    return appError('ERR_SUBSCRIPTION_EXPIRED', `Opss! Sua assinatura venceu ${shown}. Entre em contato com o Suporte para mais informações!`, {
+      dueDate: d.toISOString(),
+    });
   }
   return null;
 }

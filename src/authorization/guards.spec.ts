@@ -29,7 +29,12 @@ function contextFor(handler: keyof Routes, auth?: Partial<AuthContext>): Executi
 }
 
 const userCtx: Partial<AuthContext> = { userId: 1, profile: 'user', ability: abilityFor({ id: 1, profile: 'user', super: false }), plan: {} };
-const adminCtx: Partial<AuthContext> = { userId: 2, profile: 'admin', ability: abilityFor({ id: 2, profile: 'admin', super: false }), plan: { useKanban: false } };
+const adminCtx: Partial<AuthContext> = {
+  userId: 2,
+  profile: 'admin',
+  ability: abilityFor({ id: 2, profile: 'admin', super: false }),
+  plan: { useKanban: false },
+};
 
 const refused = (fn: () => unknown, code: string) => {
   try {

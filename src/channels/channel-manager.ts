@@ -103,10 +103,12 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     if (this.scheduler.doesExist('interval', this.sweepName)) this.scheduler.deleteInterval(this.sweepName);
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
-    await Promise.allSettled([...this.live.values()].map(async (live) => {
-      await this.stopLive(live);
-      await this.lease.release(live.ref.id);
-    }));
+    await Promise.allSettled(
+      [...this.live.values()].map(async (live) => {
+        await this.stopLive(live);
+        await this.lease.release(live.ref.id);
+      }),
+    );
     this.live.clear();
     await this.pipeline.drain();
   }
@@ -255,7 +257,9 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
    * (a receipt timer, a connection deleted meanwhile) must not leave an unhandled rejection: the failure is logged.
    */
   private recording(connectionId: number, record: Promise<void>): Promise<void> {
-    record.catch((error: unknown) => this.logger.warn(`connection ${connectionId}: event not recorded: ${error instanceof Error ? error.message : String(error)}`));
+    record.catch((error: unknown) =>
+      this.logger.warn(`connection ${connectionId}: event not recorded: ${error instanceof Error ? error.message : String(error)}`),
+    );
     return record;
   }
 

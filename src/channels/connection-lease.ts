@@ -20,7 +20,10 @@ export class ConnectionLease implements OnApplicationShutdown {
   private readonly timer: NodeJS.Timeout;
   private readonly ttlMs: number;
 
-  constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
     this.ttlMs = config.channels.leaseTtlMs;
     this.timer = setInterval(() => void this.renewAll(), Math.floor(this.ttlMs / 3));
     this.timer.unref();

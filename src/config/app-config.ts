@@ -151,7 +151,8 @@ export function loadConfig(source: Record<string, string | undefined>, overrides
     rateLimits: DEFAULT_RATE_LIMITS,
     automation: {
       openAiBaseUrl: env.OPENAI_BASE_URL,
-      dialogflowApiUrl: env.DIALOGFLOW_API_URL, speechApiUrl: env.SPEECH_API_URL,
+      dialogflowApiUrl: env.DIALOGFLOW_API_URL,
+      speechApiUrl: env.SPEECH_API_URL,
       minuteMs: env.BOT_MINUTE_MS,
       allowPrivateNetworks: env.INTEGRATIONS_ALLOW_PRIVATE_NETWORKS ?? !isProduction,
     },

@@ -1,17 +1,24 @@
 import { z } from 'zod';
 
-const booleanString = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const booleanString = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 /** Every environment variable the process reads, validated once at boot. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .default('redis://127.0.0.1:6379'),
   /** Key and channel prefix; default: derived from the database name, so installs sharing one Redis stay apart. */
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - only').optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - only')
+    .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_REFRESH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DEMO_DATA: booleanString.optional(),
@@ -23,7 +30,12 @@ export const envSchema = z.object({
   /** Largest file one upload may carry, in MB (at most 100). */
   MEDIA_MAX_MB: z.coerce.number().int().min(1).max(100).default(100),
   /** How long a media link handed to an integration (webhook, n8n, Typebot) stays valid. */
-  MEDIA_LINK_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(3600),
+  MEDIA_LINK_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(3600),
   /** OpenAI-compatible chat API; point it at a self-hosted model server to keep data in house. */
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
   DIALOGFLOW_API_URL: z.string().url().default('https://dialogflow.googleapis.com'),

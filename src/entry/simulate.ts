@@ -87,7 +87,10 @@ async function main(): Promise<void> {
     inboundUrl = (id) => `${api}/dev/phone/${id}/inbound`;
   } else {
     if (!values.email || !values.password) throw new Error(`No simulator secret in ${secretFile()}: pass --secret, or --email and --password`);
-    const { token } = await call<{ token: string }>(`${api}/auth/login`, { method: 'POST', body: JSON.stringify({ email: values.email, password: values.password }) });
+    const { token } = await call<{ token: string }>(`${api}/auth/login`, {
+      method: 'POST',
+      body: JSON.stringify({ email: values.email, password: values.password }),
+    });
     auth = { Authorization: `Bearer ${token}` };
     const connections = await call<Array<{ id: number; isDefault: boolean; provider: string; name: string }>>(`${api}/whatsapp`, { headers: auth });
     const simulated = connections.filter((c) => c.provider === 'simulator');

@@ -29,7 +29,9 @@ async function start(): Promise<void> {
   const base = loadConfig(process.env);
   const db = await resolveDatabase(process.env.DATABASE_URL, base.dataDir, log);
   const config = { ...base, databaseUrl: db.url, redisPrefix: process.env.REDIS_PREFIX ? base.redisPrefix : redisPrefixFor(db.url) };
-  log(`database: ${describeDatabase(db.url)} (${db.embedded ? `embedded PostgreSQL under ${config.dataDir}` : process.env.DATABASE_URL ? 'DATABASE_URL' : 'local PostgreSQL on 127.0.0.1:5432'})`);
+  log(
+    `database: ${describeDatabase(db.url)} (${db.embedded ? `embedded PostgreSQL under ${config.dataDir}` : process.env.DATABASE_URL ? 'DATABASE_URL' : 'local PostgreSQL on 127.0.0.1:5432'})`,
+  );
   log(`redis: ${config.redisUrl}, key prefix "${config.redisPrefix}"`);
   await ensureDatabase(db.url);
   const orm = await initOrm(db.url);

@@ -23,7 +23,20 @@ export const NAMED_RULES = [
 export type NamedRule = (typeof NAMED_RULES)[number];
 
 /** Record-level subjects guarded by the API. */
-export const RESOURCE_SUBJECTS = ['User', 'Queue', 'Setting', 'Company', 'Plan', 'Help', 'Announcement', 'Connection', 'Contact', 'QueueOption', 'Prompt', 'QueueIntegration'] as const;
+export const RESOURCE_SUBJECTS = [
+  'User',
+  'Queue',
+  'Setting',
+  'Company',
+  'Plan',
+  'Help',
+  'Announcement',
+  'Connection',
+  'Contact',
+  'QueueOption',
+  'Prompt',
+  'QueueIntegration',
+] as const;
 export type ResourceSubject = (typeof RESOURCE_SUBJECTS)[number];
 /** Subjects whose rules carry conditions on the viewer (queues, allTicket): tickets, and messages through their ticket. */
 export const RECORD_SUBJECTS = ['Ticket', 'Message'] as const;

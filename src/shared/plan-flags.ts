@@ -1,13 +1,5 @@
 // Plan module flags. A flag counts as enabled unless it is exactly false.
-export const PLAN_FLAGS = [
-  'useCampaigns',
-  'useSchedules',
-  'useInternalChat',
-  'useExternalApi',
-  'useKanban',
-  'useOpenAi',
-  'useIntegrations',
-] as const;
+export const PLAN_FLAGS = ['useCampaigns', 'useSchedules', 'useInternalChat', 'useExternalApi', 'useKanban', 'useOpenAi', 'useIntegrations'] as const;
 export type PlanFlag = (typeof PLAN_FLAGS)[number];
 export type PlanFlags = Partial<Record<PlanFlag, boolean | null>>;
 

@@ -9,7 +9,6 @@ const USERS_PER_COMPANY = 500;
 const CUSTOMERS_PER_COMPANY = 2000;
 const PORT = 18000 + Math.floor(Math.random() * 1000);
 
-
 function stats(samples) {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -64,7 +63,9 @@ async function main() {
        select company_id, ticket_id, user_id, 1 + ticket_id % 3, finished_at, finished_at from ticket_cycles where ticket_id % 3 = 0;
      analyze;`.replace('$1', `'${hash}'`),
   );
-  console.log(`seeded ${COMPANIES * USERS_PER_COMPANY} users and ${COMPANIES * CUSTOMERS_PER_COMPANY * 3} attended tickets in ${COMPANIES} companies in ${((performance.now() - seedStart) / 1000).toFixed(1)}s`);
+  console.log(
+    `seeded ${COMPANIES * USERS_PER_COMPANY} users and ${COMPANIES * CUSTOMERS_PER_COMPANY * 3} attended tickets in ${COMPANIES} companies in ${((performance.now() - seedStart) / 1000).toFixed(1)}s`,
+  );
 
   const server = spawn(process.execPath, ['dist/src/main.js'], {
     env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', REDIS_PREFIX: dbName, NODE_ENV: 'development' },
@@ -80,7 +81,11 @@ async function main() {
       }
     }
     await measure('POST /api/auth/login (argon2id)', 20, () =>
-      request('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'u7-1@bench.example', password: 'Bench123!' }) }),
+      request('/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'u7-1@bench.example', password: 'Bench123!' }),
+      }),
     );
     const { token } = await request('/api/auth/login', {
       method: 'POST',
@@ -98,7 +103,9 @@ async function main() {
     await measure('GET /api/dashboard?days=30 (6,000 cycles in 90 days, 500 attendants)', 100, () => request('/api/dashboard?days=30', auth));
     const day = new Date().toISOString().slice(0, 10);
     const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
-    await measure('GET /api/dashboard/ticketsUsers (30 days)', 100, () => request(`/api/dashboard/ticketsUsers?initialDate=${monthAgo}&finalDate=${day}`, auth));
+    await measure('GET /api/dashboard/ticketsUsers (30 days)', 100, () =>
+      request(`/api/dashboard/ticketsUsers?initialDate=${monthAgo}&finalDate=${day}`, auth),
+    );
     await measure('GET /api/dashboard/ticketsDay (30 days)', 100, () => request(`/api/dashboard/ticketsDay?initialDate=${monthAgo}&finalDate=${day}`, auth));
   } finally {
     server.kill('SIGTERM');

@@ -38,7 +38,13 @@ async function main() {
     const byNumber = new Map();
     let made = 0;
     const newCustomer = (connection) => {
-      const customer = { connection, number: `5511${String(connection.id).padStart(3, '0')}${String(++made).padStart(6, '0')}`, turn: 0, sentAt: 0, done: null };
+      const customer = {
+        connection,
+        number: `5511${String(connection.id).padStart(3, '0')}${String(++made).padStart(6, '0')}`,
+        turn: 0,
+        sentAt: 0,
+        done: null,
+      };
       byNumber.set(customer.number, customer);
       return customer;
     };
@@ -82,13 +88,15 @@ async function main() {
 
     const start = performance.now();
     await Promise.all(
-      customers.map(
-        (customer) =>
-          new Promise((resolve) => {
-            customer.done = resolve;
-            say(customer);
-          }),
-      ).map((p) => Promise.race([p, new Promise((r) => setTimeout(r, 120000))])),
+      customers
+        .map(
+          (customer) =>
+            new Promise((resolve) => {
+              customer.done = resolve;
+              say(customer);
+            }),
+        )
+        .map((p) => Promise.race([p, new Promise((r) => setTimeout(r, 120000))])),
     );
     const seconds = (performance.now() - start) / 1000;
     const sorted = latencies.slice().sort((x, y) => x - y);
@@ -121,11 +129,14 @@ async function main() {
     const steadySeconds = (performance.now() - steadyStart) / 1000;
     const steady = latencies.slice().sort((x, y) => x - y);
     console.log(
-      `bot steady: ${RATE} new customers/s for ${STEADY_SECONDS}s (${(RATE * TURNS.length)} turns/s offered): ${answers}/${RATE * STEADY_SECONDS * TURNS.length} answers in ${steadySeconds.toFixed(1)}s, ` +
+      `bot steady: ${RATE} new customers/s for ${STEADY_SECONDS}s (${RATE * TURNS.length} turns/s offered): ${answers}/${RATE * STEADY_SECONDS * TURNS.length} answers in ${steadySeconds.toFixed(1)}s, ` +
         `answer latency p50=${percentile(steady, 0.5).toFixed(0)}ms p95=${percentile(steady, 0.95).toFixed(0)}ms p99=${percentile(steady, 0.99).toFixed(0)}ms`,
     );
 
-    const { rows } = await sql(dbUrl, `select count(*) filter (where queue_id is not null and not chatbot)::int as handed_over, count(*)::int as tickets from tickets`);
+    const { rows } = await sql(
+      dbUrl,
+      `select count(*) filter (where queue_id is not null and not chatbot)::int as handed_over, count(*)::int as tickets from tickets`,
+    );
     console.log(`database: ${rows[0].handed_over}/${rows[0].tickets} tickets reached a leaf and wait in their queue`);
   } finally {
     await close();

@@ -39,7 +39,11 @@ export async function startBenchApp(prefix, seed) {
     }
     /** Logs in as `email` and returns a socket that joined the company's notification rooms. */
     const adminSocket = async (email, password) => {
-      const res = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+      const res = await fetch(`${baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
       const { token } = await res.json();
       const socket = io(baseUrl, { path: '/socket.io', query: { token }, transports: ['websocket'], forceNew: true });
       await new Promise((resolve, reject) => {

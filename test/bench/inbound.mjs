@@ -10,9 +10,6 @@ const BURST = Number(process.env.BENCH_BURST ?? 10000);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const STEADY_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
-
-
-
 async function seed(dbUrl) {
   const hash = await hashPassword('Bench123!');
   await sql(

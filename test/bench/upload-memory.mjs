@@ -38,7 +38,9 @@ function upload(path, headers, field, contentType, bytes) {
   const head = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="big.bin"\r\nContent-Type: ${contentType}\r\n\r\n`);
   const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
   const chunk = Buffer.alloc(256 * 1024, 0x61);
-  const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  const extra = Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
   return new Promise((resolve) => {
     const socket = connect(PORT, '127.0.0.1');
     let response = '';
@@ -87,7 +89,16 @@ async function main() {
      insert into quick_messages (company_id, user_id, shortcode, message) select 1, 1, 'q' || g, 'Mensagem ' || g from generate_series(1, ${PARALLEL}) g;`,
   );
   const server = spawn(process.execPath, ['dist/src/main.js'], {
-    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', REDIS_PREFIX: dbName, NODE_ENV: 'development', DEMO_DATA: 'false' },
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      REDIS_PREFIX: dbName,
+      NODE_ENV: 'development',
+      DEMO_DATA: 'false',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
@@ -129,7 +140,9 @@ async function main() {
     // Twice: the first round also grows the heap to its working size; the second shows the steady state.
     for (const round of [1, 2]) {
       await report(`authenticated POST /api/quick-messages/:id/media-upload #${round}`, () =>
-        Promise.all(quick.map((q) => upload(`/api/quick-messages/${q.id}/media-upload`, { Authorization: `Bearer ${token}` }, 'file', 'application/pdf', FILE_BYTES))),
+        Promise.all(
+          quick.map((q) => upload(`/api/quick-messages/${q.id}/media-upload`, { Authorization: `Bearer ${token}` }, 'file', 'application/pdf', FILE_BYTES)),
+        ),
       );
     }
     const seconds = (performance.now() - started) / 2000;

@@ -8,7 +8,6 @@ import { waitFor } from '../utils/channels.js';
 import { demoBrowserSuite } from '../utils/demo-suite.js';
 
 describe('settings and queues in the browser', () => {
-
   const suite = demoBrowserSuite();
 
   it('saves a setting on change, shows the company hours tab and stores the week', async () => {
@@ -44,7 +43,10 @@ describe('settings and queues in the browser', () => {
     await page.getByRole('button', { name: 'Adicionar fila' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('input[name="name"]').fill('Financeiro');
-    await dialog.getByRole('button', { name: /^Usar a cor/ }).nth(5).click();
+    await dialog
+      .getByRole('button', { name: /^Usar a cor/ })
+      .nth(5)
+      .click();
     await dialog.locator('textarea[name="greetingMessage"]').first().fill('{{ms}}, {{name}}! Você está no Financeiro.');
     await screenshot(page, 'queue-dialog');
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();

@@ -47,7 +47,10 @@ describe('chatbot automation in the browser', () => {
   const botReplies = async (ticketId: number): Promise<string[]> => {
     const res = await suite.t.http().get(`/api/messages/${ticketId}`).set(api.auth).expect(200);
     const messages = res.body.messages as Array<{ id: number; body: string; fromMe: boolean }>;
-    return messages.filter((m) => m.fromMe).sort((a, b) => a.id - b.id).map((m) => m.body);
+    return messages
+      .filter((m) => m.fromMe)
+      .sort((a, b) => a.id - b.id)
+      .map((m) => m.body);
   };
 
   it('builds a two-level options tree in the queue dialog, and the bot walks it with a customer', async () => {
@@ -56,7 +59,10 @@ describe('chatbot automation in the browser', () => {
     await page.getByRole('button', { name: 'Adicionar fila' }).click();
     let dialog = page.getByRole('dialog');
     await dialog.locator('input[name="name"]').fill('Financeiro');
-    await dialog.getByRole('button', { name: /^Usar a cor/ }).nth(7).click();
+    await dialog
+      .getByRole('button', { name: /^Usar a cor/ })
+      .nth(7)
+      .click();
     await dialog.locator('textarea[name="greetingMessage"]').first().fill('Você está no Financeiro.');
     // A new queue saves first: its options are saved one by one against it.
     await dialog.getByText('Salve a fila para adicionar as opções do chatbot.').waitFor();
@@ -83,9 +89,23 @@ describe('chatbot automation in the browser', () => {
     dialog = page.getByRole('dialog');
     const tree = dialog.getByRole('group', { name: 'Opções do chatbot' });
     await addQueueOption(dialog, tree.getByRole('button', { name: 'Adicionar opção' }).last(), '1', 'Financeiro', 'Escolha o assunto:');
-    await dialog.locator('[data-option-path="1"]').getByRole('button', { name: /Financeiro/ }).first().click();
-    await addQueueOption(dialog, dialog.getByRole('button', { name: 'Adicionar sub-opção' }), '1.1', 'Boletos', 'A segunda via do boleto chega por e-mail em até 1 hora.');
-    await dialog.locator('[data-option-path="1.1"]').getByRole('button', { name: /Boletos/ }).first().click();
+    await dialog
+      .locator('[data-option-path="1"]')
+      .getByRole('button', { name: /Financeiro/ })
+      .first()
+      .click();
+    await addQueueOption(
+      dialog,
+      dialog.getByRole('button', { name: 'Adicionar sub-opção' }),
+      '1.1',
+      'Boletos',
+      'A segunda via do boleto chega por e-mail em até 1 hora.',
+    );
+    await dialog
+      .locator('[data-option-path="1.1"]')
+      .getByRole('button', { name: /Boletos/ })
+      .first()
+      .click();
     await dialog.locator('[data-option-path="1.1"]').getByText('A segunda via do boleto chega por e-mail em até 1 hora.').waitFor();
     await screenshot(page, 'automation-options-tree');
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
@@ -98,7 +118,12 @@ describe('chatbot automation in the browser', () => {
 
     // A connection whose only queue is Financeiro: the customer goes straight into its menu.
     const connection = await connectedSimulator(suite.t, company.id, 'Automação');
-    await suite.t.http().put(`/api/whatsapp/${connection.id}`).set(api.auth).send({ queueIds: [queue.id] }).expect(200);
+    await suite.t
+      .http()
+      .put(`/api/whatsapp/${connection.id}`)
+      .set(api.auth)
+      .send({ queueIds: [queue.id] })
+      .expect(200);
     const ticket = await customerWrites(suite.t, api, connection.id, '5511944440001', 'oi', 'Helena Souza');
     await customerWrites(suite.t, api, connection.id, '5511944440001', '1');
     await customerWrites(suite.t, api, connection.id, '5511944440001', '1');
@@ -109,17 +134,25 @@ describe('chatbot automation in the browser', () => {
     ]);
 
     await page.goto(`${suite.t.baseUrl}/tickets/${ticket.uuid}`);
-    await page.getByText('A segunda via do boleto chega por e-mail em até 1 hora.').first().waitFor({ timeout: 10000 * TIME_FACTOR });
+    await page
+      .getByText('A segunda via do boleto chega por e-mail em até 1 hora.')
+      .first()
+      .waitFor({ timeout: 10000 * TIME_FACTOR });
     await screenshot(page, 'automation-ticket-bot');
     await page.close();
   });
 
-  it('shows a ticket closed with ratings on as waiting for the customer\'s rating, until the answer closes it', async () => {
+  it("shows a ticket closed with ratings on as waiting for the customer's rating, until the answer closes it", async () => {
     await suite.t.http().put('/api/settings/userRating').set(api.auth).send({ value: 'enabled' }).expect(200);
     try {
       const connection = await connectedSimulator(suite.t, company.id, 'Avaliação');
       const comercial = await suite.t.em().findOneOrFail(Queue, { name: 'Comercial' }, { filters: false });
-      await suite.t.http().put(`/api/whatsapp/${connection.id}`).set(api.auth).send({ queueIds: [comercial.id], ratingMessage: 'Avalie nosso atendimento' }).expect(200);
+      await suite.t
+        .http()
+        .put(`/api/whatsapp/${connection.id}`)
+        .set(api.auth)
+        .send({ queueIds: [comercial.id], ratingMessage: 'Avalie nosso atendimento' })
+        .expect(200);
       const ticket = await customerWrites(suite.t, api, connection.id, '5511944440002', 'oi', 'Igor Lima');
       const admin = await suite.t.em().findOneOrFail(User, { email: DEMO_ACCOUNTS.admin.email }, { filters: false });
       await suite.t.http().put(`/api/tickets/${ticket.id}`).set(api.auth).send({ status: 'open', userId: admin.id }).expect(200);
@@ -131,7 +164,10 @@ describe('chatbot automation in the browser', () => {
       await page.locator('[data-chip="rating"]').first().waitFor();
       await screenshot(page, 'automation-rating-pending');
       await customerWrites(suite.t, api, connection.id, '5511944440002', '3');
-      await page.getByText('Resolvido').first().waitFor({ timeout: 10000 * TIME_FACTOR });
+      await page
+        .getByText('Resolvido')
+        .first()
+        .waitFor({ timeout: 10000 * TIME_FACTOR });
       expect(await page.locator('[data-chip="rating"]').count()).toBe(0);
       await page.close();
     } finally {
@@ -170,7 +206,11 @@ describe('chatbot automation in the browser', () => {
     expect(left.map((o) => [o.title, o.option])).toEqual([['Software', 1]]);
 
     // An option's file goes up at once.
-    await dialog.locator('[data-option-path="1"]').getByRole('button', { name: /Software/ }).first().click();
+    await dialog
+      .locator('[data-option-path="1"]')
+      .getByRole('button', { name: /Software/ })
+      .first()
+      .click();
     await dialog.locator('input[aria-label="Anexar arquivo à opção Software"]').setInputFiles({ name: 'manual.png', mimeType: 'image/png', buffer: PIXEL_PNG });
     await dialog.locator('[data-option-path="1"] [data-attachment-name="manual.png"]').waitFor();
     await waitFor(async () => (await suite.t.em().findOneOrFail(QueueOption, { title: 'Software' }, { filters: false })).mediaName === 'manual.png');
@@ -209,14 +249,22 @@ describe('chatbot automation in the browser', () => {
 
     // Another admin's prompt shows up without a reload.
     const queueId = (await suite.t.em().findOneOrFail(Queue, { name: 'Suporte' }, { filters: false })).id;
-    await suite.t.http().post('/api/prompt').set(api.auth).send({ name: 'Assistente Suporte', prompt: 'Ajude com problemas técnicos.', apiKey: 'sk-other', queueId }).expect(201);
+    await suite.t
+      .http()
+      .post('/api/prompt')
+      .set(api.auth)
+      .send({ name: 'Assistente Suporte', prompt: 'Ajude com problemas técnicos.', apiKey: 'sk-other', queueId })
+      .expect(201);
     await page.waitForSelector('tr:has-text("Assistente Suporte")', { timeout: 10000 * TIME_FACTOR });
     await screenshot(page, 'automation-prompts');
 
     // Editing keeps the stored key when the field stays empty.
     await page.getByRole('button', { name: 'Editar Assistente Comercial' }).click();
     const edit = page.getByRole('dialog');
-    await edit.getByText(/Deixe em branco para manter a chave atual/).first().waitFor();
+    await edit
+      .getByText(/Deixe em branco para manter a chave atual/)
+      .first()
+      .waitFor();
     await edit.locator('input[name="maxTokens"]').fill('300');
     await edit.getByRole('button', { name: 'Salvar', exact: true }).click();
     await page.waitForSelector('tr:has-text("300")');
@@ -271,7 +319,10 @@ describe('chatbot automation in the browser', () => {
     await dialog.locator('input[name="typebotKeywordFinish"]').fill('sair');
     // The test button starts a chat with the configured bot and shows what it said.
     await dialog.getByRole('button', { name: 'Testar Bot' }).click();
-    await dialog.getByRole('status').getByText('Typebot started').waitFor({ timeout: 10000 * TIME_FACTOR });
+    await dialog
+      .getByRole('status')
+      .getByText('Typebot started')
+      .waitFor({ timeout: 10000 * TIME_FACTOR });
     expect(suite.typebot.requests.at(-1)?.path).toBe('/api/v1/typebots/vendas/startChat');
     await screenshot(page, 'automation-integration-typebot');
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
@@ -296,12 +347,18 @@ describe('chatbot automation in the browser', () => {
     await dialog.locator('input[name="projectName"]').fill('atendimento-demo');
     await dialog.locator('textarea[name="jsonContent"]').first().fill(suite.dialogflow.untrustedJsonContent);
     await dialog.getByRole('button', { name: 'Testar Bot' }).click();
-    await dialog.getByRole('status').getByText(/O teste falhou/).waitFor({ timeout: 10000 * TIME_FACTOR });
+    await dialog
+      .getByRole('status')
+      .getByText(/O teste falhou/)
+      .waitFor({ timeout: 10000 * TIME_FACTOR });
     await screenshot(page, 'automation-integration-dialogflow-error');
     await dialog.locator('textarea[name="jsonContent"]').first().fill(suite.dialogflow.jsonContent);
     suite.dialogflow.reply({ texts: ['Olá! Sou o assistente virtual.', 'Como posso ajudar?'] });
     await dialog.getByRole('button', { name: 'Testar Bot' }).click();
-    await dialog.getByRole('status').getByText('Como posso ajudar?').waitFor({ timeout: 10000 * TIME_FACTOR });
+    await dialog
+      .getByRole('status')
+      .getByText('Como posso ajudar?')
+      .waitFor({ timeout: 10000 * TIME_FACTOR });
     await screenshot(page, 'automation-integration-dialogflow');
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
     await page.waitForSelector('tr:has-text("Dialogflow Atendimento")');
@@ -312,7 +369,13 @@ describe('chatbot automation in the browser', () => {
       ['webhook', 'Webhook Pedidos', 'Webhook Pedidos'],
       ['dialogflow', 'Dialogflow Atendimento', 'atendimento-demo'],
     ]);
-    expect(stored[0]).toMatchObject({ urlN8N: suite.typebot.url, typebotSlug: 'vendas', typebotExpires: 1, typebotDelayMessage: 1000, typebotKeywordFinish: 'sair' });
+    expect(stored[0]).toMatchObject({
+      urlN8N: suite.typebot.url,
+      typebotSlug: 'vendas',
+      typebotExpires: 1,
+      typebotDelayMessage: 1000,
+      typebotKeywordFinish: 'sair',
+    });
     expect(stored[2]!.language).toBe('pt-BR');
 
     await page.getByRole('searchbox', { name: 'Pesquisar...' }).fill('pedidos');
@@ -328,10 +391,17 @@ describe('chatbot automation in the browser', () => {
     await dialog.locator('input[name="typebotDelayMessage"]').fill('2500');
     await dialog.getByRole('button', { name: 'Salvar', exact: true }).click();
     await page.getByText('Integração salva com sucesso!').waitFor();
-    await waitFor(async () => (await suite.t.em().findOneOrFail(QueueIntegration, { name: 'Typebot Vendas' }, { filters: false })).typebotDelayMessage === 2500);
+    await waitFor(
+      async () => (await suite.t.em().findOneOrFail(QueueIntegration, { name: 'Typebot Vendas' }, { filters: false })).typebotDelayMessage === 2500,
+    );
 
     // Another admin's integration shows up live; a delete asks first.
-    await suite.t.http().post('/api/queueIntegration').set(api.auth).send({ type: 'n8n', name: 'N8N Estoque', urlN8N: `${suite.webhook.url}/n8n` }).expect(201);
+    await suite.t
+      .http()
+      .post('/api/queueIntegration')
+      .set(api.auth)
+      .send({ type: 'n8n', name: 'N8N Estoque', urlN8N: `${suite.webhook.url}/n8n` })
+      .expect(201);
     await page.waitForSelector('tr:has-text("N8N Estoque")', { timeout: 10000 * TIME_FACTOR });
     await page.getByRole('button', { name: 'Excluir N8N Estoque' }).click();
     await page.getByRole('dialog', { name: 'Excluir N8N Estoque?' }).getByRole('button', { name: 'Ok' }).click();

@@ -42,7 +42,10 @@ describe('connections and contacts in the browser', () => {
     await tokenDialog.getByRole('button', { name: 'Fechar' }).click();
 
     const row = page.locator('tr', { hasText: 'Loja Centro' });
-    await row.getByRole('button', { name: 'QR CODE' }).click({ timeout: 5000 * TIME_FACTOR }).catch(() => undefined);
+    await row
+      .getByRole('button', { name: 'QR CODE' })
+      .click({ timeout: 5000 * TIME_FACTOR })
+      .catch(() => undefined);
     await screenshot(page, 'connection-qr');
     await row.getByRole('button', { name: 'Desconectar' }).waitFor({ timeout: 10000 * TIME_FACTOR });
     const stored = await suite.t.em().findOneOrFail(Whatsapp, { name: 'Loja Centro' }, { filters: false });
@@ -60,7 +63,11 @@ describe('connections and contacts in the browser', () => {
     expect(await page.locator('tr:has-text("Rita Freitas")').count()).toBe(0);
 
     const connection = await suite.t.em().findOneOrFail(Whatsapp, { name: 'WhatsApp Demo' }, { filters: false });
-    const sent = await suite.t.http().post(`/api/dev/simulator/${connection.id}/inbound`).set(api.auth).send({ from: '5521977776666', name: 'Rita Freitas', body: 'Oi!' });
+    const sent = await suite.t
+      .http()
+      .post(`/api/dev/simulator/${connection.id}/inbound`)
+      .set(api.auth)
+      .send({ from: '5521977776666', name: 'Rita Freitas', body: 'Oi!' });
     expect(sent.status).toBe(202);
     await page.waitForSelector('tr:has-text("Rita Freitas")', { timeout: 10000 * TIME_FACTOR });
     expect(await page.locator('tr:has-text("5521977776666")').count()).toBe(1);

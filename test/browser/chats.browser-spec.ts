@@ -133,7 +133,9 @@ describe('internal chat in the browser', () => {
     // The reply reaches the admin live, on the left with the sender's name, and is read there at once.
     await input(attendant).fill('Eu cubro!');
     await attendant.keyboard.press('Enter');
-    await bubbles(admin).nth(1).waitFor({ timeout: 10000 * TIME_FACTOR });
+    await bubbles(admin)
+      .nth(1)
+      .waitFor({ timeout: 10000 * TIME_FACTOR });
     expect(await bubbles(admin).nth(1).locator('[data-sender]').textContent()).toBe('Atendente');
     expect(await bubbles(admin).nth(1).locator('[data-text]').textContent()).toBe('Eu cubro!');
     await waitFor(async () => unreadsOf(await readChat(chatId), adminId) === 0);
@@ -174,10 +176,20 @@ describe('internal chat in the browser', () => {
   });
 
   it('loads older messages near the top and splits list and messages into tabs on a phone', async () => {
-    const created = await suite.t.http().post('/api/chats').set(helper.auth).send({ title: 'Histórico longo', users: [{ id: attendantId }] }).expect(201);
+    const created = await suite.t
+      .http()
+      .post('/api/chats')
+      .set(helper.auth)
+      .send({ title: 'Histórico longo', users: [{ id: attendantId }] })
+      .expect(201);
     const chatId = (created.body as ChatAnswer).id;
     for (let index = 1; index <= 45; index += 1) {
-      await suite.t.http().post(`/api/chats/${chatId}/messages`).set(helper.auth).send({ message: `Mensagem ${index}` }).expect(201);
+      await suite.t
+        .http()
+        .post(`/api/chats/${chatId}/messages`)
+        .set(helper.auth)
+        .send({ message: `Mensagem ${index}` })
+        .expect(201);
     }
 
     const attendant = await signIn(DEMO_ACCOUNTS.attendant, { width: 390, height: 780 });

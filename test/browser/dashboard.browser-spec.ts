@@ -38,7 +38,7 @@ describe('dashboard in the browser', () => {
   const filterBy = async (page: Page, type: 'Filtro por data' | 'Filtro por período', period?: string) => {
     await choose(page, page.locator('#dashboard-filter'), 'Tipo de filtro', type);
     if (period) await choose(page, page.locator('#dashboard-filter'), 'Período', period);
-    const answered = page.waitForResponse(response => response.url().includes('/api/dashboard/ticketsDay'));
+    const answered = page.waitForResponse((response) => response.url().includes('/api/dashboard/ticketsDay'));
     await page.getByRole('button', { name: 'Filtrar' }).click();
     await answered;
   };
@@ -144,7 +144,7 @@ describe('dashboard in the browser', () => {
 
     // No period, or a day missing: nothing is asked of the API.
     let calls = 0;
-    page.on('request', request => {
+    page.on('request', (request) => {
       if (request.url().includes('/api/dashboard')) calls += 1;
     });
     await page.getByRole('textbox', { name: 'Data final' }).fill('21/1');
@@ -185,10 +185,12 @@ describe('dashboard in the browser', () => {
     const page = await openDashboard(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password, 390, 844);
     await waitFor(async () => (await counter(page, 'supportFinished').textContent()) === '2', 10000);
     // Two cards per row: they start at two left edges, on three rows.
-    const boxes = await page.evaluate<{ left: number; top: number }[]>('[...document.querySelectorAll("[data-counter]")].map(card => { const box = card.getBoundingClientRect(); return { left: box.left, top: box.top }; })');
+    const boxes = await page.evaluate<{ left: number; top: number }[]>(
+      '[...document.querySelectorAll("[data-counter]")].map(card => { const box = card.getBoundingClientRect(); return { left: box.left, top: box.top }; })',
+    );
     expect(boxes).toHaveLength(5);
-    expect(new Set(boxes.map(box => box.left)).size).toBe(2);
-    expect(new Set(boxes.map(box => box.top)).size).toBe(3);
+    expect(new Set(boxes.map((box) => box.left)).size).toBe(2);
+    expect(new Set(boxes.map((box) => box.top)).size).toBe(3);
     const chart = await page.locator('[data-chart="ticketsDay"] svg').first().boundingBox();
     expect(chart!.width).toBeLessThanOrEqual(390);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);

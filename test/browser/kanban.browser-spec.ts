@@ -41,7 +41,16 @@ describe('kanban board in the browser', () => {
     negotiating = await tag('Em negociação', '#1565C0');
     closing = await tag('Fechamento', '#F9A825');
     connectionId = (await suite.t.em().findOneOrFail(Whatsapp, { name: 'WhatsApp Demo' }, { filters: false })).id;
-    paula = (await customerWrites(suite.t, api, connectionId, '5511933330001', 'Quero um orçamento para 30 camisetas personalizadas com a logo da empresa', 'Paula Souza')).id;
+    paula = (
+      await customerWrites(
+        suite.t,
+        api,
+        connectionId,
+        '5511933330001',
+        'Quero um orçamento para 30 camisetas personalizadas com a logo da empresa',
+        'Paula Souza',
+      )
+    ).id;
     rui = (await customerWrites(suite.t, api, connectionId, '5511933330002', 'Preciso de suporte', 'Rui Barros')).id;
   });
 
@@ -103,7 +112,9 @@ describe('kanban board in the browser', () => {
     expect(await lane(page, negotiating).locator('[data-lane-count]').textContent()).toBe('1');
 
     // The keyboard way: the card's "Mover para…" menu.
-    await cardIn(page, 0, rui).getByRole('button', { name: /Mover para…/ }).focus();
+    await cardIn(page, 0, rui)
+      .getByRole('button', { name: /Mover para…/ })
+      .focus();
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu');
     await menu.getByRole('menuitem', { name: 'Fechamento' }).waitFor();

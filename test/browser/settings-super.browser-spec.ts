@@ -14,7 +14,6 @@ const iso = (date: Date) => format(date, 'yyyy-MM-dd');
 const day = (date: Date) => format(date, 'dd/MM/yyyy');
 
 describe('super user settings and the help gallery in the browser', () => {
-
   const suite = demoBrowserSuite();
 
   it('lets a super user create a plan, a company on it, renew its due date, add a user to it and add a help video', async () => {
@@ -182,7 +181,7 @@ describe('super user settings and the help gallery in the browser', () => {
     const saved = await suite.t.em().findOneOrFail(User, verde.user.id, { filters: false, populate: ['queues'] });
     expect(saved).toMatchObject({ name: 'Carla Souza', whatsappId: verde.connection.id, profile: 'admin' });
     expect(saved.company.id).toBe(verde.company.id);
-    expect(saved.queues.getItems().map(queue => queue.id)).toEqual([verde.queue.id]);
+    expect(saved.queues.getItems().map((queue) => queue.id)).toEqual([verde.queue.id]);
     await page.close();
   });
 

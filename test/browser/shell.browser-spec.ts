@@ -4,7 +4,6 @@ import { loginThroughForm, screenshot } from '../utils/browser.js';
 import { demoBrowserSuite } from '../utils/demo-suite.js';
 
 describe('application shell in the browser', () => {
-
   const suite = demoBrowserSuite();
 
   it('shows the login page in Portuguese', async () => {

@@ -62,7 +62,10 @@ describe('attendant workspace, live, in two browsers', () => {
     await customerSays('Olá, preciso de ajuda com meu pedido');
     const waiting = attendant.locator('li, [role="listitem"], [role="button"]', { hasText: 'Bruna Dias' }).first();
     await waiting.waitFor({ timeout: 10000 * TIME_FACTOR });
-    await supervisor.getByText('Bruna Dias').first().waitFor({ timeout: 10000 * TIME_FACTOR });
+    await supervisor
+      .getByText('Bruna Dias')
+      .first()
+      .waitFor({ timeout: 10000 * TIME_FACTOR });
     await waitFor(() => attendant.evaluate<boolean>('window.__chimes > 0'));
     expect(await attendant.getByRole('button', { name: /Notificações: 1/ }).count()).toBe(1);
     await screenshot(attendant, 'workspace-waiting');
@@ -72,12 +75,21 @@ describe('attendant workspace, live, in two browsers', () => {
     const input = attendant.getByRole('textbox', { name: 'Digite uma mensagem' });
     await input.fill('Olá Bruna, como posso ajudar?');
     await attendant.getByRole('button', { name: 'Enviar' }).click();
-    await attendant.locator('[data-ack="3"]').first().waitFor({ timeout: 10000 * TIME_FACTOR });
+    await attendant
+      .locator('[data-ack="3"]')
+      .first()
+      .waitFor({ timeout: 10000 * TIME_FACTOR });
 
     await customerSays('Preciso da segunda via do boleto');
-    await attendant.getByText('Preciso da segunda via do boleto').first().waitFor({ timeout: 10000 * TIME_FACTOR });
+    await attendant
+      .getByText('Preciso da segunda via do boleto')
+      .first()
+      .waitFor({ timeout: 10000 * TIME_FACTOR });
     await supervisor.getByRole('tab', { name: /Atendendo/ }).click();
-    await supervisor.getByText('Bruna Dias').first().waitFor({ timeout: 10000 * TIME_FACTOR });
+    await supervisor
+      .getByText('Bruna Dias')
+      .first()
+      .waitFor({ timeout: 10000 * TIME_FACTOR });
     await screenshot(attendant, 'workspace-conversation');
 
     await attendant.getByRole('button', { name: 'Finalizar' }).first().click();

@@ -45,17 +45,30 @@ describe('auth', () => {
     expect(refreshed.body.user.id).toBe(tenant.user.id);
     expect(String(refreshed.headers['set-cookie'])).toMatch(/jrt=/);
 
-    const me = await t.http().get('/api/auth/me').set({ Authorization: `Bearer ${refreshed.body.token}` });
+    const me = await t
+      .http()
+      .get('/api/auth/me')
+      .set({ Authorization: `Bearer ${refreshed.body.token}` });
     expect(me.status).toBe(200);
     expect(me.body.user.id).toBe(tenant.user.id);
     expect(me.body.company.plan).toMatchObject({ useCampaigns: true, useKanban: true });
     expect(Array.isArray(me.body.rules)).toBe(true);
     expect(me.body.settings.find((s: { key: string }) => s.key === 'asaas')).toBeUndefined();
 
-    const out = await t.http().delete('/api/auth/logout').set({ Authorization: `Bearer ${refreshed.body.token}` });
+    const out = await t
+      .http()
+      .delete('/api/auth/logout')
+      .set({ Authorization: `Bearer ${refreshed.body.token}` });
     expect(out.status).toBe(204);
     expect((await t.http().post('/api/auth/refresh_token').set('Cookie', session.cookie)).status).toBe(401);
-    expect((await t.http().get('/api/auth/me').set({ Authorization: `Bearer ${refreshed.body.token}` })).status).toBe(401);
+    expect(
+      (
+        await t
+          .http()
+          .get('/api/auth/me')
+          .set({ Authorization: `Bearer ${refreshed.body.token}` })
+      ).status,
+    ).toBe(401);
   });
 
   it('answers 401 ERR_SESSION_EXPIRED without a token and for a forged one', async () => {
@@ -97,7 +110,7 @@ describe('auth', () => {
     expect(disabled.body.error).toBe('ERR_COMPANY_DISABLED');
   });
 
-  it("rate limits logins per account from one address", async () => {
+  it('rate limits logins per account from one address', async () => {
     const victim = await createTenant(t);
     const limit = t.config.rateLimits.loginPerAccountAndIp.limit;
     for (let i = 0; i < limit; i += 1) {

@@ -54,7 +54,8 @@ describe('the bot: ratings, timers, AI prompts and integrations', () => {
     const tenant = await createTenant(t);
     const admin = await login(t, tenant.admin.email);
     const connectionId = (await connectedSimulator(t, tenant.company.id, 'Bot')).id;
-    await t.http()
+    await t
+      .http()
       .put(`/api/whatsapp/${connectionId}`)
       .set(admin.auth)
       .send({ greetingMessage: 'Escolha um setor:', queueIds: tenant.queues.slice(0, queueCount).map((q) => q.id), ...connection })
@@ -69,13 +70,23 @@ describe('the bot: ratings, timers, AI prompts and integrations', () => {
   }
 
   async function createPrompt(admin: Session, body: Record<string, unknown>): Promise<number> {
-    const res = await t.http().post('/api/prompt').set(admin.auth).send({ name: `Assistente ${phone}`, apiKey: 'sk-teste-123', ...body });
+    const res = await t
+      .http()
+      .post('/api/prompt')
+      .set(admin.auth)
+      .send({ name: `Assistente ${phone}`, apiKey: 'sk-teste-123', ...body });
     expect(res.status).toBe(201);
     return res.body.id as number;
   }
 
   beforeAll(async () => {
-    [openAi, typebot, webhook, dialogflow, speech] = await Promise.all([startFakeOpenAi(), startFakeTypebot(), startFakeWebhook(), startFakeDialogflow(), startFakeSpeech()]);
+    [openAi, typebot, webhook, dialogflow, speech] = await Promise.all([
+      startFakeOpenAi(),
+      startFakeTypebot(),
+      startFakeWebhook(),
+      startFakeDialogflow(),
+      startFakeSpeech(),
+    ]);
     t = await createTestApp({ automation: { openAiBaseUrl: openAi.url, dialogflowApiUrl: dialogflow.url, speechApiUrl: speech.url, minuteMs: MINUTE_MS } });
   });
   afterAll(async () => {
@@ -172,7 +183,12 @@ describe('the bot: ratings, timers, AI prompts and integrations', () => {
     it('timeToTransfer moves a waiting ticket without queue to the transfer queue', async () => {
       const tenantQueues = await setup(2);
       const target = tenantQueues.tenant.queues[1]!.id;
-      await t.http().put(`/api/whatsapp/${tenantQueues.connectionId}`).set(tenantQueues.admin.auth).send({ timeToTransfer: 2, transferQueueId: target }).expect(200);
+      await t
+        .http()
+        .put(`/api/whatsapp/${tenantQueues.connectionId}`)
+        .set(tenantQueues.admin.auth)
+        .send({ timeToTransfer: 2, transferQueueId: target })
+        .expect(200);
       const ticket = await customerWrites(t, tenantQueues.admin, tenantQueues.connectionId, nextPhone(), 'oi');
       expect((await ticketOf(ticket.id)).queue).toBeNull();
       const moved = await waitFor(async () => ((await ticketOf(ticket.id)).queue?.id === target ? ticketOf(ticket.id) : null), 8000);
@@ -209,7 +225,13 @@ describe('the bot: ratings, timers, AI prompts and integrations', () => {
     it('answers with the prompt and the conversation in order, then hands over on the transfer phrase', async () => {
       const s = await setup(1);
       const [first, second] = s.tenant.queues;
-      const promptId = await createPrompt(s.admin, { prompt: 'Você é a assistente da loja.', queueId: second!.id, maxTokens: 120, temperature: 0.5, maxMessages: 5 });
+      const promptId = await createPrompt(s.admin, {
+        prompt: 'Você é a assistente da loja.',
+        queueId: second!.id,
+        maxTokens: 120,
+        temperature: 0.5,
+        maxMessages: 5,
+      });
       await t.http().put(`/api/queue/${first!.id}`).set(s.admin.auth).send({ promptId }).expect(200);
       const from = nextPhone();
       openAi.reset();
@@ -250,14 +272,18 @@ describe('the bot: ratings, timers, AI prompts and integrations', () => {
       openAi.transcription('Quero saber o preço do plano anual');
       openAi.reply('O plano anual custa R$ 100.');
       const from = nextPhone();
-      const res = await t.http().post(`/api/dev/simulator/${s.connectionId}/inbound`).set(s.admin.auth).send({
-        type: 'media',
-        from,
-        name: 'Davi',
-        mediaBase64: Buffer.from('OggS fake voice note').toString('base64'),
-        mimetype: 'audio/ogg',
-        fileName: 'audio.ogg',
-      });
+      const res = await t
+        .http()
+        .post(`/api/dev/simulator/${s.connectionId}/inbound`)
+        .set(s.admin.auth)
+        .send({
+          type: 'media',
+          from,
+          name: 'Davi',
+          mediaBase64: Buffer.from('OggS fake voice note').toString('base64'),
+          mimetype: 'audio/ogg',
+          fileName: 'audio.ogg',
+        });
       expect(res.status).toBe(202);
       await t.app.get(InboundPipeline).drain();
       expect(openAi.requests.map((r) => r.path)).toEqual(['/audio/transcriptions', '/chat/completions']);
@@ -285,7 +311,9 @@ describe('the bot: ratings, timers, AI prompts and integrations', () => {
       const [voiceNote] = await t.em().find(Message, { ticket: ticket.id, fromMe: true }, { filters: false });
       expect(voiceNote).toMatchObject({ mediaType: 'audio', body: 'Claro! Abrimos às 8h & fechamos às 18h.' });
       expect(speech.requests[0]!.headers['ocp-apim-subscription-key']).toBe('speech-key-123');
-      expect(speech.requests[0]!.raw).toBe('<speak version="1.0" xml:lang="pt-BR"><voice name="pt-BR-FranciscaNeural">Claro! Abrimos às 8h &amp; fechamos às 18h.</voice></speak>');
+      expect(speech.requests[0]!.raw).toBe(
+        '<speak version="1.0" xml:lang="pt-BR"><voice name="pt-BR-FranciscaNeural">Claro! Abrimos às 8h &amp; fechamos às 18h.</voice></speak>',
+      );
       const served = await t.http().get(`/public/${voiceNote!.mediaPath}`);
       expect(served.body.toString()).toBe(FAKE_VOICE_NOTE);
 
@@ -330,15 +358,27 @@ describe('the bot: ratings, timers, AI prompts and integrations', () => {
     it('Typebot: starts a session on entering the queue, continues it, and obeys a control reply', async () => {
       const s = await setup(1);
       const [first, second] = s.tenant.queues;
-      const integrationId = await createIntegration(s.admin, { type: 'typebot', name: 'Fluxo', urlN8N: typebot.url, typebotSlug: 'atendimento', typebotDelayMessage: 0 });
+      const integrationId = await createIntegration(s.admin, {
+        type: 'typebot',
+        name: 'Fluxo',
+        urlN8N: typebot.url,
+        typebotSlug: 'atendimento',
+        typebotDelayMessage: 0,
+      });
       await t.http().put(`/api/queue/${first!.id}`).set(s.admin.auth).send({ integrationId }).expect(200);
       typebot.reset();
-      typebot.reply({ bubbles: [typebotText('Bem-vindo!'), typebotText('Qual é o seu nome?')] }, { bubbles: [typebotText('Obrigado, Ana.'), typebotText(`#{"queueId":${second!.id}}`)] });
+      typebot.reply(
+        { bubbles: [typebotText('Bem-vindo!'), typebotText('Qual é o seu nome?')] },
+        { bubbles: [typebotText('Obrigado, Ana.'), typebotText(`#{"queueId":${second!.id}}`)] },
+      );
       const from = nextPhone();
       const ticket = await customerWrites(t, s.admin, s.connectionId, from, 'oi', 'Ana Dias');
       expect(await botSaid(ticket.id)).toEqual(['Bem-vindo!', 'Qual é o seu nome?']);
       expect(typebot.requests[0]!.path).toBe('/api/v1/typebots/atendimento/startChat');
-      expect((typebot.requests[0]!.body as { prefilledVariables: Record<string, string> }).prefilledVariables).toMatchObject({ number: from, pushName: 'Ana Dias' });
+      expect((typebot.requests[0]!.body as { prefilledVariables: Record<string, string> }).prefilledVariables).toMatchObject({
+        number: from,
+        pushName: 'Ana Dias',
+      });
       expect((await ticketOf(ticket.id)).useIntegration).toBe(true);
 
       await customerWrites(t, s.admin, s.connectionId, from, 'Ana');
@@ -352,13 +392,20 @@ describe('the bot: ratings, timers, AI prompts and integrations', () => {
 
     it('Typebot: pauses between bubbles without holding up other customers of the same number', async () => {
       const s = await setup(1);
-      const integrationId = await createIntegration(s.admin, { type: 'typebot', name: 'Fluxo lento', urlN8N: typebot.url, typebotSlug: 'lento', typebotDelayMessage: 1500 });
+      const integrationId = await createIntegration(s.admin, {
+        type: 'typebot',
+        name: 'Fluxo lento',
+        urlN8N: typebot.url,
+        typebotSlug: 'lento',
+        typebotDelayMessage: 1500,
+      });
       await t.http().put(`/api/queue/${s.tenant.queues[0]!.id}`).set(s.admin.auth).send({ integrationId }).expect(200);
       typebot.reset();
       typebot.reply({ bubbles: [typebotText('Primeira'), typebotText('Segunda')] }, { bubbles: [typebotText('Outra conversa')] });
       const slow = await customerWrites(t, s.admin, s.connectionId, nextPhone(), 'oi');
       const other = await customerWrites(t, s.admin, s.connectionId, nextPhone(), 'olá');
-      const ids = async (ticketId: number) => (await t.em().find(Message, { ticket: ticketId, fromMe: true }, { filters: false, orderBy: { id: 'ASC' } })).map((m) => m.id);
+      const ids = async (ticketId: number) =>
+        (await t.em().find(Message, { ticket: ticketId, fromMe: true }, { filters: false, orderBy: { id: 'ASC' } })).map((m) => m.id);
       await waitFor(async () => ((await ids(slow.id)).length === 2 ? true : null), 8000);
       expect(await botSaid(slow.id)).toEqual(['Primeira', 'Segunda']);
       expect(await botSaid(other.id)).toEqual(['Outra conversa']);
@@ -389,7 +436,13 @@ describe('the bot: ratings, timers, AI prompts and integrations', () => {
 
     it('Dialogflow: sends the fulfilment texts and hands over at the end of the conversation', async () => {
       const s = await setup(1);
-      const integrationId = await createIntegration(s.admin, { type: 'dialogflow', name: 'Agente', projectName: 'loja', jsonContent: dialogflow.jsonContent, language: 'pt-BR' });
+      const integrationId = await createIntegration(s.admin, {
+        type: 'dialogflow',
+        name: 'Agente',
+        projectName: 'loja',
+        jsonContent: dialogflow.jsonContent,
+        language: 'pt-BR',
+      });
       await t.http().put(`/api/queue/${s.tenant.queues[0]!.id}`).set(s.admin.auth).send({ integrationId }).expect(200);
       dialogflow.reset();
       dialogflow.reply({ texts: ['Olá! Sou o agente virtual.'] }, { texts: ['Vou chamar um atendente.'], endConversation: true });
@@ -404,7 +457,28 @@ describe('the bot: ratings, timers, AI prompts and integrations', () => {
     });
 
     it('never loops: twenty random texts to prompt and integration queues get at most one answer each', async () => {
-      const words = ['oi', 'bom dia', '1', '2', '3', '0', '#', '9', 'quero comprar', '👍', 'ajuda', '12', '...', 'menu', 'sair', '1', 'obrigado', '#', '0', '5'];
+      const words = [
+        'oi',
+        'bom dia',
+        '1',
+        '2',
+        '3',
+        '0',
+        '#',
+        '9',
+        'quero comprar',
+        '👍',
+        'ajuda',
+        '12',
+        '...',
+        'menu',
+        'sair',
+        '1',
+        'obrigado',
+        '#',
+        '0',
+        '5',
+      ];
       const kinds = ['prompt', 'webhook', 'dialogflow', 'typebot'] as const;
       for (const kind of kinds) {
         const s = await setup(1);
@@ -413,11 +487,14 @@ describe('the bot: ratings, timers, AI prompts and integrations', () => {
           kind === 'prompt'
             ? { promptId: await createPrompt(s.admin, { prompt: 'Ajude.', queueId: s.tenant.queues[1]!.id }) }
             : {
-                integrationId: await createIntegration(s.admin, {
-                  webhook: { type: 'webhook', name: 'Gancho', urlN8N: `${webhook.url}/echo` },
-                  dialogflow: { type: 'dialogflow', name: 'Agente', jsonContent: dialogflow.jsonContent, language: 'pt-BR' },
-                  typebot: { type: 'typebot', name: 'Fluxo', urlN8N: typebot.url, typebotSlug: 'eco', typebotDelayMessage: 0 },
-                }[kind]),
+                integrationId: await createIntegration(
+                  s.admin,
+                  {
+                    webhook: { type: 'webhook', name: 'Gancho', urlN8N: `${webhook.url}/echo` },
+                    dialogflow: { type: 'dialogflow', name: 'Agente', jsonContent: dialogflow.jsonContent, language: 'pt-BR' },
+                    typebot: { type: 'typebot', name: 'Fluxo', urlN8N: typebot.url, typebotSlug: 'eco', typebotDelayMessage: 0 },
+                  }[kind],
+                ),
               };
         await t.http().put(`/api/queue/${queueId}`).set(s.admin.auth).send(link).expect(200);
         openAi.reset();
@@ -467,7 +544,11 @@ describe('the bot: ratings, timers, AI prompts and integrations', () => {
       t.config.automation.allowPrivateNetworks = false;
       try {
         const s = await setup(1);
-        const tested = await t.http().post('/api/queueIntegration/testSession').set(s.admin.auth).send({ type: 'webhook', urlN8N: `${webhook.url}/hook` });
+        const tested = await t
+          .http()
+          .post('/api/queueIntegration/testSession')
+          .set(s.admin.auth)
+          .send({ type: 'webhook', urlN8N: `${webhook.url}/hook` });
         expect(tested.status).toBe(400);
         expect(tested.body.error).toBe('ERR_INTEGRATION_TEST_FAILED');
         expect(tested.body.message).toContain('private network');

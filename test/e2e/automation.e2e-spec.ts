@@ -15,13 +15,26 @@ describe('the bot: business hours, queue menu and option tree', () => {
     (await t.em().find(Message, { ticket: ticketId, fromMe: true }, { filters: false, orderBy: { id: 'ASC' } })).map((m) => m.body);
   const ticketOf = (id: number) => t.em().findOneOrFail(Ticket, id, { filters: false });
 
-  async function setup(queueCount: number, greeting = 'Olá {{firstName}}! Escolha um setor:'): Promise<{ tenant: TenantFixture; admin: Session; connectionId: number }> {
+  async function setup(
+    queueCount: number,
+    greeting = 'Olá {{firstName}}! Escolha um setor:',
+  ): Promise<{ tenant: TenantFixture; admin: Session; connectionId: number }> {
     const tenant = await createTenant(t);
     const admin = await login(t, tenant.admin.email);
     const connectionId = (await connectedSimulator(t, tenant.company.id, 'Bot')).id;
-    await t.http().put(`/api/whatsapp/${connectionId}`).set(admin.auth).send({ greetingMessage: greeting, outOfHoursMessage: 'Estamos fechados, {{name}}.', queueIds: tenant.queues.slice(0, queueCount).map((q) => q.id) }).expect(200);
+    await t
+      .http()
+      .put(`/api/whatsapp/${connectionId}`)
+      .set(admin.auth)
+      .send({ greetingMessage: greeting, outOfHoursMessage: 'Estamos fechados, {{name}}.', queueIds: tenant.queues.slice(0, queueCount).map((q) => q.id) })
+      .expect(200);
     for (const [index, queue] of tenant.queues.entries()) {
-      await t.http().put(`/api/queue/${queue.id}`).set(admin.auth).send({ greetingMessage: `Você está na fila ${index + 1}.` }).expect(200);
+      await t
+        .http()
+        .put(`/api/queue/${queue.id}`)
+        .set(admin.auth)
+        .send({ greetingMessage: `Você está na fila ${index + 1}.` })
+        .expect(200);
     }
     return { tenant, admin, connectionId };
   }
@@ -53,9 +66,23 @@ describe('the bot: business hours, queue menu and option tree', () => {
   it('walks the option tree down, back up with 0, and hands over at a leaf', async () => {
     const { tenant, admin, connectionId } = await setup(2);
     const queue = tenant.queues[0]!;
-    const vendas = await t.http().post('/api/queue-options').set(admin.auth).send({ queueId: queue.id, parentId: -1, title: 'Vendas', message: 'Vendas: o que procura?' });
-    await t.http().post('/api/queue-options').set(admin.auth).send({ queueId: queue.id, parentId: -1, title: 'Suporte técnico', message: 'Um técnico já vai falar com você.' }).expect(201);
-    await t.http().post('/api/queue-options').set(admin.auth).send({ queueId: queue.id, parentId: vendas.body.id, title: 'Produto X', message: 'O produto X custa R$ 10.' }).expect(201);
+    const vendas = await t
+      .http()
+      .post('/api/queue-options')
+      .set(admin.auth)
+      .send({ queueId: queue.id, parentId: -1, title: 'Vendas', message: 'Vendas: o que procura?' });
+    await t
+      .http()
+      .post('/api/queue-options')
+      .set(admin.auth)
+      .send({ queueId: queue.id, parentId: -1, title: 'Suporte técnico', message: 'Um técnico já vai falar com você.' })
+      .expect(201);
+    await t
+      .http()
+      .post('/api/queue-options')
+      .set(admin.auth)
+      .send({ queueId: queue.id, parentId: vendas.body.id, title: 'Produto X', message: 'O produto X custa R$ 10.' })
+      .expect(201);
 
     const ticket = await customerWrites(t, admin, connectionId, '5511966660002', 'oi');
     await customerWrites(t, admin, connectionId, '5511966660002', '1');
@@ -89,7 +116,12 @@ describe('the bot: business hours, queue menu and option tree', () => {
   it('answers out of business hours once, and stops for good when a human accepts', async () => {
     const { tenant, admin, connectionId } = await setup(2);
     await t.http().put('/api/settings/scheduleType').set(admin.auth).send({ value: 'company' }).expect(200);
-    const closed = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((weekdayEn) => ({ weekday: weekdayEn, weekdayEn, startTime: '00:00', endTime: '00:00' }));
+    const closed = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((weekdayEn) => ({
+      weekday: weekdayEn,
+      weekdayEn,
+      startTime: '00:00',
+      endTime: '00:00',
+    }));
     await t.http().put(`/api/companies/${tenant.company.id}/schedules`).set(admin.auth).send({ schedules: closed }).expect(200);
     const ticket = await customerWrites(t, admin, connectionId, '5511966660005', 'tem alguém?', 'Caio Prado');
     await customerWrites(t, admin, connectionId, '5511966660005', 'alô');
@@ -113,12 +145,26 @@ describe('the bot: business hours, queue menu and option tree', () => {
     for (const [index, config] of configurations.entries()) {
       const { tenant, admin, connectionId } = await setup(config.queues);
       if (config.options) {
-        const root = await t.http().post('/api/queue-options').set(admin.auth).send({ queueId: tenant.queues[0]!.id, parentId: -1, title: 'Menu', message: 'Escolha' });
-        await t.http().post('/api/queue-options').set(admin.auth).send({ queueId: tenant.queues[0]!.id, parentId: root.body.id, title: 'Fim', message: 'Até logo' }).expect(201);
+        const root = await t
+          .http()
+          .post('/api/queue-options')
+          .set(admin.auth)
+          .send({ queueId: tenant.queues[0]!.id, parentId: -1, title: 'Menu', message: 'Escolha' });
+        await t
+          .http()
+          .post('/api/queue-options')
+          .set(admin.auth)
+          .send({ queueId: tenant.queues[0]!.id, parentId: root.body.id, title: 'Fim', message: 'Até logo' })
+          .expect(201);
       }
       if (config.closed) {
         await t.http().put('/api/settings/scheduleType').set(admin.auth).send({ value: 'company' }).expect(200);
-        const closed = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((weekdayEn) => ({ weekday: weekdayEn, weekdayEn, startTime: '', endTime: '' }));
+        const closed = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((weekdayEn) => ({
+          weekday: weekdayEn,
+          weekdayEn,
+          startTime: '',
+          endTime: '',
+        }));
         await t.http().put(`/api/companies/${tenant.company.id}/schedules`).set(admin.auth).send({ schedules: closed }).expect(200);
       }
       const from = `55119777${String(index).padStart(5, '0')}`;
@@ -144,13 +190,24 @@ describe('the bot: business hours, queue menu and option tree', () => {
     await t.http().put('/api/settings/scheduleType').set(admin.auth).send({ value: 'queue' }).expect(200);
     const [first] = tenant.queues;
     const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
-    const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Sao_Paulo', weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date());
+    const parts = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'America/Sao_Paulo',
+      weekday: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(new Date());
     const part = (type: string) => parts.find((p) => p.type === type)!.value;
     const today = days.indexOf(part('weekday').toLowerCase());
     const minute = Number(part('hour')) * 60 + Number(part('minute'));
     const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
     const closedWeek = days.map((weekdayEn) => ({ weekday: weekdayEn, weekdayEn, startTime: '00:00', endTime: '00:00' }));
-    await t.http().put(`/api/queue/${first!.id}`).set(admin.auth).send({ outOfHoursMessage: 'Fila fechada, {{firstName}}.', schedules: closedWeek }).expect(200);
+    await t
+      .http()
+      .put(`/api/queue/${first!.id}`)
+      .set(admin.auth)
+      .send({ outOfHoursMessage: 'Fila fechada, {{firstName}}.', schedules: closedWeek })
+      .expect(200);
 
     const from = '5511966660099';
     const ticket = await customerWrites(t, admin, connectionId, from, 'oi', 'Vera Luz');
@@ -175,7 +232,12 @@ describe('the bot: business hours, queue menu and option tree', () => {
     const { tenant, admin, connectionId } = await setup(1);
     const queue = tenant.queues[0]!;
     const root = await t.http().post('/api/queue-options').set(admin.auth).send({ queueId: queue.id, parentId: -1, title: 'Planos', message: 'Qual plano?' });
-    await t.http().post('/api/queue-options').set(admin.auth).send({ queueId: queue.id, parentId: root.body.id, title: 'Básico', message: 'O básico custa R$ 10.' }).expect(201);
+    await t
+      .http()
+      .post('/api/queue-options')
+      .set(admin.auth)
+      .send({ queueId: queue.id, parentId: root.body.id, title: 'Básico', message: 'O básico custa R$ 10.' })
+      .expect(201);
     const from = '5511966660077';
     const ticket = await customerWrites(t, admin, connectionId, from, 'oi');
     await customerWrites(t, admin, connectionId, from, '1');

@@ -14,7 +14,10 @@ describe('Baileys credentials in PostgreSQL', () => {
   let connectionB: Whatsapp;
 
   const rows = (whatsappId: number) =>
-    t.em().getConnection().execute<Array<{ type: string; key_id: string }>>('select type, key_id from channel_auth_keys where whatsapp_id = ? order by type, key_id', [whatsappId]);
+    t
+      .em()
+      .getConnection()
+      .execute<Array<{ type: string; key_id: string }>>('select type, key_id from channel_auth_keys where whatsapp_id = ? order by type, key_id', [whatsappId]);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -35,10 +38,18 @@ describe('Baileys credentials in PostgreSQL', () => {
       { type: 'session', keyId: '5511@s.whatsapp.net', value: '"s"' },
     ]);
     await other.write([{ type: 'pre-key', keyId: '1', value: '"other"' }]);
-    expect(await store.read('pre-key', ['1', '2', '3'])).toEqual(new Map([['1', '"one"'], ['2', '"two"']]));
+    expect(await store.read('pre-key', ['1', '2', '3'])).toEqual(
+      new Map([
+        ['1', '"one"'],
+        ['2', '"two"'],
+      ]),
+    );
     expect(await other.read('pre-key', ['1', '2'])).toEqual(new Map([['1', '"other"']]));
 
-    await store.write([{ type: 'pre-key', keyId: '1', value: null }, { type: 'pre-key', keyId: '2', value: '"two v2"' }]);
+    await store.write([
+      { type: 'pre-key', keyId: '1', value: null },
+      { type: 'pre-key', keyId: '2', value: '"two v2"' },
+    ]);
     expect(await store.read('pre-key', ['1', '2'])).toEqual(new Map([['2', '"two v2"']]));
     expect((await rows(connectionA.id)).map((r) => `${r.type}/${r.key_id}`)).toEqual(['pre-key/2', 'session/5511@s.whatsapp.net']);
 

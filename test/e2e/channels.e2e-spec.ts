@@ -47,7 +47,11 @@ describe('channels: connections, simulator and the inbound pipeline', () => {
         if (payload.session.status === 'qrcode') resolve(payload);
       }),
     );
-    const res = await t.http().post('/api/whatsapp').set(adminA.auth).send({ name: 'Loja', provider: 'simulator', queueIds: [a.queues[0]!.id] });
+    const res = await t
+      .http()
+      .post('/api/whatsapp')
+      .set(adminA.auth)
+      .send({ name: 'Loja', provider: 'simulator', queueIds: [a.queues[0]!.id] });
     expect(res.status).toBe(201);
     expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(res.body).toMatchObject({ name: 'Loja', provider: 'simulator', isDefault: false, maxUseBotQueues: 3, expiresTicket: 0, timeUseBotQueues: 0 });
@@ -151,7 +155,13 @@ describe('channels: connections, simulator and the inbound pipeline', () => {
     expect(Buffer.compare(served.body as Buffer, PNG)).toBe(0);
     expect((await t.http().get('/public/../package.json')).status).not.toBe(200);
 
-    const refused = await inject(adminA, connectionA.id, { type: 'media', from: '5511966665555', id: 'MEDIA-2', mediaBase64: 'AAAA', mimetype: 'application/x-msdownload' });
+    const refused = await inject(adminA, connectionA.id, {
+      type: 'media',
+      from: '5511966665555',
+      id: 'MEDIA-2',
+      mediaBase64: 'AAAA',
+      mimetype: 'application/x-msdownload',
+    });
     expect(refused.status).toBe(202);
     await drainPipeline(t);
     const kept = (await messages(a.company.id)).find((m) => m.providerId === 'MEDIA-2')!;
@@ -261,7 +271,11 @@ describe('channels: connections, simulator and the inbound pipeline', () => {
   it('sends through the external API with a valid token and answers 401 otherwise', async () => {
     const created = await t.http().post(`/api/whatsapp/${connectionA.id}/token`).set(adminA.auth);
     const token = created.body.token as string;
-    const ok = await t.http().post('/api/messages/send').set('Authorization', `Bearer ${token}`).send({ number: '+55 (11) 98888-1234', body: 'Pedido enviado' });
+    const ok = await t
+      .http()
+      .post('/api/messages/send')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ number: '+55 (11) 98888-1234', body: 'Pedido enviado' });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ message: 'Mensagem enviada com sucesso', ticketId: expect.any(Number) });
     await waitFor(async () => (await messages(a.company.id)).find((m) => m.body === 'Pedido enviado' && m.ack === 3));
@@ -294,7 +308,15 @@ describe('channels: connections, simulator and the inbound pipeline', () => {
 
   it('keeps connections apart between companies and enforces the admin rules', async () => {
     expect((await t.http().get(`/api/whatsapp/${connectionA.id}`).set(adminB.auth)).status).toBe(404);
-    expect((await t.http().put(`/api/whatsapp/${connectionA.id}`).set(adminB.auth).send({ name: 'x' + 'y' })).status).toBe(404);
+    expect(
+      (
+        await t
+          .http()
+          .put(`/api/whatsapp/${connectionA.id}`)
+          .set(adminB.auth)
+          .send({ name: 'x' + 'y' })
+      ).status,
+    ).toBe(404);
     expect((await t.http().delete(`/api/whatsapp/${connectionA.id}`).set(adminB.auth)).status).toBe(404);
     expect((await t.http().post(`/api/whatsappsession/${connectionA.id}`).set(adminB.auth)).status).toBe(404);
     expect((await inject(adminB, connectionA.id, { from: '5511988887777', body: 'intruso' })).status).toBe(400);
@@ -307,7 +329,11 @@ describe('channels: connections, simulator and the inbound pipeline', () => {
     const bad = await t.http().post('/api/whatsapp').set(adminA.auth).send({ name: 'x', maxUseBotQueues: -1, provider: 'telegram' });
     expect(bad.status).toBe(400);
     expect(bad.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(['maxUseBotQueues', 'name', 'provider']);
-    const greeting = await t.http().put(`/api/whatsapp/${connectionA.id}`).set(adminA.auth).send({ queueIds: a.queues.map((q) => q.id) });
+    const greeting = await t
+      .http()
+      .put(`/api/whatsapp/${connectionA.id}`)
+      .set(adminA.auth)
+      .send({ queueIds: a.queues.map((q) => q.id) });
     expect(greeting.body.error).toBe('ERR_WAPP_GREETING_REQUIRED');
     const lastDefault = await t.http().put(`/api/whatsapp/${connectionA.id}`).set(adminA.auth).send({ isDefault: false });
     expect(lastDefault.body.error).toBe('ERR_NO_OTHER_WHATSAPP');

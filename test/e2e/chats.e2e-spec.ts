@@ -33,11 +33,19 @@ describe('internal chat', () => {
   afterAll(() => t.close());
 
   it('creates a chat with its members, delivers messages live to them only, and counts unreads', async () => {
-    const sockets: Record<string, Socket> = { admin: await connectSocket(t, adminA.token), user: await connectSocket(t, userA.token), outsider: await connectSocket(t, outsider.token) };
+    const sockets: Record<string, Socket> = {
+      admin: await connectSocket(t, adminA.token),
+      user: await connectSocket(t, userA.token),
+      outsider: await connectSocket(t, outsider.token),
+    };
     const heard: Record<string, Array<{ action: string }>> = { admin: [], user: [], outsider: [] };
     for (const [who, socket] of Object.entries(sockets)) socket.on(`company-${a.company.id}-chat`, (payload: { action: string }) => heard[who]!.push(payload));
 
-    const created = await t.http().post('/api/chats').set(adminA.auth).send({ title: 'Plantão de sábado', users: [{ id: a.user.id }] });
+    const created = await t
+      .http()
+      .post('/api/chats')
+      .set(adminA.auth)
+      .send({ title: 'Plantão de sábado', users: [{ id: a.user.id }] });
     expect(created.status).toBe(201);
     const chat = created.body as ChatBody;
     expect(chat).toMatchObject({ title: 'Plantão de sábado', ownerId: a.admin.id, lastMessage: null });
@@ -63,8 +71,20 @@ describe('internal chat', () => {
   });
 
   it('pages messages from the newest, each page in order', async () => {
-    const chat = (await t.http().post('/api/chats').set(userA.auth).send({ title: 'Muitas mensagens', users: [{ id: a.admin.id }] })).body as ChatBody;
-    for (let n = 1; n <= 25; n += 1) await t.http().post(`/api/chats/${chat.id}/messages`).set(n % 2 ? userA.auth : adminA.auth).send({ message: `m${n}` }).expect(201);
+    const chat = (
+      await t
+        .http()
+        .post('/api/chats')
+        .set(userA.auth)
+        .send({ title: 'Muitas mensagens', users: [{ id: a.admin.id }] })
+    ).body as ChatBody;
+    for (let n = 1; n <= 25; n += 1)
+      await t
+        .http()
+        .post(`/api/chats/${chat.id}/messages`)
+        .set(n % 2 ? userA.auth : adminA.auth)
+        .send({ message: `m${n}` })
+        .expect(201);
     const first = (await t.http().get(`/api/chats/${chat.id}/messages`).set(adminA.auth)).body;
     expect(first.records.map((m: { message: string }) => m.message)).toEqual(Array.from({ length: 20 }, (_, i) => `m${i + 6}`));
     expect(first).toMatchObject({ count: 25, hasMore: true });
@@ -76,14 +96,24 @@ describe('internal chat', () => {
   });
 
   it('lets only the owner rename, change members and delete', async () => {
-    const chat = (await t.http().post('/api/chats').set(adminA.auth).send({ title: 'Equipe', users: [{ id: a.user.id }] })).body as ChatBody;
+    const chat = (
+      await t
+        .http()
+        .post('/api/chats')
+        .set(adminA.auth)
+        .send({ title: 'Equipe', users: [{ id: a.user.id }] })
+    ).body as ChatBody;
     expect((await t.http().put(`/api/chats/${chat.id}`).set(userA.auth).send({ title: 'Minha' })).status).toBe(403);
     expect((await t.http().delete(`/api/chats/${chat.id}`).set(userA.auth)).body.error).toBe('ERR_NO_PERMISSION');
 
     const socket = await connectSocket(t, userA.token);
     const heard: Array<{ action: string; chatId?: number }> = [];
     socket.on(`company-${a.company.id}-chat`, (payload: (typeof heard)[number]) => heard.push(payload));
-    const renamed = await t.http().put(`/api/chats/${chat.id}`).set(adminA.auth).send({ title: 'Equipe B', users: [{ id: a.admin.id }] });
+    const renamed = await t
+      .http()
+      .put(`/api/chats/${chat.id}`)
+      .set(adminA.auth)
+      .send({ title: 'Equipe B', users: [{ id: a.admin.id }] });
     expect(renamed.body.title).toBe('Equipe B');
     expect(renamed.body.users.map((m: { userId: number }) => m.userId)).toEqual([a.admin.id]);
     // The removed member hears it (to drop the chat) and loses access.
@@ -99,11 +129,21 @@ describe('internal chat', () => {
     const bad = await t.http().post('/api/chats').set(adminA.auth).send({ title: '  ', users: [] });
     expect(bad.status).toBe(400);
     expect(bad.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(['title', 'users']);
-    const foreignMember = await t.http().post('/api/chats').set(adminA.auth).send({ title: 'Misturado', users: [{ id: b.admin.id }] });
+    const foreignMember = await t
+      .http()
+      .post('/api/chats')
+      .set(adminA.auth)
+      .send({ title: 'Misturado', users: [{ id: b.admin.id }] });
     expect(foreignMember.status).toBe(404);
     expect(foreignMember.body.error).toBe('ERR_NO_USER_FOUND');
 
-    const chat = (await t.http().post('/api/chats').set(adminA.auth).send({ title: 'Fechado', users: [{ id: a.user.id }] })).body as ChatBody;
+    const chat = (
+      await t
+        .http()
+        .post('/api/chats')
+        .set(adminA.auth)
+        .send({ title: 'Fechado', users: [{ id: a.user.id }] })
+    ).body as ChatBody;
     expect((await t.http().post(`/api/chats/${chat.id}/messages`).set(adminA.auth).send({ message: '   ' })).status).toBe(400);
     for (const session of [outsider, adminB]) {
       expect((await t.http().get(`/api/chats/${chat.id}`).set(session.auth)).status).toBe(404);

@@ -117,7 +117,11 @@ describe('companies', () => {
       const id = created.body.id as number;
       expect(await t.em().count(Setting, { company: id }, ACROSS_TENANTS)).toBe(Object.keys(DEFAULT_SETTINGS).length);
 
-      const updated = await t.http().put(`/api/companies/${id}`).set(superUser.auth).send({ campaignsEnabled: 'enabled', dueDate: '', status: false, planId: a.plan.id });
+      const updated = await t
+        .http()
+        .put(`/api/companies/${id}`)
+        .set(superUser.auth)
+        .send({ campaignsEnabled: 'enabled', dueDate: '', status: false, planId: a.plan.id });
       expect(updated.status).toBe(200);
       expect(updated.body).toMatchObject({ campaignsEnabled: true, dueDate: null, status: false, plan: { id: a.plan.id } });
       expect((await t.http().get(`/api/companies/${id}`).set(superUser.auth)).body).toEqual(updated.body);
@@ -130,7 +134,11 @@ describe('companies', () => {
     });
 
     it('validates the company form with field errors and refuses an unknown plan', async () => {
-      const bad = await t.http().post('/api/companies').set(superUser.auth).send({ name: 'Sem email', dueDate: '31/12/2030', recurrence: 'SEMANAL', campaignsEnabled: 'maybe' });
+      const bad = await t
+        .http()
+        .post('/api/companies')
+        .set(superUser.auth)
+        .send({ name: 'Sem email', dueDate: '31/12/2030', recurrence: 'SEMANAL', campaignsEnabled: 'maybe' });
       expect(bad.status).toBe(400);
       expect(bad.body.error).toBe('ERR_VALIDATION');
       expect(bad.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(['campaignsEnabled', 'dueDate', 'email', 'planId', 'recurrence']);
@@ -155,7 +163,11 @@ describe('companies', () => {
       expect(ra.body).toHaveLength(2);
       expect(ra.body[0].id).toBeGreaterThan(ra.body[1].id);
 
-      const byIds = await t.http().get('/api/companies').query({ filter: JSON.stringify({ id: [a.company.id, b.company.id] }) }).set(superUser.auth);
+      const byIds = await t
+        .http()
+        .get('/api/companies')
+        .query({ filter: JSON.stringify({ id: [a.company.id, b.company.id] }) })
+        .set(superUser.auth);
       expect(byIds.body.map((c: CompanyBody) => c.id).sort()).toEqual([a.company.id, b.company.id].sort());
     });
 
@@ -211,7 +223,11 @@ describe('companies', () => {
       expect(bySuper.status).toBe(200);
       expect((await t.http().put(`/api/companies/${a.company.id}/schedules`).set(userA.auth).send({ schedules: week() })).status).toBe(403);
 
-      const sixDays = await t.http().put(`/api/companies/${a.company.id}/schedules`).set(adminA.auth).send({ schedules: week().slice(0, 6) });
+      const sixDays = await t
+        .http()
+        .put(`/api/companies/${a.company.id}/schedules`)
+        .set(adminA.auth)
+        .send({ schedules: week().slice(0, 6) });
       expect(sixDays.status).toBe(400);
       const twice = week();
       twice[1] = { ...twice[1]!, weekdayEn: 'monday', endTime: '7:00' };

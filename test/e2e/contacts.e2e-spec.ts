@@ -31,9 +31,14 @@ describe('contacts', () => {
 
   /** A simulator connection whose fake phone was linked before, so it connects at once. */
   async function connectedSimulator(companyId: number): Promise<number> {
-    const [row] = await sql(`insert into whatsapps (company_id, name, provider, status) values (?, 'Simulador', 'simulator', 'DISCONNECTED') returning id`, [companyId]);
+    const [row] = await sql(`insert into whatsapps (company_id, name, provider, status) values (?, 'Simulador', 'simulator', 'DISCONNECTED') returning id`, [
+      companyId,
+    ]);
     const id = (row as { id: number }).id;
-    await sql(`insert into channel_auth_keys (company_id, whatsapp_id, type, key_id, value) values (?, ?, 'creds', 'creds', '{"simulator":true}')`, [companyId, id]);
+    await sql(`insert into channel_auth_keys (company_id, whatsapp_id, type, key_id, value) values (?, ?, 'creds', 'creds', '{"simulator":true}')`, [
+      companyId,
+      id,
+    ]);
     const manager = t.app.get(ChannelManager);
     await manager.start(companyId, id);
     for (const deadline = Date.now() + 2000; !manager.isConnected(id); await sleep(25)) {
@@ -135,7 +140,11 @@ describe('contacts', () => {
     const em = t.em();
     const company = em.getReference(Company, c.company.id);
     for (let i = 0; i < 25; i += 1) {
-      em.create(Contact, { company, name: i < 2 ? 'Aaa Mesmo Nome' : `Contato ${String(i).padStart(2, '0')}`, number: `55119000${String(i).padStart(5, '0')}` });
+      em.create(Contact, {
+        company,
+        name: i < 2 ? 'Aaa Mesmo Nome' : `Contato ${String(i).padStart(2, '0')}`,
+        number: `55119000${String(i).padStart(5, '0')}`,
+      });
     }
     await em.flush();
     const session = await login(t, c.admin.email);
@@ -201,15 +210,19 @@ describe('contacts', () => {
     const received = new Promise<unknown>((resolve) => socket.once(`company-${a.company.id}-contact`, resolve));
     const [cpf] = maria.extraInfo;
 
-    const res = await t.http().put(`/api/contacts/${maria.id}`).set(userA.auth).send({
-      name: 'Maria S. Souza',
-      number: '5511988887777',
-      email: '',
-      extraInfo: [
-        { id: cpf!.id, name: 'CPF', value: '999.999.999-99' },
-        { name: 'Cidade', value: 'São Paulo' },
-      ],
-    });
+    const res = await t
+      .http()
+      .put(`/api/contacts/${maria.id}`)
+      .set(userA.auth)
+      .send({
+        name: 'Maria S. Souza',
+        number: '5511988887777',
+        email: '',
+        extraInfo: [
+          { id: cpf!.id, name: 'CPF', value: '999.999.999-99' },
+          { name: 'Cidade', value: 'São Paulo' },
+        ],
+      });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: maria.id, name: 'Maria S. Souza', number: '5511988887777', email: null });
     expect(res.body.extraInfo).toEqual([
@@ -227,7 +240,11 @@ describe('contacts', () => {
     expect(rename.body.extraInfo).toEqual(res.body.extraInfo);
 
     const joao = (await list(adminA, { searchParam: 'João' })).body.contacts[0] as ContactBody;
-    const foreignRow = await t.http().put(`/api/contacts/${joao.id}`).set(adminA.auth).send({ extraInfo: [{ id: cpf!.id, name: 'CPF', value: 'x' }] });
+    const foreignRow = await t
+      .http()
+      .put(`/api/contacts/${joao.id}`)
+      .set(adminA.auth)
+      .send({ extraInfo: [{ id: cpf!.id, name: 'CPF', value: 'x' }] });
     expect(foreignRow.status).toBe(400);
     expect(foreignRow.body.fields).toEqual([{ field: 'extraInfo.0.id', messages: [expect.any(String)] }]);
     expect((await t.http().get(`/api/contacts/${maria.id}`).set(adminA.auth)).body.extraInfo).toEqual(res.body.extraInfo);

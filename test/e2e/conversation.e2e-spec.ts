@@ -50,7 +50,11 @@ describe('conversation messages', () => {
     const ticket = await customerWrites(t, adminA, connectionId, '5511933330002', 'Qual o preço?');
     const page = await t.http().get(`/api/messages/${ticket.id}`).set(adminA.auth);
     const question = page.body.messages[0];
-    const reply = await t.http().post(`/api/messages/${ticket.id}`).set(adminA.auth).send({ body: 'R$ 10', quotedMsg: { id: question.id } });
+    const reply = await t
+      .http()
+      .post(`/api/messages/${ticket.id}`)
+      .set(adminA.auth)
+      .send({ body: 'R$ 10', quotedMsg: { id: question.id } });
     expect(reply.status).toBe(201);
     const withQuote = (await t.http().get(`/api/messages/${ticket.id}`).set(adminA.auth)).body.messages.find((m: { id: number }) => m.id === reply.body[0].id);
     expect(withQuote.quotedMsg).toMatchObject({ id: question.id, body: 'Qual o preço?', fromMe: false });

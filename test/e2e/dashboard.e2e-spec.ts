@@ -51,9 +51,18 @@ describe('dashboard', () => {
   });
 
   it('charts tickets per attendant, and per hour for one day or per day for a range', async () => {
-    const users = await t.http().get('/api/dashboard/ticketsUsers').query({ initialDate: today(), finalDate: today(), companyId: a.company.id }).set(adminA.auth);
+    const users = await t
+      .http()
+      .get('/api/dashboard/ticketsUsers')
+      .query({ initialDate: today(), finalDate: today(), companyId: a.company.id })
+      .set(adminA.auth);
     expect(users.status).toBe(200);
-    expect(users.body.data).toEqual(expect.arrayContaining([{ nome: a.admin.name, quantidade: 1 }, { nome: a.user.name, quantidade: 1 }]));
+    expect(users.body.data).toEqual(
+      expect.arrayContaining([
+        { nome: a.admin.name, quantidade: 1 },
+        { nome: a.user.name, quantidade: 1 },
+      ]),
+    );
     expect(users.body.data).toHaveLength(2);
 
     const hourly = await t.http().get('/api/dashboard/ticketsDay').query({ initialDate: today(), finalDate: today() }).set(adminA.auth);
@@ -68,7 +77,11 @@ describe('dashboard', () => {
     const res = await t.http().get('/api/dashboard').query({ days: 7 }).set(adminB.auth);
     expect(res.body.counters).toMatchObject({ supportHappening: 0, supportPending: 0, supportFinished: 0 });
     expect(res.body.attendants.map((x: { id: number }) => x.id)).not.toContain(a.admin.id);
-    const users = await t.http().get('/api/dashboard/ticketsUsers').query({ initialDate: today(), finalDate: today(), companyId: a.company.id }).set(adminB.auth);
+    const users = await t
+      .http()
+      .get('/api/dashboard/ticketsUsers')
+      .query({ initialDate: today(), finalDate: today(), companyId: a.company.id })
+      .set(adminB.auth);
     expect(users.body.data).toEqual([]);
   });
 

@@ -30,7 +30,11 @@ describe('kanban', () => {
 
   const cards = async (session: Session, query: Record<string, string> = {}) =>
     (await t.http().get('/api/ticket/kanban').query(query).set(session.auth).expect(200)).body.tickets as Card[];
-  const tagsOf = async (ticketId: number) => (await cards(adminA)).find((card) => card.id === ticketId)!.tags.map((tag) => tag.id).sort();
+  const tagsOf = async (ticketId: number) =>
+    (await cards(adminA))
+      .find((card) => card.id === ticketId)!
+      .tags.map((tag) => tag.id)
+      .sort();
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -56,7 +60,11 @@ describe('kanban', () => {
 
     const board = await cards(adminA);
     expect(board.map((card) => card.id).sort()).toEqual([inFirstQueue, inSecondQueue].sort());
-    expect(board.find((card) => card.id === inFirstQueue)).toMatchObject({ contact: { name: 'Paula', number: '5511933330001' }, lastMessage: 'Quero um orçamento', tags: [] });
+    expect(board.find((card) => card.id === inFirstQueue)).toMatchObject({
+      contact: { name: 'Paula', number: '5511933330001' },
+      lastMessage: 'Quero um orçamento',
+      tags: [],
+    });
     // The attendant belongs to the first queue only: asking for both shows just that one.
     const mine = await cards(userA, { queueIds: JSON.stringify([a.queues[0]!.id, a.queues[1]!.id]) });
     expect(mine.map((card) => card.id)).toEqual([inFirstQueue]);
@@ -66,7 +74,12 @@ describe('kanban', () => {
     const socket: Socket = await connectSocket(t, adminA.token);
     const synced: unknown[] = [];
     socket.on(`company-${a.company.id}-tag`, (payload: { action: string }) => payload.action === 'sync' && synced.push(payload));
-    await t.http().post('/api/tags/sync').set(adminA.auth).send({ ticketId: inFirstQueue, tags: [{ id: label }] }).expect(200);
+    await t
+      .http()
+      .post('/api/tags/sync')
+      .set(adminA.auth)
+      .send({ ticketId: inFirstQueue, tags: [{ id: label }] })
+      .expect(200);
 
     const moved = await t.http().put(`/api/ticket-tags/${inFirstQueue}/${lane}`).set(userA.auth);
     expect(moved.status).toBe(200);

@@ -62,9 +62,21 @@ describe('plans', () => {
     expect(values).toEqual([...values].sort((x, y) => x - y));
     const names = res.body.map((p: PlanBody) => p.name);
     expect(names.indexOf('Alfa barato')).toBe(names.indexOf('Zeta barato') - 1);
-    expect(Object.keys(res.body[0]).sort()).toEqual(
-      ['connections', 'id', 'name', 'queues', 'useCampaigns', 'useExternalApi', 'useIntegrations', 'useInternalChat', 'useKanban', 'useOpenAi', 'useSchedules', 'users', 'value'],
-    );
+    expect(Object.keys(res.body[0]).sort()).toEqual([
+      'connections',
+      'id',
+      'name',
+      'queues',
+      'useCampaigns',
+      'useExternalApi',
+      'useIntegrations',
+      'useInternalChat',
+      'useKanban',
+      'useOpenAi',
+      'useSchedules',
+      'users',
+      'value',
+    ]);
   });
 
   it('lists plans for super users in both dialects and as a full array', async () => {
@@ -91,9 +103,7 @@ describe('plans', () => {
     const bad = await create({ name: '', users: -1, connections: 1.5, queues: '2', value: 'caro', useCampaigns: 'yes' });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('ERR_VALIDATION');
-    expect(bad.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(
-      ['connections', 'name', 'queues', 'useCampaigns', 'users', 'value'],
-    );
+    expect(bad.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(['connections', 'name', 'queues', 'useCampaigns', 'users', 'value']);
     const nulls = await t.http().put(`/api/plans/${tenant.plan.id}`).set(superUser.auth).send({ name: null, value: -1 });
     expect(nulls.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(['name', 'value']);
   });
@@ -110,7 +120,11 @@ describe('plans', () => {
       await t.http().get('/api/plans').set(admin.auth),
       await t.http().get('/api/plans/all').set(admin.auth),
       await t.http().get(`/api/plans/${id}`).set(admin.auth),
-      await t.http().post('/api/plans').set(admin.auth).send({ name: 'Hack', ...limits, value: 0 }),
+      await t
+        .http()
+        .post('/api/plans')
+        .set(admin.auth)
+        .send({ name: 'Hack', ...limits, value: 0 }),
       await t.http().put(`/api/plans/${id}`).set(admin.auth).send({ users: 1000 }),
       await t.http().delete(`/api/plans/${id}`).set(admin.auth),
     ]) {

@@ -31,7 +31,13 @@ describe('prompts', () => {
 
   const create = (session: Session, body: Record<string, unknown>) => t.http().post('/api/prompt').set(session.auth).send(body);
   const update = (session: Session, id: number, body: Record<string, unknown>) => t.http().put(`/api/prompt/${id}`).set(session.auth).send(body);
-  const valid = (extra: Record<string, unknown> = {}) => ({ name: 'Atendente virtual', prompt: 'Você é o atendente da loja.', apiKey: API_KEY, queueId: a.queues[0]!.id, ...extra });
+  const valid = (extra: Record<string, unknown> = {}) => ({
+    name: 'Atendente virtual',
+    prompt: 'Você é o atendente da loja.',
+    apiKey: API_KEY,
+    queueId: a.queues[0]!.id,
+    ...extra,
+  });
   /** No answer may carry a secret, whatever its field name. */
   const expectNoSecret = (body: unknown) => {
     const text = JSON.stringify(body);
@@ -84,17 +90,43 @@ describe('prompts', () => {
   });
 
   it('lists for every profile in both dialects and reads one record', async () => {
-    const second = await create(adminA, valid({ name: 'Bot de vendas', prompt: 'Venda pizzas', queueId: a.queues[1]!.id, maxTokens: 500, temperature: 0.2, maxMessages: 50, model: 'llama3.1:8b', voice: 'pt-BR-FranciscaNeural', voiceRegion: 'brazilsouth' }));
+    const second = await create(
+      adminA,
+      valid({
+        name: 'Bot de vendas',
+        prompt: 'Venda pizzas',
+        queueId: a.queues[1]!.id,
+        maxTokens: 500,
+        temperature: 0.2,
+        maxMessages: 50,
+        model: 'llama3.1:8b',
+        voice: 'pt-BR-FranciscaNeural',
+        voiceRegion: 'brazilsouth',
+      }),
+    );
     expect(second.status).toBe(201);
-    expect(second.body).toMatchObject({ maxTokens: 500, temperature: 0.2, maxMessages: 50, model: 'llama3.1:8b', voice: 'pt-BR-FranciscaNeural', voiceRegion: 'brazilsouth' });
+    expect(second.body).toMatchObject({
+      maxTokens: 500,
+      temperature: 0.2,
+      maxMessages: 50,
+      model: 'llama3.1:8b',
+      voice: 'pt-BR-FranciscaNeural',
+      voiceRegion: 'brazilsouth',
+    });
 
     const all = await t.http().get('/api/prompt').set(userA.auth);
     expect(all.status).toBe(200);
     expect(all.body).toEqual({ prompts: [saved, expect.objectContaining({ name: 'Bot de vendas' })], count: 2, hasMore: false });
     expectNoSecret(all.body);
-    expect((await t.http().get('/api/prompt').query({ searchParam: 'PIZZA', pageNumber: 1 }).set(userA.auth)).body.prompts.map((p: PromptBody) => p.name)).toEqual(['Bot de vendas']);
+    expect(
+      (await t.http().get('/api/prompt').query({ searchParam: 'PIZZA', pageNumber: 1 }).set(userA.auth)).body.prompts.map((p: PromptBody) => p.name),
+    ).toEqual(['Bot de vendas']);
 
-    const ra = await t.http().get('/api/prompt').query({ range: '[0,0]', sort: '["name","DESC"]', filter: JSON.stringify({ queueId: a.queues[1]!.id }) }).set(adminA.auth);
+    const ra = await t
+      .http()
+      .get('/api/prompt')
+      .query({ range: '[0,0]', sort: '["name","DESC"]', filter: JSON.stringify({ queueId: a.queues[1]!.id }) })
+      .set(adminA.auth);
     expect(ra.status).toBe(200);
     expect(ra.headers['content-range']).toBe('prompts 0-0/1');
     expect(ra.body.map((p: PromptBody) => p.name)).toEqual(['Bot de vendas']);
@@ -107,7 +139,13 @@ describe('prompts', () => {
   it('updates fields, keeps the stored keys when none is sent and replaces them when one is', async () => {
     const kept = await update(adminA, saved.id, { prompt: 'Seja breve.', apiKey: '', voiceKey: '', maxTokens: 200, queueId: a.queues[1]!.id });
     expect(kept.status).toBe(200);
-    expect(kept.body).toMatchObject({ prompt: 'Seja breve.', maxTokens: 200, apiKeyHint: '••••1234', queueId: a.queues[1]!.id, queue: { name: a.queues[1]!.name } });
+    expect(kept.body).toMatchObject({
+      prompt: 'Seja breve.',
+      maxTokens: 200,
+      apiKeyHint: '••••1234',
+      queueId: a.queues[1]!.id,
+      queue: { name: a.queues[1]!.name },
+    });
     expect(kept.body).not.toHaveProperty('message');
     expect(await stored(saved.id)).toMatchObject({ apiKey: API_KEY, voiceKey: VOICE_KEY });
 
@@ -121,7 +159,11 @@ describe('prompts', () => {
   });
 
   it("requires a queue with the form's wording, and a queue of the caller's company", async () => {
-    for (const res of [await create(adminA, valid({ queueId: undefined })), await create(adminA, valid({ queueId: '' })), await update(adminA, saved.id, { queueId: null })]) {
+    for (const res of [
+      await create(adminA, valid({ queueId: undefined })),
+      await create(adminA, valid({ queueId: '' })),
+      await update(adminA, saved.id, { queueId: null }),
+    ]) {
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: 'ERR_PROMPT_QUEUE_REQUIRED', message: 'Informe o setor' });
     }
@@ -132,10 +174,26 @@ describe('prompts', () => {
   });
 
   it('answers 400 with the offending fields and 409 for a name the company already uses', async () => {
-    const bad = await create(adminA, { name: 'x', prompt: '  ', queueId: a.queues[0]!.id, maxTokens: 5, temperature: 3, maxMessages: 51, companyId: b.company.id });
+    const bad = await create(adminA, {
+      name: 'x',
+      prompt: '  ',
+      queueId: a.queues[0]!.id,
+      maxTokens: 5,
+      temperature: 3,
+      maxMessages: 51,
+      companyId: b.company.id,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('ERR_VALIDATION');
-    expect(bad.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(['apiKey', 'companyId', 'maxMessages', 'maxTokens', 'name', 'prompt', 'temperature']);
+    expect(bad.body.fields.map((f: { field: string }) => f.field).sort()).toEqual([
+      'apiKey',
+      'companyId',
+      'maxMessages',
+      'maxTokens',
+      'name',
+      'prompt',
+      'temperature',
+    ]);
     const badUpdate = await update(adminA, saved.id, { name: null, maxTokens: 4097, maxMessages: 0 });
     expect(badUpdate.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(['maxMessages', 'maxTokens', 'name']);
 

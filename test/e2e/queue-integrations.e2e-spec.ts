@@ -70,7 +70,15 @@ describe('queue integrations', () => {
       sockets[0]!.on(`company-${a.company.id}-queueIntegration`, (payload: unknown) => ownEvents.push(payload));
       sockets[1]!.onAny((event: string) => foreignEvents.push(event));
 
-      const typebotRes = await create(adminA, { type: 'typebot', name: ' Typebot vendas ', projectName: 'ignored', urlN8N: typebot.url, typebotSlug: 'vendas', jsonContent: dialogflow.jsonContent, language: 'en' });
+      const typebotRes = await create(adminA, {
+        type: 'typebot',
+        name: ' Typebot vendas ',
+        projectName: 'ignored',
+        urlN8N: typebot.url,
+        typebotSlug: 'vendas',
+        jsonContent: dialogflow.jsonContent,
+        language: 'en',
+      });
       expect(typebotRes.status).toBe(201);
       expect(typebotRes.body).toEqual({
         id: expect.any(Number),
@@ -93,15 +101,33 @@ describe('queue integrations', () => {
       });
       typebotRecord = typebotRes.body;
 
-      const dialogflowRes = await create(adminA, { type: 'dialogflow', name: 'Dialogflow', jsonContent: dialogflow.jsonContent, language: 'pt-BR', urlN8N: 'https://ignored.example' });
+      const dialogflowRes = await create(adminA, {
+        type: 'dialogflow',
+        name: 'Dialogflow',
+        jsonContent: dialogflow.jsonContent,
+        language: 'pt-BR',
+        urlN8N: 'https://ignored.example',
+      });
       expect(dialogflowRes.status).toBe(201);
-      expect(dialogflowRes.body).toMatchObject({ type: 'dialogflow', projectName: 'fake-project', jsonContent: dialogflow.jsonContent, language: 'pt-BR', urlN8N: null });
+      expect(dialogflowRes.body).toMatchObject({
+        type: 'dialogflow',
+        projectName: 'fake-project',
+        jsonContent: dialogflow.jsonContent,
+        language: 'pt-BR',
+        urlN8N: null,
+      });
       dialogflowRecord = dialogflowRes.body;
 
       const n8nRes = await create(adminA, { type: 'n8n', name: 'Fluxo n8n', urlN8N: `${webhook.url}/webhook/n8n`, typebotSlug: 'ignored' });
       expect(n8nRes.body).toMatchObject({ type: 'n8n', projectName: 'Fluxo n8n', urlN8N: `${webhook.url}/webhook/n8n`, typebotSlug: null });
       n8nRecord = n8nRes.body;
-      const webhookRes = await create(adminA, { type: 'webhook', name: 'Webhook CRM', urlN8N: 'http://crm.internal:8080/hook', typebotExpires: 0, typebotDelayMessage: 0 });
+      const webhookRes = await create(adminA, {
+        type: 'webhook',
+        name: 'Webhook CRM',
+        urlN8N: 'http://crm.internal:8080/hook',
+        typebotExpires: 0,
+        typebotDelayMessage: 0,
+      });
       expect(webhookRes.body).toMatchObject({ type: 'webhook', projectName: 'Webhook CRM', typebotExpires: 0, typebotDelayMessage: 0 });
 
       await sleep(200);
@@ -141,7 +167,14 @@ describe('queue integrations', () => {
     it('pages by 20 when pageNumber is given', async () => {
       const em = t.em();
       const company = em.getReference(Company, a.company.id);
-      for (let i = 0; i < 18; i++) em.create(QueueIntegration, { company, type: 'webhook', name: `Lote ${String(i).padStart(2, '0')}`, projectName: `Lote ${i}`, urlN8N: 'https://example.com' });
+      for (let i = 0; i < 18; i++)
+        em.create(QueueIntegration, {
+          company,
+          type: 'webhook',
+          name: `Lote ${String(i).padStart(2, '0')}`,
+          projectName: `Lote ${i}`,
+          urlN8N: 'https://example.com',
+        });
       await em.flush();
       const first = await list(adminA, { pageNumber: 1 });
       expect(first.body).toMatchObject({ count: 22, hasMore: true });
@@ -162,7 +195,10 @@ describe('queue integrations', () => {
         [{ type: 'webhook', name: 'Texto', urlN8N: 'not a url' }, ['urlN8N']],
         [{ type: 'dialogflow', name: 'Idioma', jsonContent: dialogflow.jsonContent, language: 'fr' }, ['language']],
         [{ type: 'dialogflow', name: 'Sem idioma', jsonContent: dialogflow.jsonContent }, ['language']],
-        [{ type: 'typebot', name: 'Atraso', urlN8N: typebot.url, typebotSlug: 's', typebotDelayMessage: 60001, typebotExpires: -1 }, ['typebotDelayMessage', 'typebotExpires']],
+        [
+          { type: 'typebot', name: 'Atraso', urlN8N: typebot.url, typebotSlug: 's', typebotDelayMessage: 60001, typebotExpires: -1 },
+          ['typebotDelayMessage', 'typebotExpires'],
+        ],
       ];
       for (const [body, fields] of cases) {
         const res = await create(adminA, body);
@@ -170,7 +206,12 @@ describe('queue integrations', () => {
         expect(res.body.error).toBe('ERR_VALIDATION');
         expect(fieldsOf(res.body)).toEqual(fields);
       }
-      for (const jsonContent of [undefined, 'not json', '{"client_email":"a@b"}', JSON.stringify({ client_email: 'a@b', private_key: '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----' })]) {
+      for (const jsonContent of [
+        undefined,
+        'not json',
+        '{"client_email":"a@b"}',
+        JSON.stringify({ client_email: 'a@b', private_key: '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----' }),
+      ]) {
         const res = await create(adminA, { type: 'dialogflow', name: 'Credenciais', jsonContent, language: 'pt-BR' });
         expect(res.status).toBe(400);
         expect(res.body.error).toBe('ERR_INVALID_DIALOGFLOW_JSON');
@@ -196,7 +237,15 @@ describe('queue integrations', () => {
         typebotRestartMessage: 'Vamos recomeçar',
         typebotUnknownMessage: '',
       });
-      expect(typebotSettings.body).toMatchObject({ typebotExpires: 30, typebotDelayMessage: 500, typebotKeywordFinish: 'sair', typebotKeywordRestart: 'reiniciar', typebotRestartMessage: 'Vamos recomeçar', typebotUnknownMessage: null, projectName: 'Typebot vendas' });
+      expect(typebotSettings.body).toMatchObject({
+        typebotExpires: 30,
+        typebotDelayMessage: 500,
+        typebotKeywordFinish: 'sair',
+        typebotKeywordRestart: 'reiniciar',
+        typebotRestartMessage: 'Vamos recomeçar',
+        typebotUnknownMessage: null,
+        projectName: 'Typebot vendas',
+      });
 
       const toTypebot = await update(adminA, n8nRecord.id, { type: 'typebot' });
       expect(toTypebot.status).toBe(400);
@@ -295,7 +344,12 @@ describe('queue integrations', () => {
     });
 
     it('reports what Dialogflow refused, and refuses invalid credentials before calling', async () => {
-      const refused = await testSession(adminA, { type: 'dialogflow', projectName: 'fake-project', jsonContent: dialogflow.untrustedJsonContent, language: 'en' });
+      const refused = await testSession(adminA, {
+        type: 'dialogflow',
+        projectName: 'fake-project',
+        jsonContent: dialogflow.untrustedJsonContent,
+        language: 'en',
+      });
       expect(refused.status).toBe(400);
       expect(refused.body.error).toBe('ERR_INTEGRATION_TEST_FAILED');
       expect(refused.body.message).toContain('Dialogflow token endpoint answered 400');

@@ -29,7 +29,11 @@ describe('queue options', () => {
 
   const create = (session: Session, body: Record<string, unknown>) => t.http().post('/api/queue-options').set(session.auth).send(body);
   const level = async (session: Session, queueId: number, parentId?: number): Promise<OptionBody[]> => {
-    const res = await t.http().get('/api/queue-options').query({ queueId, ...(parentId !== undefined ? { parentId } : {}) }).set(session.auth);
+    const res = await t
+      .http()
+      .get('/api/queue-options')
+      .query({ queueId, ...(parentId !== undefined ? { parentId } : {}) })
+      .set(session.auth);
     expect(res.status).toBe(200);
     return res.body as OptionBody[];
   };
@@ -64,7 +68,11 @@ describe('queue options', () => {
 
     expect((await t.http().delete(`/api/queue-options/${ids[1]}`).set(adminA.auth)).status).toBe(204);
     const remaining = await level(adminA, queueId);
-    expect(remaining.map((o) => [o.title, o.option])).toEqual([['Um', 1], ['Três', 2], ['Quatro', 3]]);
+    expect(remaining.map((o) => [o.title, o.option])).toEqual([
+      ['Um', 1],
+      ['Três', 2],
+      ['Quatro', 3],
+    ]);
     for (const id of [child.id, grandchild.id]) {
       const gone = await t.http().put(`/api/queue-options/${id}`).set(adminA.auth).send({ title: 'x' });
       expect(gone.status).toBe(404);
@@ -75,7 +83,11 @@ describe('queue options', () => {
   it('stores an attachment from a multipart upload and removes it', async () => {
     const option = (await create(adminA, { queueId: a.queues[0]!.id, title: 'Com anexo' })).body as OptionBody;
     const upload = () =>
-      t.http().post(`/api/queue-options/${option.id}/media-upload`).set(adminA.auth).attach('file', Buffer.from('%PDF-1.4 teste'), { filename: 'catálogo.pdf', contentType: 'application/pdf' });
+      t
+        .http()
+        .post(`/api/queue-options/${option.id}/media-upload`)
+        .set(adminA.auth)
+        .attach('file', Buffer.from('%PDF-1.4 teste'), { filename: 'catálogo.pdf', contentType: 'application/pdf' });
     const res = await upload();
     expect(res.status).toBe(200);
     expect(res.body.mediaName).toBe('catálogo.pdf');

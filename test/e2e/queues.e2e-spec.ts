@@ -37,9 +37,21 @@ describe('queues', () => {
     const res = await t.http().get('/api/queue').set(userA.auth);
     expect(res.status).toBe(200);
     expect(res.body.map((q: QueueBody) => q.name)).toEqual([a.queues[0]!.name, a.queues[1]!.name, 'Aaa sem ordem']);
-    expect(Object.keys(res.body[0]).sort()).toEqual(
-      ['color', 'createdAt', 'greetingMessage', 'id', 'integrationId', 'mediaName', 'mediaPath', 'name', 'orderQueue', 'outOfHoursMessage', 'promptId', 'schedules', 'updatedAt'],
-    );
+    expect(Object.keys(res.body[0]).sort()).toEqual([
+      'color',
+      'createdAt',
+      'greetingMessage',
+      'id',
+      'integrationId',
+      'mediaName',
+      'mediaPath',
+      'name',
+      'orderQueue',
+      'outOfHoursMessage',
+      'promptId',
+      'schedules',
+      'updatedAt',
+    ]);
   });
 
   it('creates, reads, updates and deletes a queue, emitting company-{id}-queue after each write', async () => {
@@ -79,7 +91,11 @@ describe('queues', () => {
 
   it('refuses a colour or a name already used in the company, but not in another company', async () => {
     const [first] = a.queues;
-    const color = await t.http().post('/api/queue').set(adminA.auth).send({ name: 'Outra', color: first!.color.slice(1) });
+    const color = await t
+      .http()
+      .post('/api/queue')
+      .set(adminA.auth)
+      .send({ name: 'Outra', color: first!.color.slice(1) });
     expect(color.status).toBe(400);
     expect(color.body.error).toBe('ERR_QUEUE_COLOR_ALREADY_EXISTS');
     const name = await t.http().post('/api/queue').set(adminA.auth).send({ name: first!.name, color: '#ABCDEF' });
@@ -96,19 +112,21 @@ describe('queues', () => {
   });
 
   it('validates the payload with field errors', async () => {
-    const bad = await t.http().post('/api/queue').set(adminA.auth).send({
-      name: 'a',
-      color: 'red',
-      orderQueue: -1,
-      greetingMessage: 'x'.repeat(5001),
-      schedules: defaultSchedules().slice(1),
-      promptId: 'três',
-    });
+    const bad = await t
+      .http()
+      .post('/api/queue')
+      .set(adminA.auth)
+      .send({
+        name: 'a',
+        color: 'red',
+        orderQueue: -1,
+        greetingMessage: 'x'.repeat(5001),
+        schedules: defaultSchedules().slice(1),
+        promptId: 'três',
+      });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('ERR_VALIDATION');
-    expect(bad.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(
-      ['color', 'greetingMessage', 'name', 'orderQueue', 'promptId', 'schedules'],
-    );
+    expect(bad.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(['color', 'greetingMessage', 'name', 'orderQueue', 'promptId', 'schedules']);
 
     const week = defaultSchedules();
     week[6] = { ...week[6]!, weekdayEn: 'monday', startTime: '25:00' };
@@ -147,7 +165,13 @@ describe('queues', () => {
     const small = await createTenant(t, { plan: { queues: 3 } });
     const session = await login(t, small.admin.email);
     const attempts = await Promise.all(
-      ['#A1A1A1', '#B2B2B2', '#C3C3C3'].map((color, i) => t.http().post('/api/queue').set(session.auth).send({ name: `Fila ${i}`, color })),
+      ['#A1A1A1', '#B2B2B2', '#C3C3C3'].map((color, i) =>
+        t
+          .http()
+          .post('/api/queue')
+          .set(session.auth)
+          .send({ name: `Fila ${i}`, color }),
+      ),
     );
     expect(attempts.map((r) => r.status).sort()).toEqual([201, 403, 403]);
     expect(attempts.find((r) => r.status === 403)!.body.error).toBe('ERR_PLAN_QUEUE_LIMIT');
@@ -177,7 +201,11 @@ describe('queues', () => {
     const wrongPrompt = await t.http().put(`/api/queue/${queueId}`).set(adminA.auth).send({ promptId: foreign.promptId });
     expect(wrongPrompt.status).toBe(404);
     expect(wrongPrompt.body.error).toBe('ERR_NO_PROMPT_FOUND');
-    const wrongIntegration = await t.http().post('/api/queue').set(adminA.auth).send({ name: 'Com gancho alheio', color: '#123456', integrationId: foreign.integrationId });
+    const wrongIntegration = await t
+      .http()
+      .post('/api/queue')
+      .set(adminA.auth)
+      .send({ name: 'Com gancho alheio', color: '#123456', integrationId: foreign.integrationId });
     expect(wrongIntegration.status).toBe(404);
     expect(wrongIntegration.body.error).toBe('ERR_NO_INTEGRATION_FOUND');
 
@@ -188,7 +216,11 @@ describe('queues', () => {
   it('stores, replaces and removes the greeting attachment', async () => {
     const queueId = a.queues[0]!.id;
     const upload = (name: string, body: string) =>
-      t.http().post(`/api/queue/${queueId}/media-upload`).set(adminA.auth).attach('file', Buffer.from(body), { filename: name, contentType: 'application/pdf' });
+      t
+        .http()
+        .post(`/api/queue/${queueId}/media-upload`)
+        .set(adminA.auth)
+        .attach('file', Buffer.from(body), { filename: name, contentType: 'application/pdf' });
     const first = await upload('tabela de preços.pdf', '%PDF-1.4 um');
     expect(first.status).toBe(200);
     expect(first.body.mediaName).toBe('tabela de preços.pdf');

@@ -37,7 +37,12 @@ describe('quick messages', () => {
   const list = (session: Session, query: Record<string, unknown> = {}) => t.http().get('/api/quick-messages').query(query).set(session.auth);
   const shortcodes = (records: QuickMessageBody[]) => records.map((r) => r.shortcode);
   const upload = (session: Session, id: number, content: Buffer, filename: string, contentType: string) =>
-    t.http().post(`/api/quick-messages/${id}/media-upload`).set(session.auth).field('typeArch', 'quickMessage').attach('file', content, { filename, contentType });
+    t
+      .http()
+      .post(`/api/quick-messages/${id}/media-upload`)
+      .set(session.auth)
+      .field('typeArch', 'quickMessage')
+      .attach('file', content, { filename, contentType });
   const stored = (path: string) => existsSync(join(t.config.dataDir, 'public', path));
 
   /** Collects the quick-message events a socket receives. */

@@ -33,9 +33,19 @@ describe('schedules', () => {
     const socket: Socket = await connectSocket(t, adminA.token);
     const events: Array<{ action: string; schedule: { id: number; status: string } }> = [];
     socket.on(`company-${a.company.id}-schedule`, (payload: (typeof events)[number]) => events.push(payload));
-    const created = await t.http().post('/api/schedules').set(userA.auth).send({ body: 'Olá {{firstName}}, lembrete da sua consulta.', sendAt: inSeconds(1), contactId, whatsappId: connectionId });
+    const created = await t
+      .http()
+      .post('/api/schedules')
+      .set(userA.auth)
+      .send({ body: 'Olá {{firstName}}, lembrete da sua consulta.', sendAt: inSeconds(1), contactId, whatsappId: connectionId });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ status: 'PENDENTE', sentAt: null, contact: { id: contactId, name: 'Renata Alves' }, whatsappId: connectionId, userId: a.user.id });
+    expect(created.body).toMatchObject({
+      status: 'PENDENTE',
+      sentAt: null,
+      contact: { id: contactId, name: 'Renata Alves' },
+      whatsappId: connectionId,
+      userId: a.user.id,
+    });
 
     const sent = await waitFor(async () => ((await scheduleOf(created.body.id)).status === 'ENVIADA' ? scheduleOf(created.body.id) : null), 10000);
     expect(sent.sentAt).not.toBeNull();
@@ -52,8 +62,16 @@ describe('schedules', () => {
   });
 
   it('re-arms on edit, and a deleted schedule never goes out', async () => {
-    const later = await t.http().post('/api/schedules').set(adminA.auth).send({ body: 'Primeira versão', sendAt: inSeconds(3600), contactId });
-    const moved = await t.http().put(`/api/schedules/${later.body.id}`).set(adminA.auth).send({ body: 'Versão final', sendAt: inSeconds(1) });
+    const later = await t
+      .http()
+      .post('/api/schedules')
+      .set(adminA.auth)
+      .send({ body: 'Primeira versão', sendAt: inSeconds(3600), contactId });
+    const moved = await t
+      .http()
+      .put(`/api/schedules/${later.body.id}`)
+      .set(adminA.auth)
+      .send({ body: 'Versão final', sendAt: inSeconds(1) });
     expect(moved.status).toBe(200);
     const sent = await waitFor(async () => ((await scheduleOf(later.body.id)).status === 'ENVIADA' ? scheduleOf(later.body.id) : null), 10000);
     // Without a connection of its own, the schedule goes through the company default.
@@ -61,7 +79,11 @@ describe('schedules', () => {
     const message = await t.em().findOneOrFail(Message, { ticket: sent.ticket!.id, body: 'Versão final' }, { filters: false });
     expect(message.fromMe).toBe(true);
 
-    const doomed = await t.http().post('/api/schedules').set(adminA.auth).send({ body: 'Nunca', sendAt: inSeconds(1), contactId });
+    const doomed = await t
+      .http()
+      .post('/api/schedules')
+      .set(adminA.auth)
+      .send({ body: 'Nunca', sendAt: inSeconds(1), contactId });
     expect((await t.http().delete(`/api/schedules/${doomed.body.id}`).set(adminA.auth)).status).toBe(204);
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(await t.em().count(Message, { body: 'Nunca' }, { filters: false })).toBe(0);
@@ -69,22 +91,43 @@ describe('schedules', () => {
 
   it('records the reason when the message cannot go out', async () => {
     const broken = await connectedSimulator(t, a.company.id, 'Caiu');
-    const failing = await t.http().post('/api/schedules').set(adminA.auth).send({ body: 'Vai falhar', sendAt: inSeconds(1), contactId, whatsappId: broken.id });
+    const failing = await t
+      .http()
+      .post('/api/schedules')
+      .set(adminA.auth)
+      .send({ body: 'Vai falhar', sendAt: inSeconds(1), contactId, whatsappId: broken.id });
     await t.http().delete(`/api/whatsappsession/${broken.id}`).set(adminA.auth).expect(200);
     const failed = await waitFor(async () => ((await scheduleOf(failing.body.id)).status === 'ERRO' ? scheduleOf(failing.body.id) : null), 10000);
     expect(failed.error).toBeTruthy();
     // Editing a failed schedule puts it back in line.
-    const retried = await t.http().put(`/api/schedules/${failing.body.id}`).set(adminA.auth).send({ whatsappId: connectionId, sendAt: inSeconds(1) });
+    const retried = await t
+      .http()
+      .put(`/api/schedules/${failing.body.id}`)
+      .set(adminA.auth)
+      .send({ whatsappId: connectionId, sendAt: inSeconds(1) });
     expect(retried.body).toMatchObject({ status: 'PENDENTE', error: null });
     await waitFor(async () => ((await scheduleOf(failing.body.id)).status === 'ENVIADA' ? true : null), 10000);
   });
 
   it('lists by calendar range or by page, with search', async () => {
     const base = Date.now() + 10 * 86_400_000;
-    for (const [offset, body] of [[0, 'Reunião de alinhamento'], [86_400_000, 'Cobrança de boleto'], [40 * 86_400_000, 'Fora do mês']] as const) {
-      await t.http().post('/api/schedules').set(adminA.auth).send({ body, sendAt: new Date(base + offset).toISOString(), contactId }).expect(201);
+    for (const [offset, body] of [
+      [0, 'Reunião de alinhamento'],
+      [86_400_000, 'Cobrança de boleto'],
+      [40 * 86_400_000, 'Fora do mês'],
+    ] as const) {
+      await t
+        .http()
+        .post('/api/schedules')
+        .set(adminA.auth)
+        .send({ body, sendAt: new Date(base + offset).toISOString(), contactId })
+        .expect(201);
     }
-    const range = await t.http().get('/api/schedules').query({ from: new Date(base - 1000).toISOString(), to: new Date(base + 2 * 86_400_000).toISOString() }).set(userA.auth);
+    const range = await t
+      .http()
+      .get('/api/schedules')
+      .query({ from: new Date(base - 1000).toISOString(), to: new Date(base + 2 * 86_400_000).toISOString() })
+      .set(userA.auth);
     expect(range.body.schedules.map((s: { body: string }) => s.body)).toEqual(['Reunião de alinhamento', 'Cobrança de boleto']);
     const search = await t.http().get('/api/schedules').query({ searchParam: 'boleto' }).set(userA.auth);
     expect(search.body.schedules.map((s: { body: string }) => s.body)).toEqual(['Cobrança de boleto']);
@@ -96,10 +139,18 @@ describe('schedules', () => {
     const bad = await t.http().post('/api/schedules').set(adminA.auth).send({ body: '', sendAt: 'amanhã', contactId: 'x' });
     expect(bad.status).toBe(400);
     expect(bad.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(['body', 'contactId', 'sendAt']);
-    const past = await t.http().post('/api/schedules').set(adminA.auth).send({ body: 'Ontem', sendAt: inSeconds(-60), contactId });
+    const past = await t
+      .http()
+      .post('/api/schedules')
+      .set(adminA.auth)
+      .send({ body: 'Ontem', sendAt: inSeconds(-60), contactId });
     expect(past.body.fields).toEqual([{ field: 'sendAt', messages: ['sendAt must be in the future'] }]);
 
-    const mine = await t.http().post('/api/schedules').set(adminA.auth).send({ body: 'Do admin', sendAt: inSeconds(3600), contactId });
+    const mine = await t
+      .http()
+      .post('/api/schedules')
+      .set(adminA.auth)
+      .send({ body: 'Do admin', sendAt: inSeconds(3600), contactId });
     const denied = await t.http().put(`/api/schedules/${mine.body.id}`).set(userA.auth).send({ body: 'Do usuário' });
     expect(denied.status).toBe(403);
     expect(denied.body.error).toBe('ERR_NO_PERMISSION');
@@ -107,7 +158,11 @@ describe('schedules', () => {
   });
 
   it('hides another company’s schedules, contacts and connections', async () => {
-    const mine = await t.http().post('/api/schedules').set(adminA.auth).send({ body: 'Privado', sendAt: inSeconds(3600), contactId });
+    const mine = await t
+      .http()
+      .post('/api/schedules')
+      .set(adminA.auth)
+      .send({ body: 'Privado', sendAt: inSeconds(3600), contactId });
     for (const res of [
       await t.http().get(`/api/schedules/${mine.body.id}`).set(adminB.auth),
       await t.http().put(`/api/schedules/${mine.body.id}`).set(adminB.auth).send({ body: 'Tomado' }),
@@ -117,7 +172,11 @@ describe('schedules', () => {
       expect(res.body.error).toBe('ERR_NO_SCHEDULE_FOUND');
     }
     expect((await t.http().get('/api/schedules').set(adminB.auth)).body.schedules).toEqual([]);
-    const foreignContact = await t.http().post('/api/schedules').set(adminB.auth).send({ body: 'x', sendAt: inSeconds(3600), contactId });
+    const foreignContact = await t
+      .http()
+      .post('/api/schedules')
+      .set(adminB.auth)
+      .send({ body: 'x', sendAt: inSeconds(3600), contactId });
     expect(foreignContact.body.error).toBe('ERR_NO_CONTACT_FOUND');
   });
 

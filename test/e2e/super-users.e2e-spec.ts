@@ -113,16 +113,24 @@ describe('super users and the users of other companies', () => {
       const socketB = await connectSocket(t, adminB.token);
       const socketA = await connectSocket(t, superA.token);
       const seenByA = userEvents(socketA);
-      const received = eventWhere<{ action: string; user: Row & { name?: string } }>(socketB, `company-${b.company.id}-user`, (p) => p.user?.name !== undefined);
+      const received = eventWhere<{ action: string; user: Row & { name?: string } }>(
+        socketB,
+        `company-${b.company.id}-user`,
+        (p) => p.user?.name !== undefined,
+      );
 
-      const res = await t.http().put(`/api/users/${target.id}`).set(superA.auth).send({
-        name: 'Renomeado pelo Super',
-        profile: 'supervisor',
-        queueIds: [b.queues[1]!.id],
-        whatsappId: connectionB.id,
-        // The spec's clients repeat the user's company; naming another one is refused (test/e2e/security/privilege).
-        companyId: b.company.id,
-      });
+      const res = await t
+        .http()
+        .put(`/api/users/${target.id}`)
+        .set(superA.auth)
+        .send({
+          name: 'Renomeado pelo Super',
+          profile: 'supervisor',
+          queueIds: [b.queues[1]!.id],
+          whatsappId: connectionB.id,
+          // The spec's clients repeat the user's company; naming another one is refused (test/e2e/security/privilege).
+          companyId: b.company.id,
+        });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
         name: 'Renomeado pelo Super',
@@ -161,14 +169,18 @@ describe('super users and the users of other companies', () => {
     it('creates a user in another company; the event goes to that company', async () => {
       const socketB = await connectSocket(t, adminB.token);
       const received = eventWhere<{ action: string; user: { email?: string } }>(socketB, `company-${b.company.id}-user`, (p) => p.action === 'create');
-      const res = await t.http().post('/api/users').set(superA.auth).send({
-        name: 'Novo em B',
-        email: 'novo-em-b@test.example',
-        password: 'secret1',
-        companyId: b.company.id,
-        queueIds: [b.queues[0]!.id],
-        whatsappId: connectionB.id,
-      });
+      const res = await t
+        .http()
+        .post('/api/users')
+        .set(superA.auth)
+        .send({
+          name: 'Novo em B',
+          email: 'novo-em-b@test.example',
+          password: 'secret1',
+          companyId: b.company.id,
+          queueIds: [b.queues[0]!.id],
+          whatsappId: connectionB.id,
+        });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ companyId: b.company.id, whatsappId: connectionB.id, queues: [expect.objectContaining({ id: b.queues[0]!.id })] });
       expect(await received).toMatchObject({ action: 'create', user: { email: 'novo-em-b@test.example' } });
@@ -186,7 +198,11 @@ describe('super users and the users of other companies', () => {
       for (const [fields, code] of cases) {
         const update = await t.http().put(`/api/users/${target.id}`).set(superA.auth).send(fields);
         expect([update.status, update.body.error]).toEqual([404, code]);
-        const create = await t.http().post('/api/users').set(superA.auth).send({ name: 'Fora', email: 'fora@test.example', password: 'secret1', companyId: b.company.id, ...fields });
+        const create = await t
+          .http()
+          .post('/api/users')
+          .set(superA.auth)
+          .send({ name: 'Fora', email: 'fora@test.example', password: 'secret1', companyId: b.company.id, ...fields });
         expect([create.status, create.body.error]).toEqual([404, code]);
       }
       const row = await t.em().findOneOrFail(User, target.id, { filters: false, populate: ['queues'] });
@@ -197,10 +213,18 @@ describe('super users and the users of other companies', () => {
 
     it('applies the plan user limit of the target company', async () => {
       const c = await createTenant(t, { plan: { users: 2 } });
-      const full = await t.http().post('/api/users').set(superA.auth).send({ name: 'Excedente', email: 'excedente@test.example', password: 'secret1', companyId: c.company.id });
+      const full = await t
+        .http()
+        .post('/api/users')
+        .set(superA.auth)
+        .send({ name: 'Excedente', email: 'excedente@test.example', password: 'secret1', companyId: c.company.id });
       expect(full.status).toBe(403);
       expect(full.body.error).toBe('ERR_PLAN_USER_LIMIT');
-      const missing = await t.http().post('/api/users').set(superA.auth).send({ name: 'Sem empresa', email: 'sem@test.example', password: 'secret1', companyId: 999999 });
+      const missing = await t
+        .http()
+        .post('/api/users')
+        .set(superA.auth)
+        .send({ name: 'Sem empresa', email: 'sem@test.example', password: 'secret1', companyId: 999999 });
       expect(missing.status).toBe(404);
       expect(missing.body.error).toBe('ERR_NO_COMPANY_FOUND');
     });
@@ -223,13 +247,31 @@ describe('super users and the users of other companies', () => {
       expect(all.body.every((u: Row) => u.companyId === a.company.id)).toBe(true);
       expect(ids(all.body)).toContain(a.admin.id);
 
-      const spec = await t.http().get('/api/users').query({ ...query, pageNumber: 1 }).set(adminA.auth);
+      const spec = await t
+        .http()
+        .get('/api/users')
+        .query({ ...query, pageNumber: 1 })
+        .set(adminA.auth);
       expect(spec.body.users.every((u: Row) => u.companyId === a.company.id)).toBe(true);
-      const ra = await t.http().get('/api/users').query({ ...query, range: '[0,9]', filter: '{}' }).set(adminA.auth);
+      const ra = await t
+        .http()
+        .get('/api/users')
+        .query({ ...query, range: '[0,9]', filter: '{}' })
+        .set(adminA.auth);
       expect(ra.body.every((u: Row) => u.companyId === a.company.id)).toBe(true);
 
       expect(ids((await t.http().get('/api/queue').query(query).set(adminA.auth)).body)).toEqual(ids(a.queues));
-      expect(ids((await t.http().get('/api/whatsapp').query({ ...query, session: 0 }).set(adminA.auth)).body)).toEqual([connectionA.id]);
+      expect(
+        ids(
+          (
+            await t
+              .http()
+              .get('/api/whatsapp')
+              .query({ ...query, session: 0 })
+              .set(adminA.auth)
+          ).body,
+        ),
+      ).toEqual([connectionA.id]);
     });
 
     it('gets 404 on the other company’s user ids and cannot create users there', async () => {
@@ -242,13 +284,21 @@ describe('super users and the users of other companies', () => {
         expect([res.status, res.body.error]).toEqual([404, 'ERR_NO_USER_FOUND']);
       }
       // Naming another company is refused, not quietly turned into the admin's own.
-      const created = await t.http().post('/api/users').set(adminA.auth).send({ name: 'Meu', email: 'meu@test.example', password: 'secret1', companyId: b.company.id });
+      const created = await t
+        .http()
+        .post('/api/users')
+        .set(adminA.auth)
+        .send({ name: 'Meu', email: 'meu@test.example', password: 'secret1', companyId: b.company.id });
       expect([created.status, created.body.error]).toEqual([403, 'ERR_NO_PERMISSION']);
       expect(await t.em().count(User, { email: 'meu@test.example' }, { filters: false })).toBe(0);
     });
 
     it('cannot give a user another company’s connection', async () => {
-      const create = await t.http().post('/api/users').set(adminA.auth).send({ name: 'Conexão', email: 'conexao@test.example', password: 'secret1', whatsappId: connectionB.id });
+      const create = await t
+        .http()
+        .post('/api/users')
+        .set(adminA.auth)
+        .send({ name: 'Conexão', email: 'conexao@test.example', password: 'secret1', whatsappId: connectionB.id });
       expect([create.status, create.body.error]).toEqual([404, 'ERR_NO_WAPP_FOUND']);
       const update = await t.http().put(`/api/users/${a.user.id}`).set(adminA.auth).send({ whatsappId: connectionB.id });
       expect([update.status, update.body.error]).toEqual([404, 'ERR_NO_WAPP_FOUND']);

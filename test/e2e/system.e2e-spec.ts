@@ -33,7 +33,11 @@ describe('system', () => {
 
   it('allows only help videos and contact photos from elsewhere', async () => {
     const csp = (await t.http().get('/api/version')).headers['content-security-policy'] as string;
-    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `));
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `));
     expect(directive('default-src')).toBe("default-src 'self'");
     expect(directive('frame-src')).toBe('frame-src https://www.youtube.com https://www.youtube-nocookie.com');
     expect(directive('img-src')).toContain('https://*.whatsapp.net');

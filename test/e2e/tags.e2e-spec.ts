@@ -34,10 +34,13 @@ describe('tags', () => {
   const create = (session: Session, body: Record<string, unknown>) => t.http().post('/api/tags').set(session.auth).send(body);
   const update = (session: Session, id: number, body: Record<string, unknown>) => t.http().put(`/api/tags/${id}`).set(session.auth).send(body);
   const sync = (session: Session, ticketId: number, tagIds: number[]) =>
-    t.http().post('/api/tags/sync').set(session.auth).send({ ticketId, tags: tagIds.map((id) => ({ id })) });
+    t
+      .http()
+      .post('/api/tags/sync')
+      .set(session.auth)
+      .send({ ticketId, tags: tagIds.map((id) => ({ id })) });
   const list = (session: Session, query: Record<string, unknown> = {}) => t.http().get('/api/tags').query(query).set(session.auth);
-  const countsOf = async (session: Session) =>
-    Object.fromEntries(((await list(session)).body.tags as TagBody[]).map((tag) => [tag.name, tag.ticketsCount]));
+  const countsOf = async (session: Session) => Object.fromEntries(((await list(session)).body.tags as TagBody[]).map((tag) => [tag.name, tag.ticketsCount]));
 
   /** Two customers write in: two pending tickets without a queue. */
   async function inboundTickets(): Promise<Ticket[]> {
@@ -206,7 +209,11 @@ describe('tags', () => {
     expect((await sync(userA, first.id, [])).body).toEqual({ ticketId: first.id, tags: [] });
     expect(await countsOf(adminA)).toMatchObject({ Urgente: 1, Vendas: 0 });
 
-    const bad = await t.http().post('/api/tags/sync').set(userA.auth).send({ ticketId: 'x', tags: [{ id: 0 }] });
+    const bad = await t
+      .http()
+      .post('/api/tags/sync')
+      .set(userA.auth)
+      .send({ ticketId: 'x', tags: [{ id: 0 }] });
     expect(bad.status).toBe(400);
     expect(bad.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(['tags.0.id', 'ticketId']);
   });

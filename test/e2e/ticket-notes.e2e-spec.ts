@@ -33,7 +33,12 @@ describe('ticket notes', () => {
   const noteOn = (ticket: Ticket, note: string) => ({ note, ticketId: ticket.id, contactId: ticket.contact.id });
 
   async function ticketFrom(from: string): Promise<Ticket> {
-    await t.http().post(`/api/dev/simulator/${connection.id}/inbound`).set(adminA.auth).send({ from, name: `Cliente ${from}`, body: 'Olá' }).expect(202);
+    await t
+      .http()
+      .post(`/api/dev/simulator/${connection.id}/inbound`)
+      .set(adminA.auth)
+      .send({ from, name: `Cliente ${from}`, body: 'Olá' })
+      .expect(202);
     await drainPipeline(t);
     return t.em().findOneOrFail(Ticket, { company: a.company.id, contact: { number: from }, status: { $ne: 'closed' } }, { filters: false });
   }

@@ -59,10 +59,13 @@ describe('tickets', () => {
       'update:closed',
       'update:open',
     ]);
-    const cycles = await t.em().getConnection().execute<Array<{ started_at: Date | null; finished_at: Date | null }>>(
-      'select started_at, finished_at from ticket_cycles where ticket_id = ? order by id',
-      [ticket.id],
-    );
+    const cycles = await t
+      .em()
+      .getConnection()
+      .execute<Array<{ started_at: Date | null; finished_at: Date | null }>>(
+        'select started_at, finished_at from ticket_cycles where ticket_id = ? order by id',
+        [ticket.id],
+      );
     expect(cycles).toHaveLength(2);
     expect(cycles[0]!.started_at).not.toBeNull();
     expect(cycles[0]!.finished_at).not.toBeNull();
@@ -92,7 +95,10 @@ describe('tickets', () => {
     expect(userIds).toContain(inQueueA.id);
     expect(userIds).not.toContain(inQueueB.id);
     expect(userIds).not.toContain(noQueue.id);
-    expect((await t.http().get(`/api/tickets/${inQueueB.id}`).set(userA.auth)).body).toMatchObject({ error: 'ERR_NO_PERMISSION', message: 'Acesso não permitido' });
+    expect((await t.http().get(`/api/tickets/${inQueueB.id}`).set(userA.auth)).body).toMatchObject({
+      error: 'ERR_NO_PERMISSION',
+      message: 'Acesso não permitido',
+    });
     expect((await t.http().get(`/api/tickets/u/${inQueueB.uuid}`).set(userA.auth)).status).toBe(403);
 
     const allTicket = await createUser(t, a.company, 'user', { allTicket: 'enabled' });
@@ -107,9 +113,16 @@ describe('tickets', () => {
     expect(userShowAll.body.tickets.map((x: { id: number }) => x.id)).not.toContain(inQueueB.id);
 
     const tag = await t.http().post('/api/tags').set(adminA.auth).send({ name: 'Urgente', color: '#FF0000' });
-    await t.http().post('/api/tags/sync').set(adminA.auth).send({ ticketId: inQueueA.id, tags: [{ id: tag.body.id }] }).expect(200);
+    await t
+      .http()
+      .post('/api/tags/sync')
+      .set(adminA.auth)
+      .send({ ticketId: inQueueA.id, tags: [{ id: tag.body.id }] })
+      .expect(200);
     const tagged = await list(adminA, { showAll: 'true', tags: JSON.stringify([tag.body.id]) });
-    expect(tagged.body.tickets.map((x: { id: number; tags: Array<{ name: string }> }) => [x.id, x.tags.map((g) => g.name)])).toEqual([[inQueueA.id, ['Urgente']]]);
+    expect(tagged.body.tickets.map((x: { id: number; tags: Array<{ name: string }> }) => [x.id, x.tags.map((g) => g.name)])).toEqual([
+      [inQueueA.id, ['Urgente']],
+    ]);
     const inB = (await list(adminA, { showAll: 'true', queueIds: JSON.stringify([a.queues[1]!.id]) })).body.tickets.map((x: { id: number }) => x.id);
     expect(inB).toContain(inQueueB.id);
     expect(inB).not.toContain(inQueueA.id);
@@ -123,12 +136,20 @@ describe('tickets', () => {
 
   it('refuses a second open ticket for the same contact and connection, naming the existing one', async () => {
     const existing = await customerWrites(t, adminA, connectionId, '5511911110006', 'oi');
-    const res = await t.http().post('/api/tickets').set(adminA.auth).send({ contactId: existing.contact.id, whatsappId: connectionId, queueId: a.queues[0]!.id, userId: a.admin.id, status: 'open' });
+    const res = await t
+      .http()
+      .post('/api/tickets')
+      .set(adminA.auth)
+      .send({ contactId: existing.contact.id, whatsappId: connectionId, queueId: a.queues[0]!.id, userId: a.admin.id, status: 'open' });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', ticket: { id: existing.id, uuid: existing.uuid, user: null } });
 
     await put(adminA, existing.id, { status: 'closed' }).expect(200);
-    const created = await t.http().post('/api/tickets').set(userA.auth).send({ contactId: existing.contact.id, whatsappId: connectionId, queueId: a.queues[0]!.id, status: 'open' });
+    const created = await t
+      .http()
+      .post('/api/tickets')
+      .set(userA.auth)
+      .send({ contactId: existing.contact.id, whatsappId: connectionId, queueId: a.queues[0]!.id, status: 'open' });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ status: 'open', userId: userA.userId, queueId: a.queues[0]!.id });
     const reopen = await put(adminA, existing.id, { status: 'open', userId: a.admin.id });

@@ -43,14 +43,18 @@ describe('users', () => {
     socketB.onAny((event, payload) => leaked.push({ event, payload }));
     const received = new Promise<{ action: string; user: { email: string } }>((resolve) => socketA.once(`company-${a.company.id}-user`, resolve));
 
-    const res = await t.http().post('/api/users').set(adminA.auth).send({
-      name: 'Maria Souza',
-      email: 'Maria@Test.example',
-      password: 'secret1',
-      profile: 'user',
-      queueIds: [a.queues[0]!.id, a.queues[1]!.id],
-      allTicket: 'enabled',
-    });
+    const res = await t
+      .http()
+      .post('/api/users')
+      .set(adminA.auth)
+      .send({
+        name: 'Maria Souza',
+        email: 'Maria@Test.example',
+        password: 'secret1',
+        profile: 'user',
+        queueIds: [a.queues[0]!.id, a.queues[1]!.id],
+        allTicket: 'enabled',
+      });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ email: 'maria@test.example', profile: 'user', allTicket: 'enabled', companyId: a.company.id });
     expect(res.body.queues.map((q: { id: number }) => q.id)).toEqual([a.queues[0]!.id, a.queues[1]!.id]);
@@ -63,13 +67,21 @@ describe('users', () => {
   });
 
   it('answers 400 with field errors for bad payloads and 409 for a taken email', async () => {
-    const bad = await t.http().post('/api/users').set(adminA.auth).send({ name: 'x', email: 'nope', password: '1', profile: 'root', queueIds: ['a'] });
+    const bad = await t
+      .http()
+      .post('/api/users')
+      .set(adminA.auth)
+      .send({ name: 'x', email: 'nope', password: '1', profile: 'root', queueIds: ['a'] });
     expect(bad.status).toBe(400);
     expect(bad.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(['email', 'name', 'password', 'profile', 'queueIds']);
     const taken = await t.http().post('/api/users').set(adminA.auth).send({ name: 'Dup', email: b.admin.email, password: 'secret1' });
     expect(taken.status).toBe(409);
     expect(taken.body.error).toBe('ERR_DUPLICATED_EMAIL');
-    const foreignQueue = await t.http().post('/api/users').set(adminA.auth).send({ name: 'Fila', email: 'fila@test.example', password: 'secret1', queueIds: [b.queues[0]!.id] });
+    const foreignQueue = await t
+      .http()
+      .post('/api/users')
+      .set(adminA.auth)
+      .send({ name: 'Fila', email: 'fila@test.example', password: 'secret1', queueIds: [b.queues[0]!.id] });
     expect(foreignQueue.status).toBe(404);
     expect(foreignQueue.body.error).toBe('ERR_NO_QUEUE_FOUND');
   });
@@ -98,7 +110,11 @@ describe('users', () => {
     expect(create.body.error).toBe('ERR_NO_PERMISSION');
     const promote = await t.http().put(`/api/users/${a.user.id}`).set(userA.auth).send({ profile: 'admin' });
     expect(promote.status).toBe(403);
-    const queues = await t.http().put(`/api/users/${a.user.id}`).set(userA.auth).send({ queueIds: [a.queues[1]!.id] });
+    const queues = await t
+      .http()
+      .put(`/api/users/${a.user.id}`)
+      .set(userA.auth)
+      .send({ queueIds: [a.queues[1]!.id] });
     expect(queues.status).toBe(403);
     const other = await t.http().put(`/api/users/${a.admin.id}`).set(userA.auth).send({ name: 'Renamed' });
     expect(other.status).toBe(403);
@@ -114,7 +130,11 @@ describe('users', () => {
 
   it('lets an admin change profile and queues, and delete users but not themselves', async () => {
     const extra = await createUser(t, a.company);
-    const updated = await t.http().put(`/api/users/${extra.id}`).set(adminA.auth).send({ profile: 'supervisor', queueIds: [a.queues[1]!.id] });
+    const updated = await t
+      .http()
+      .put(`/api/users/${extra.id}`)
+      .set(adminA.auth)
+      .send({ profile: 'supervisor', queueIds: [a.queues[1]!.id] });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ profile: 'supervisor', queues: [expect.objectContaining({ id: a.queues[1]!.id })] });
     expect((await t.http().delete(`/api/users/${a.admin.id}`).set(adminA.auth)).body.error).toBe('ERR_CANNOT_DELETE_SELF');

@@ -23,5 +23,4 @@ describe('error catalogue', () => {
     const written = new Set(sources.flatMap(({ text }) => [...text.matchAll(/'(ERR_[A-Z_]+)'/g)].map((m) => m[1] as string)));
     expect([...written].filter((code) => !isErrorCode(code)).sort()).toEqual([]);
   });
-
 });

@@ -2,7 +2,15 @@ import { afterAll, beforeAll } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { seedDemoData } from '../../src/modules/companies/demo-data.seed.js';
 import { launchBrowser } from './browser.js';
-import { type FakeDialogflow, type FakeTypebot, type FakeWebhook, startFakeDialogflow, startFakeTypebot, startFakeWebhook, unreachableUrl } from './fake-services.js';
+import {
+  type FakeDialogflow,
+  type FakeTypebot,
+  type FakeWebhook,
+  startFakeDialogflow,
+  startFakeTypebot,
+  startFakeWebhook,
+  unreachableUrl,
+} from './fake-services.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 export interface AutomationSuite {

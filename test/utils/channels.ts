@@ -17,7 +17,11 @@ export async function waitFor<T>(probe: () => Promise<T> | T, timeoutMs = 5000):
 }
 
 /** A simulated phone that was linked before, so it connects at once. */
-export async function connectedSimulator(t: TestApp, companyId: number, name = `Sim ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`): Promise<Whatsapp> {
+export async function connectedSimulator(
+  t: TestApp,
+  companyId: number,
+  name = `Sim ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+): Promise<Whatsapp> {
   const em = t.em();
   const company = em.getReference(Company, companyId);
   const count = await em.count(Whatsapp, { company: companyId }, { filters: false });

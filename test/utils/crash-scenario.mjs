@@ -46,7 +46,9 @@ async function waitUntil(probe, timeoutMs, what) {
 async function seed(dbUrl) {
   const hash = await argon2.hash(PASSWORD, { type: argon2.argon2id });
   const [plan] = await query(dbUrl, `insert into plans (name, users, connections, queues, value) values ('Crash', 10, 10, 10, 10) returning id`);
-  const [company] = await query(dbUrl, `insert into companies (name, plan_id, due_date) values ('Crash Co', $1, now() + interval '1 year') returning id`, [plan.id]);
+  const [company] = await query(dbUrl, `insert into companies (name, plan_id, due_date) values ('Crash Co', $1, now() + interval '1 year') returning id`, [
+    plan.id,
+  ]);
   await query(dbUrl, `insert into users (company_id, name, email, password_hash, profile) values ($1, 'Admin', $2, $3, 'admin')`, [company.id, EMAIL, hash]);
   const [connection] = await query(
     dbUrl,
@@ -118,7 +120,12 @@ export async function runCrashScenario({ dbUrl, dataDir, redisPrefix, senders = 
     fetch(`${baseUrl}/api/dev/simulator/${connectionId}/inbound`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ from: `5511970${String(sender).padStart(6, '0')}`, name: `Cliente ${sender}`, body: `mensagem ${index} de ${sender}`, id: `CRASH-${sender}-${index}` }),
+      body: JSON.stringify({
+        from: `5511970${String(sender).padStart(6, '0')}`,
+        name: `Cliente ${sender}`,
+        body: `mensagem ${index} de ${sender}`,
+        id: `CRASH-${sender}-${index}`,
+      }),
     });
   try {
     await waitUntil(health, 60_000, 'first start');

@@ -23,10 +23,7 @@ export interface TenantFixture {
 export const DEFAULT_PASSWORD = 'Secret123!';
 
 /** One company with its plan, an admin, an attendant (profile user) in the first queue, and two queues. */
-export async function createTenant(
-  t: TestApp,
-  options: { plan?: Partial<Plan>; company?: Partial<Company> } = {},
-): Promise<TenantFixture> {
+export async function createTenant(t: TestApp, options: { plan?: Partial<Plan>; company?: Partial<Company> } = {}): Promise<TenantFixture> {
   const em = t.em();
   const id = next();
   const plan = em.create(Plan, { name: `Plano ${id}`, users: 10, connections: 10, queues: 10, value: 10, ...options.plan });

@@ -68,7 +68,10 @@ class Script<T> {
   }
 }
 
-const failureAnswer = (failure: FakeFailure): Answer => ({ status: failure.status, body: failure.body ?? { error: { message: `scripted ${failure.status}` } } });
+const failureAnswer = (failure: FakeFailure): Answer => ({
+  status: failure.status,
+  body: failure.body ?? { error: { message: `scripted ${failure.status}` } },
+});
 
 function parseBody(raw: string, contentType: string | undefined): unknown {
   if (contentType?.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(raw));
@@ -89,7 +92,9 @@ function send(res: ServerResponse, answer: Answer): void {
 }
 
 /** Starts a server whose handler maps each recorded request to an answer. */
-async function startServer(handle: (request: RecordedRequest, url: string) => Answer | Promise<Answer>): Promise<{ url: string; requests: RecordedRequest[]; close: () => Promise<void> }> {
+async function startServer(
+  handle: (request: RecordedRequest, url: string) => Answer | Promise<Answer>,
+): Promise<{ url: string; requests: RecordedRequest[]; close: () => Promise<void> }> {
   const requests: RecordedRequest[] = [];
   let url = '';
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -97,7 +102,13 @@ async function startServer(handle: (request: RecordedRequest, url: string) => An
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
-      const request: RecordedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: parseBody(raw, req.headers['content-type']), raw };
+      const request: RecordedRequest = {
+        method: req.method ?? 'GET',
+        path: req.url ?? '/',
+        headers: req.headers,
+        body: parseBody(raw, req.headers['content-type']),
+        raw,
+      };
       requests.push(request);
       Promise.resolve()
         .then(() => handle(request, url))

@@ -35,7 +35,13 @@ export class PrivateRedis {
     for (;;) {
       const client = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
       client.on('error', () => undefined);
-      const ok = await client.connect().then(() => client.ping()).then(() => true, () => false);
+      const ok = await client
+        .connect()
+        .then(() => client.ping())
+        .then(
+          () => true,
+          () => false,
+        );
       client.disconnect();
       if (ok) return;
       if (Date.now() > deadline) throw new Error('private redis did not start');

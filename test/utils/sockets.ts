@@ -15,4 +15,3 @@ export async function connectSocket(t: TestApp, token: string): Promise<Socket> 
   });
   return socket;
 }
-

@@ -11,8 +11,7 @@ import { loginThroughForm } from './browser.js';
 import type { TestApp } from './test-app.js';
 
 /** A page as a Brazilian user's browser shows it (native date inputs read dd/mm/aaaa). */
-export const newPtPage = (browser: Browser, width = 1440, height = 900): Promise<Page> =>
-  browser.newPage({ viewport: { width, height }, locale: 'pt-BR' });
+export const newPtPage = (browser: Browser, width = 1440, height = 900): Promise<Page> => browser.newPage({ viewport: { width, height }, locale: 'pt-BR' });
 
 /** Picks `option` in the MUI select named `label` inside `scope`. */
 export async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
@@ -21,7 +20,7 @@ export async function choose(page: Page, scope: Locator, label: string, option: 
 }
 
 /** The help gallery's thumbnails and player come from the video site; this network has none. */
-export const offline = (page: Page) => page.route(/youtube\.com/, route => route.abort());
+export const offline = (page: Page) => page.route(/youtube\.com/, (route) => route.abort());
 
 /**
  * Waits until finite CSS transitions and animations (floating labels, dialog fades) are over, so a screenshot
@@ -31,7 +30,7 @@ export const settle = (page: Page) =>
   page.waitForFunction(() =>
     (globalThis as unknown as { document: AnimatedDocument }).document
       .getAnimations()
-      .every(animation => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
 
 /** The part of the DOM `settle` reads (the test project has no DOM typings). */

@@ -47,11 +47,7 @@ export function AttachmentField({ label, current, change, onChange, accept }: At
             )}
             {chosen && <Chip size="small" variant="outlined" color="primary" label={translate('attachment.pending')} />}
             <Tooltip title={translate('attachment.remove')}>
-              <IconButton
-                size="small"
-                aria-label={translate('attachment.remove')}
-                onClick={() => onChange(current ? { remove: true } : null)}
-              >
+              <IconButton size="small" aria-label={translate('attachment.remove')} onClick={() => onChange(current ? { remove: true } : null)}>
                 <DeleteOutlined fontSize="small" />
               </IconButton>
             </Tooltip>
@@ -68,7 +64,7 @@ export function AttachmentField({ label, current, change, onChange, accept }: At
           hidden
           accept={accept}
           aria-label={translate('attachment.attach')}
-          onChange={event => {
+          onChange={(event) => {
             const file = event.target.files?.[0];
             if (file) onChange({ file });
             event.target.value = '';

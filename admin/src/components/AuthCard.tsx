@@ -9,7 +9,7 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
   return (
     <Box
       component="main"
-      sx={theme => ({
+      sx={(theme) => ({
         minHeight: '100vh',
         display: 'flex',
         alignItems: 'center',

@@ -5,14 +5,31 @@ import { type ChangeEvent, useId } from 'react';
 import { InputHelperText, regex, required, useInput, useTranslate, type Validator } from 'react-admin';
 
 const HUES = [
-  'red', 'pink', 'purple', 'deepPurple', 'indigo', 'blue', 'lightBlue', 'cyan', 'teal', 'green',
-  'lightGreen', 'lime', 'yellow', 'amber', 'orange', 'deepOrange', 'brown', 'grey', 'blueGrey',
+  'red',
+  'pink',
+  'purple',
+  'deepPurple',
+  'indigo',
+  'blue',
+  'lightBlue',
+  'cyan',
+  'teal',
+  'green',
+  'lightGreen',
+  'lime',
+  'yellow',
+  'amber',
+  'orange',
+  'deepOrange',
+  'brown',
+  'grey',
+  'blueGrey',
 ] as const;
 const SHADES = [300, 500, 800] as const;
 
 /** The preset colours: the Material hues in a light, a middle and a dark shade (57 in all), as uppercase hex. */
 // biome-ignore lint/performance/noDynamicNamespaceImportAccess: the palette is every hue, so the whole colour module is wanted
-export const COLOR_PALETTE: string[] = SHADES.flatMap(shade => HUES.map(hue => colors[hue][shade].toUpperCase()));
+export const COLOR_PALETTE: string[] = SHADES.flatMap((shade) => HUES.map((hue) => colors[hue][shade].toUpperCase()));
 
 const HEX = /^#?([0-9A-F]{3}|[0-9A-F]{6})$/i;
 
@@ -26,7 +43,7 @@ export function normaliseHex(value: string): string {
 function toNativeColor(value: string): string {
   const hex = normaliseHex(value).slice(1);
   if (!HEX.test(hex)) return '#000000';
-  return `#${hex.length === 3 ? [...hex].map(digit => digit + digit).join('') : hex}`.toLowerCase();
+  return `#${hex.length === 3 ? [...hex].map((digit) => digit + digit).join('') : hex}`.toLowerCase();
 }
 
 export const colorRules: Validator[] = [required('validation.requiredField'), regex(HEX, 'colorPicker.invalid')];
@@ -69,7 +86,7 @@ export function ColorPickerInput({ source, label, validate = colorRules }: Color
           mb: 2,
         }}
       >
-        {COLOR_PALETTE.map(color => {
+        {COLOR_PALETTE.map((color) => {
           const selected = color === current;
           return (
             <Tooltip key={color} title={color} disableInteractive>

@@ -34,7 +34,7 @@ export function DayInput({ source, label, helperText }: DayInputProps) {
         tabIndex={-1}
         aria-hidden
         value={isoDay(value) ?? ''}
-        onChange={event => setValue(source, event.target.value, { shouldDirty: true, shouldValidate: true })}
+        onChange={(event) => setValue(source, event.target.value, { shouldDirty: true, shouldValidate: true })}
         style={{ position: 'absolute', right: 0, bottom: 0, width: 0, height: 0, opacity: 0, border: 0, padding: 0 }}
       />
     </InputAdornment>

@@ -28,18 +28,7 @@ interface FormDialogProps {
 }
 
 /** An add-or-edit dialog around a react-admin Form: title, fields, Cancel and Add/Save. */
-export function FormDialog({
-  resource,
-  title,
-  isNew,
-  values,
-  onSubmit,
-  onClose,
-  maxWidth = 'sm',
-  scrolling = false,
-  noValidate,
-  children,
-}: FormDialogProps) {
+export function FormDialog({ resource, title, isNew, values, onSubmit, onClose, maxWidth = 'sm', scrolling = false, noValidate, children }: FormDialogProps) {
   const translate = useTranslate();
   const titleId = `${resource}-dialog-title`;
   return (

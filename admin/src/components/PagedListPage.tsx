@@ -84,7 +84,7 @@ export function PagedListPage<T extends { id: number }>({
           records={list.records}
           loading={list.loading}
           nameOf={nameOf}
-          onEdit={canEdit ? record => setEditing({ record }) : undefined}
+          onEdit={canEdit ? (record) => setEditing({ record }) : undefined}
           onDelete={canDelete ? setDeleting : undefined}
         />
         <div ref={sentinelRef} />

@@ -1,15 +1,6 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import {
-  Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  type TableCellProps,
-  TableHead,
-  TableRow,
-  type TableRowProps,
-} from '@mui/material';
+import { Skeleton, Table, TableBody, TableCell, type TableCellProps, TableHead, TableRow, type TableRowProps } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { RowAction } from './RowAction';
@@ -57,7 +48,7 @@ const LOADING_ROWS = [0, 1, 2];
 const pickable = (pick: () => void): Partial<TableRowProps> => ({
   tabIndex: 0,
   onClick: pick,
-  onKeyDown: event => {
+  onKeyDown: (event) => {
     if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
     event.preventDefault();
     pick();
@@ -86,7 +77,7 @@ export function ResourceTable<T extends { id: number }>({
     <Table stickyHeader size="small" aria-label={translate(`${resource}.title`)}>
       <TableHead>
         <TableRow>
-          {columns.map(column => (
+          {columns.map((column) => (
             <TableCell key={column.source} {...column.cellProps}>
               {!column.noHeader && translate(`${resource}.columns.${column.source}`)}
             </TableCell>
@@ -95,7 +86,7 @@ export function ResourceTable<T extends { id: number }>({
         </TableRow>
       </TableHead>
       <TableBody>
-        {records.map(record => (
+        {records.map((record) => (
           <TableRow
             key={record.id}
             hover
@@ -104,7 +95,7 @@ export function ResourceTable<T extends { id: number }>({
             {...(onRowClick && pickable(() => onRowClick(record)))}
             {...{ [`data-${recordName}-id`]: record.id }}
           >
-            {columns.map(column => (
+            {columns.map((column) => (
               <TableCell key={column.source} {...column.cellProps}>
                 {column.render ? column.render(record) : String((record as Record<string, unknown>)[column.source] ?? '')}
               </TableCell>
@@ -117,11 +108,7 @@ export function ResourceTable<T extends { id: number }>({
                   </RowAction>
                 )}
                 {onDelete && (
-                  <RowAction
-                    label={translate(`${resource}.delete`, { name: nameOf(record) })}
-                    onClick={() => onDelete(record)}
-                    color="error"
-                  >
+                  <RowAction label={translate(`${resource}.delete`, { name: nameOf(record) })} onClick={() => onDelete(record)} color="error">
                     <DeleteOutlined fontSize="small" />
                   </RowAction>
                 )}
@@ -130,9 +117,9 @@ export function ResourceTable<T extends { id: number }>({
           </TableRow>
         ))}
         {loading &&
-          LOADING_ROWS.map(row => (
+          LOADING_ROWS.map((row) => (
             <TableRow key={`loading-${row}`}>
-              {columns.map(column => (
+              {columns.map((column) => (
                 <TableCell key={column.source} {...column.cellProps}>
                   {column.skeleton ?? <Skeleton />}
                 </TableCell>

@@ -18,7 +18,7 @@ export function SearchField({ value, onChange, placeholder }: SearchFieldProps) 
       name="searchParam"
       placeholder={translate(placeholder)}
       value={value}
-      onChange={event => onChange(event.target.value)}
+      onChange={(event) => onChange(event.target.value)}
       variant="outlined"
       margin="none"
       fullWidth={false}

@@ -21,7 +21,7 @@ export function SwitchInput({ source, label, helperText }: SwitchInputProps) {
           id={id}
           name={field.name}
           checked={Boolean(field.value)}
-          onChange={event => field.onChange(event.target.checked)}
+          onChange={(event) => field.onChange(event.target.checked)}
           onBlur={field.onBlur}
           slotProps={{ input: { ref: field.ref } }}
         />

@@ -10,7 +10,7 @@ export function TemplateVariablesHint() {
     <Alert severity="info" variant="outlined" sx={{ mb: 2 }}>
       {translate('connections.form.variablesHint')}
       <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
-        {TEMPLATE_VARIABLES.map(variable => (
+        {TEMPLATE_VARIABLES.map((variable) => (
           <li key={variable}>
             <Box component="code" sx={{ fontWeight: 600 }}>{`{{${variable}}}`}</Box> — {translate(`connections.variables.${variable}`)}
           </li>

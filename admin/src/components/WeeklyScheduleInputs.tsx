@@ -9,13 +9,12 @@ export function maskTime(value: string): string {
 }
 
 /** HH:MM, or empty. */
-const timeRule: Validator = (value: unknown) =>
-  typeof value === 'string' && value !== '' && !TIME_PATTERN.test(value) ? 'schedules.invalidTime' : undefined;
+const timeRule: Validator = (value: unknown) => (typeof value === 'string' && value !== '' && !TIME_PATTERN.test(value) ? 'schedules.invalidTime' : undefined);
 
 /** Seven entries, monday to sunday, from whatever the server holds (missing days are empty). */
 export function weekOf(schedules: Partial<ScheduleEntry>[] | null | undefined): ScheduleEntry[] {
-  return WEEKDAYS_EN.map(weekdayEn => {
-    const known = (schedules ?? []).find(entry => entry.weekdayEn === weekdayEn);
+  return WEEKDAYS_EN.map((weekdayEn) => {
+    const known = (schedules ?? []).find((entry) => entry.weekdayEn === weekdayEn);
     return {
       weekday: WEEKDAY_PT[weekdayEn],
       weekdayEn,
@@ -48,7 +47,7 @@ export function WeeklyScheduleInputs({ source = 'schedules', onEdit }: WeeklySch
               {WEEKDAY_PT[weekdayEn]}
             </Typography>
           </Box>
-          {(['startTime', 'endTime'] as const).map(field => (
+          {(['startTime', 'endTime'] as const).map((field) => (
             <TextInput
               key={field}
               source={`${source}.${index}.${field}`}

@@ -16,11 +16,8 @@ export interface LiveTopic<T> {
  * Keeps a list in step with `company-{id}-{topic}`: `{ action: 'create' | 'update', [recordKey] }` inserts or
  * replaces, `{ action: 'delete', [idKey] }` removes; other actions are ignored.
  */
-export function useLiveList<T extends { id: number }>(
-  live: LiveTopic<T>,
-  list: Pick<PagedList<T>, 'upsert' | 'remove'>,
-): void {
-  useCompanyTopic<{ action?: string } & Record<string, unknown>>(live.topic, payload => {
+export function useLiveList<T extends { id: number }>(live: LiveTopic<T>, list: Pick<PagedList<T>, 'upsert' | 'remove'>): void {
+  useCompanyTopic<{ action?: string } & Record<string, unknown>>(live.topic, (payload) => {
     const recordKey = live.recordKey ?? live.topic;
     const idKey = live.idKey ?? `${live.topic}Id`;
     if (payload.action === 'delete') {

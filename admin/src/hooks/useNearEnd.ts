@@ -7,10 +7,7 @@ const THRESHOLD_PX = 100;
  * The observer is rebuilt whenever `enabled` or the callback change, so a page that does not fill
  * the container keeps loading.
  */
-export function useNearEnd<Root extends HTMLElement, Sentinel extends HTMLElement>(
-  onNearEnd: () => void,
-  enabled: boolean,
-) {
+export function useNearEnd<Root extends HTMLElement, Sentinel extends HTMLElement>(onNearEnd: () => void, enabled: boolean) {
   const rootRef = useRef<Root>(null);
   const sentinelRef = useRef<Sentinel>(null);
 

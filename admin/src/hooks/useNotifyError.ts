@@ -7,9 +7,7 @@ export function useNotifyError(): (error: unknown) => void {
   const notify = useNotify();
   return useCallback(
     (error: unknown) =>
-      error instanceof ApiError
-        ? notify(error.message, { type: 'error', messageArgs: error.messageArgs })
-        : notify('errors.generic', { type: 'error' }),
+      error instanceof ApiError ? notify(error.message, { type: 'error', messageArgs: error.messageArgs }) : notify('errors.generic', { type: 'error' }),
     [notify],
   );
 }

@@ -19,7 +19,7 @@ export function useOptions<T>(path: string, enabled: boolean, key?: string): T[]
     let current = true;
     api
       .get<unknown>(path)
-      .then(answer => current && setOptions(listOf<T>(answer, key)))
+      .then((answer) => current && setOptions(listOf<T>(answer, key)))
       .catch(() => current && setOptions([]));
     return () => {
       current = false;

@@ -18,11 +18,7 @@ export interface PagedList<T extends { id: number }> {
  * A list in the spec's dialect (`GET path?searchParam=&pageNumber=` → `{ [recordsKey], hasMore }`):
  * the search restarts at page 1 after a 500 ms pause, further pages are appended.
  */
-export function usePagedList<T extends { id: number }>(
-  path: string,
-  recordsKey: string,
-  searchParam: string,
-): PagedList<T> {
+export function usePagedList<T extends { id: number }>(path: string, recordsKey: string, searchParam: string): PagedList<T> {
   const search = useDebouncedValue(searchParam, SEARCH_DEBOUNCE_MS);
   const [query, setQuery] = useState({ search, pageNumber: 1 });
   const [records, setRecords] = useState<T[]>([]);
@@ -31,7 +27,7 @@ export function usePagedList<T extends { id: number }>(
   const notifyError = useNotifyError();
 
   useEffect(() => {
-    setQuery(current => (current.search === search ? current : { search, pageNumber: 1 }));
+    setQuery((current) => (current.search === search ? current : { search, pageNumber: 1 }));
   }, [search]);
 
   useEffect(() => {
@@ -39,17 +35,15 @@ export function usePagedList<T extends { id: number }>(
     setLoading(true);
     api
       .get<Record<string, unknown>>(path, { searchParam: query.search, pageNumber: query.pageNumber })
-      .then(answer => {
+      .then((answer) => {
         if (!current) return;
         const page = (answer[recordsKey] ?? []) as T[];
-        setRecords(previous =>
-          query.pageNumber === 1
-            ? page
-            : [...previous, ...page.filter(record => !previous.some(known => known.id === record.id))],
+        setRecords((previous) =>
+          query.pageNumber === 1 ? page : [...previous, ...page.filter((record) => !previous.some((known) => known.id === record.id))],
         );
         setHasMore(Boolean(answer.hasMore));
       })
-      .catch(error => current && notifyError(error))
+      .catch((error) => current && notifyError(error))
       .finally(() => current && setLoading(false));
     return () => {
       current = false;
@@ -57,19 +51,17 @@ export function usePagedList<T extends { id: number }>(
   }, [path, recordsKey, query, notifyError]);
 
   const loadMore = useCallback(() => {
-    if (hasMore && !loading) setQuery(current => ({ ...current, pageNumber: current.pageNumber + 1 }));
+    if (hasMore && !loading) setQuery((current) => ({ ...current, pageNumber: current.pageNumber + 1 }));
   }, [hasMore, loading]);
 
   const upsert = useCallback((record: T) => {
-    setRecords(previous =>
-      previous.some(known => known.id === record.id)
-        ? previous.map(known => (known.id === record.id ? record : known))
-        : [record, ...previous],
+    setRecords((previous) =>
+      previous.some((known) => known.id === record.id) ? previous.map((known) => (known.id === record.id ? record : known)) : [record, ...previous],
     );
   }, []);
 
   const remove = useCallback((id: number) => {
-    setRecords(previous => previous.filter(known => known.id !== id));
+    setRecords((previous) => previous.filter((known) => known.id !== id));
   }, []);
 
   return { records, hasMore, loading, loadMore, upsert, remove };

@@ -31,12 +31,7 @@ export interface PagedResource<T extends { id: number }> {
  * A list screen's data: the search (debounced), the pages (loaded as the end of the scroll container comes
  * near), live updates and deletion.
  */
-export function usePagedResource<T extends { id: number }>({
-  path,
-  recordsKey,
-  live,
-  deletedMessage,
-}: PagedResourceOptions<T>): PagedResource<T> {
+export function usePagedResource<T extends { id: number }>({ path, recordsKey, live, deletedMessage }: PagedResourceOptions<T>): PagedResource<T> {
   const notify = useNotify();
   const notifyError = useNotifyError();
   const [search, setSearch] = useState('');

@@ -4,7 +4,7 @@ import { validationErrors } from '../components/formErrors';
 import { api } from '../providers/httpClient';
 import { useNotifyError } from './useNotifyError';
 
-const pause = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Form errors (field → message) the form shows; an empty answer means the submission went through. */
 export type SubmitAnswer = Record<string, string> | undefined;
@@ -69,10 +69,7 @@ export function useRecordForm<T extends { id: number }, V>(options: RecordFormOp
 
   // Recomputed only when the record changes: a new object would reset the form being filled in.
   // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed only when the record changes; new options objects each render must not reset the form
-  const values = useMemo(
-    () => (isNew ? options.empty : loaded && options.toFormValues(loaded)),
-    [isNew, loaded],
-  );
+  const values = useMemo(() => (isNew ? options.empty : loaded && options.toFormValues(loaded)), [isNew, loaded]);
 
   const submit = async (form: Record<string, unknown>): Promise<SubmitAnswer> => {
     const formValuesNow = form as unknown as V;

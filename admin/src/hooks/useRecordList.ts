@@ -22,7 +22,7 @@ export function useRecordList<T>(path: string): RecordList<T> {
     setLoading(true);
     api
       .get<T[]>(path)
-      .then(answer => current && setRecords(Array.isArray(answer) ? answer : []))
+      .then((answer) => current && setRecords(Array.isArray(answer) ? answer : []))
       .catch(() => current && notify('common.loadFailed', { type: 'error' }))
       .finally(() => current && setLoading(false));
     return () => {
@@ -30,6 +30,6 @@ export function useRecordList<T>(path: string): RecordList<T> {
     };
   }, [path, generation, notify]);
 
-  const reload = useCallback(() => setGeneration(previous => previous + 1), []);
+  const reload = useCallback(() => setGeneration((previous) => previous + 1), []);
   return { records, loading, reload };
 }

@@ -203,8 +203,7 @@ export const en: Catalog = {
       },
       timeout: {
         title: 'The connection to the phone was lost',
-        content:
-          "Make sure your phone is connected to the internet and WhatsApp is open, or click the 'Disconnect' button to get a new QR Code",
+        content: "Make sure your phone is connected to the internet and WhatsApp is open, or click the 'Disconnect' button to get a new QR Code",
       },
       opening: {
         title: 'Connecting',
@@ -720,8 +719,7 @@ export const en: Catalog = {
     title: 'Companies',
     formTitle: 'Company',
     empty: 'No companies yet',
-    saveFailed:
-      'Could not complete the operation. Check whether a company with the same name already exists or whether the fields were filled in correctly',
+    saveFailed: 'Could not complete the operation. Check whether a company with the same name already exists or whether the fields were filled in correctly',
     columns: {
       id: '#',
       name: 'Name',
@@ -769,8 +767,7 @@ export const en: Catalog = {
     title: 'Plans',
     formTitle: 'Plan',
     empty: 'No plans yet',
-    saveFailed:
-      'Could not complete the operation. Check whether a plan with the same name already exists or whether the fields were filled in correctly',
+    saveFailed: 'Could not complete the operation. Check whether a plan with the same name already exists or whether the fields were filled in correctly',
     columns: PLAN_FIELDS,
     form: {
       ...PLAN_FIELDS,
@@ -791,8 +788,7 @@ export const en: Catalog = {
     title: 'Help',
     formTitle: 'Help entry',
     empty: 'No help entries yet',
-    saveFailed:
-      'Could not complete the operation. Check whether a help entry with the same name already exists or whether the fields were filled in correctly',
+    saveFailed: 'Could not complete the operation. Check whether a help entry with the same name already exists or whether the fields were filled in correctly',
     columns: {
       title: 'Title',
       description: 'Description',
@@ -883,8 +879,7 @@ export const en: Catalog = {
     edit: 'Edit %{name}',
     delete: 'Delete %{name}',
     deleteTitle: 'Delete %{name}?',
-    deleteMessage:
-      "Are you sure? This action cannot be undone! This queue's tickets will still exist, but will no longer have a queue.",
+    deleteMessage: "Are you sure? This action cannot be undone! This queue's tickets will still exist, but will no longer have a queue.",
     deleted: 'Queue deleted successfully!',
     saved: 'Queue saved successfully',
     columns: {
@@ -955,7 +950,7 @@ export const en: Catalog = {
     banner: {
       title: 'AI provider credit',
       message:
-        "Prompts answer with the API key set in each of them. Every answer spends credit from your account at the AI provider: keep a balance available so the assistant keeps answering your customers.",
+        'Prompts answer with the API key set in each of them. Every answer spends credit from your account at the AI provider: keep a balance available so the assistant keeps answering your customers.',
       action: 'Check credit',
     },
     voices: {

@@ -142,8 +142,7 @@ export const es: Catalog = {
     edit: 'Editar %{name}',
     delete: 'Eliminar %{name}',
     deleteTitle: '¿Eliminar %{name}?',
-    deleteMessage:
-      'Se perderán todos los datos del usuario. Las atenciones abiertas de este usuario se moverán a la cola.',
+    deleteMessage: 'Se perderán todos los datos del usuario. Las atenciones abiertas de este usuario se moverán a la cola.',
     deleted: '¡Usuario eliminado con éxito!',
     form: {
       addTitle: 'Añadir usuario',
@@ -721,8 +720,7 @@ export const es: Catalog = {
     title: 'Empresas',
     formTitle: 'Empresa',
     empty: 'Ninguna empresa registrada',
-    saveFailed:
-      'No fue posible realizar la operación. Verifique si ya existe una empresa con el mismo nombre o si los campos se completaron correctamente',
+    saveFailed: 'No fue posible realizar la operación. Verifique si ya existe una empresa con el mismo nombre o si los campos se completaron correctamente',
     columns: {
       id: '#',
       name: 'Nombre',
@@ -770,8 +768,7 @@ export const es: Catalog = {
     title: 'Planes',
     formTitle: 'Plan',
     empty: 'Ningún plan registrado',
-    saveFailed:
-      'No fue posible realizar la operación. Verifique si ya existe un plan con el mismo nombre o si los campos se completaron correctamente',
+    saveFailed: 'No fue posible realizar la operación. Verifique si ya existe un plan con el mismo nombre o si los campos se completaron correctamente',
     columns: PLAN_FIELDS,
     form: {
       ...PLAN_FIELDS,
@@ -792,8 +789,7 @@ export const es: Catalog = {
     title: 'Ayuda',
     formTitle: 'Ayuda',
     empty: 'Ninguna ayuda registrada',
-    saveFailed:
-      'No fue posible realizar la operación. Verifique si ya existe una ayuda con el mismo nombre o si los campos se completaron correctamente',
+    saveFailed: 'No fue posible realizar la operación. Verifique si ya existe una ayuda con el mismo nombre o si los campos se completaron correctamente',
     columns: {
       title: 'Título',
       description: 'Descripción',
@@ -884,8 +880,7 @@ export const es: Catalog = {
     edit: 'Editar %{name}',
     delete: 'Eliminar %{name}',
     deleteTitle: '¿Eliminar %{name}?',
-    deleteMessage:
-      '¿Está seguro? ¡Esta acción no se puede revertir! Los tickets de esta cola seguirán existiendo, pero ya no tendrán cola asignada.',
+    deleteMessage: '¿Está seguro? ¡Esta acción no se puede revertir! Los tickets de esta cola seguirán existiendo, pero ya no tendrán cola asignada.',
     deleted: '¡Cola eliminada con éxito!',
     saved: 'Queue saved successfully',
     columns: {

@@ -13,33 +13,31 @@ function flatten(tree: object, prefix = '', flat: Record<string, unknown> = {}):
   return flat;
 }
 
-const placeholders = (text: unknown) => [...String(text).matchAll(/%\{(\w+)\}/g)].map(m => m[1]).sort();
+const placeholders = (text: unknown) => [...String(text).matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 const reference = flatten(pt);
 const catalogs = { pt, en, es };
 
 describe('i18n catalogs', () => {
-  it.each(['en', 'es'] as const)('%s has exactly the keys of pt', locale => {
+  it.each(['en', 'es'] as const)('%s has exactly the keys of pt', (locale) => {
     expect(Object.keys(flatten(catalogs[locale])).sort()).toEqual(Object.keys(reference).sort());
   });
 
-  it.each(['pt', 'en', 'es'] as const)('%s has no empty values', locale => {
+  it.each(['pt', 'en', 'es'] as const)('%s has no empty values', (locale) => {
     const empty = Object.entries(flatten(catalogs[locale]))
       .filter(([, value]) => typeof value !== 'string' || value === '')
       .map(([key]) => key);
     expect(empty).toEqual([]);
   });
 
-  it.each(['en', 'es'] as const)('%s uses the same placeholders as pt', locale => {
+  it.each(['en', 'es'] as const)('%s uses the same placeholders as pt', (locale) => {
     const flat = flatten(catalogs[locale]);
-    const mismatched = Object.keys(reference).filter(
-      key => placeholders(flat[key]).join() !== placeholders(reference[key]).join(),
-    );
+    const mismatched = Object.keys(reference).filter((key) => placeholders(flat[key]).join() !== placeholders(reference[key]).join());
     expect(mismatched).toEqual([]);
   });
 
-  it.each(['pt', 'en', 'es'] as const)('%s has a text for every error code the API answers with', locale => {
+  it.each(['pt', 'en', 'es'] as const)('%s has a text for every error code the API answers with', (locale) => {
     const errors: Record<string, string> = catalogs[locale].errors;
-    expect(Object.keys(ERROR_STATUS).filter(code => !errors[code])).toEqual([]);
+    expect(Object.keys(ERROR_STATUS).filter((code) => !errors[code])).toEqual([]);
   });
 });

@@ -8,20 +8,15 @@ import { pt } from './pt';
 const catalogs: Record<string, typeof pt> = { pt, en, es };
 const DEFAULT_LOCALE = 'pt';
 
-const messagesFor = (locale: string) =>
-  locale === DEFAULT_LOCALE ? pt : mergeTranslations(pt, catalogs[locale] ?? {});
+const messagesFor = (locale: string) => (locale === DEFAULT_LOCALE ? pt : mergeTranslations(pt, catalogs[locale] ?? {}));
 
 const storedLocale = readPreference('locale');
 
-export const i18nProvider = polyglotI18nProvider(
-  messagesFor,
-  storedLocale && storedLocale in catalogs ? storedLocale : DEFAULT_LOCALE,
-  [
-    { locale: 'pt', name: 'Português' },
-    { locale: 'en', name: 'English' },
-    { locale: 'es', name: 'Español' },
-  ],
-);
+export const i18nProvider = polyglotI18nProvider(messagesFor, storedLocale && storedLocale in catalogs ? storedLocale : DEFAULT_LOCALE, [
+  { locale: 'pt', name: 'Português' },
+  { locale: 'en', name: 'English' },
+  { locale: 'es', name: 'Español' },
+]);
 
 /** The catalog key of an API error code, when the code has a translation. */
 export function errorKey(code: string | undefined): string | undefined {

@@ -141,8 +141,7 @@ export const pt = {
     edit: 'Editar %{name}',
     delete: 'Excluir %{name}',
     deleteTitle: 'Excluir %{name}?',
-    deleteMessage:
-      'Todos os dados do usuário serão perdidos. Os atendimentos abertos deste usuário serão movidos para a fila.',
+    deleteMessage: 'Todos os dados do usuário serão perdidos. Os atendimentos abertos deste usuário serão movidos para a fila.',
     deleted: 'Usuário excluído com sucesso!',
     form: {
       addTitle: 'Adicionar usuário',
@@ -191,8 +190,7 @@ export const pt = {
     tooltips: {
       disconnected: {
         title: 'Falha ao iniciar sessão do WhatsApp',
-        content:
-          'Certifique-se de que seu celular esteja conectado à internet e tente novamente, ou solicite um novo QR Code',
+        content: 'Certifique-se de que seu celular esteja conectado à internet e tente novamente, ou solicite um novo QR Code',
       },
       qrcode: {
         title: 'Esperando leitura do QR Code',
@@ -721,8 +719,7 @@ export const pt = {
     title: 'Empresas',
     formTitle: 'Empresa',
     empty: 'Nenhuma empresa cadastrada',
-    saveFailed:
-      'Não foi possível realizar a operação. Verifique se já existe uma empresa com o mesmo nome ou se os campos foram preenchidos corretamente',
+    saveFailed: 'Não foi possível realizar a operação. Verifique se já existe uma empresa com o mesmo nome ou se os campos foram preenchidos corretamente',
     columns: {
       id: '#',
       name: 'Nome',
@@ -770,8 +767,7 @@ export const pt = {
     title: 'Planos',
     formTitle: 'Plano',
     empty: 'Nenhum plano cadastrado',
-    saveFailed:
-      'Não foi possível realizar a operação. Verifique se já existe um plano com o mesmo nome ou se os campos foram preenchidos corretamente',
+    saveFailed: 'Não foi possível realizar a operação. Verifique se já existe um plano com o mesmo nome ou se os campos foram preenchidos corretamente',
     columns: PLAN_FIELDS,
     form: {
       ...PLAN_FIELDS,
@@ -792,8 +788,7 @@ export const pt = {
     title: 'Ajuda',
     formTitle: 'Ajuda',
     empty: 'Nenhuma ajuda cadastrada',
-    saveFailed:
-      'Não foi possível realizar a operação. Verifique se já existe uma ajuda com o mesmo nome ou se os campos foram preenchidos corretamente',
+    saveFailed: 'Não foi possível realizar a operação. Verifique se já existe uma ajuda com o mesmo nome ou se os campos foram preenchidos corretamente',
     columns: {
       title: 'Título',
       description: 'Descrição',
@@ -1194,8 +1189,7 @@ export const pt = {
     ERR_CREATING_TICKET: 'Erro ao criar tíquete no banco de dados.',
     ERR_QUEUE_COLOR_ALREADY_EXISTS: 'Esta cor já está em uso, escolha outra.',
     ERR_WAPP_GREETING_REQUIRED: 'A mensagem de saudação é obrigatória quando há mais de uma fila.',
-    ERR_SUBSCRIPTION_EXPIRED:
-      'Opss! Sua assinatura venceu %{date}. Entre em contato com o Suporte para mais informações!',
+    ERR_SUBSCRIPTION_EXPIRED: 'Opss! Sua assinatura venceu %{date}. Entre em contato com o Suporte para mais informações!',
     ERR_COMPANY_DISABLED: 'Empresa desativada. Entre em contato com o Suporte para mais informações!',
     ERR_PLAN_USER_LIMIT: 'Limite de usuários do plano atingido',
     ERR_DUPLICATED_EMAIL: 'Já existe um usuário com este e-mail',

@@ -17,9 +17,7 @@ export function AccountMenu() {
         <ProfileItem onClick={() => setProfileOpen(true)} />
         <Logout />
       </UserMenu>
-      {profileOpen && userId !== undefined && (
-        <UserDialog userId={userId} onClose={() => setProfileOpen(false)} onSaved={reloadAccess} />
-      )}
+      {profileOpen && userId !== undefined && <UserDialog userId={userId} onClose={() => setProfileOpen(false)} onSaved={reloadAccess} />}
     </>
   );
 }

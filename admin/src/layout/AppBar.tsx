@@ -13,7 +13,7 @@ const toolbar = (
     <NotificationsBell />
     <ChatsBell />
     {/* On phones the two bells leave no room for the language's name: the globe alone opens the menu there. */}
-    <Box component="span" sx={theme => ({ [theme.breakpoints.down('sm')]: { '& .MuiButton-root': { fontSize: 0, minWidth: 0 } } })}>
+    <Box component="span" sx={(theme) => ({ [theme.breakpoints.down('sm')]: { '& .MuiButton-root': { fontSize: 0, minWidth: 0 } } })}>
       <LocalesMenuButton />
     </Box>
     <VolumeControl />

@@ -15,7 +15,7 @@ export function ChatsBell() {
   return (
     <>
       <Tooltip title={translate('chats.bell.title')}>
-        <IconButton color="inherit" aria-label={translate('chats.bell.label', { smart_count: unreads })} onClick={event => setAnchor(event.currentTarget)}>
+        <IconButton color="inherit" aria-label={translate('chats.bell.label', { smart_count: unreads })} onClick={(event) => setAnchor(event.currentTarget)}>
           <Badge badgeContent={unreads} color="error" max={99} data-chat-unreads={unreads}>
             <ForumOutlined />
           </Badge>

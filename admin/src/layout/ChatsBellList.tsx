@@ -11,7 +11,7 @@ export function ChatsBellList({ onPick }: { onPick(): void }) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { chats, userId } = useChats();
-  const unread = chats.filter(chat => unreadsOf(chat, userId) > 0).slice(0, BELL_MENU_SIZE);
+  const unread = chats.filter((chat) => unreadsOf(chat, userId) > 0).slice(0, BELL_MENU_SIZE);
   const go = (to: string) => {
     onPick();
     navigate(to);
@@ -25,7 +25,7 @@ export function ChatsBellList({ onPick }: { onPick(): void }) {
         </Typography>
       ) : (
         <List dense disablePadding>
-          {unread.map(chat => (
+          {unread.map((chat) => (
             <ListItemButton key={chat.id} divider onClick={() => go(`/chats/${chat.id}`)} data-chat-bell-item={chat.id}>
               <ListItemText
                 primary={chat.title}
@@ -37,7 +37,12 @@ export function ChatsBellList({ onPick }: { onPick(): void }) {
                 <Typography variant="caption" color="text.secondary">
                   {listTime(chat.updatedAt)}
                 </Typography>
-                <Badge badgeContent={unreadsOf(chat, userId)} color="success" max={999} sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }} />
+                <Badge
+                  badgeContent={unreadsOf(chat, userId)}
+                  color="success"
+                  max={999}
+                  sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+                />
               </Box>
             </ListItemButton>
           ))}

@@ -8,7 +8,14 @@ export function ChatsIcon() {
   const translate = useTranslate();
   const { unreads } = useChats();
   return (
-    <Badge variant="dot" color="error" overlap="circular" invisible={unreads === 0} data-chat-dot={unreads > 0} title={unreads ? translate('chats.unreadDot') : undefined}>
+    <Badge
+      variant="dot"
+      color="error"
+      overlap="circular"
+      invisible={unreads === 0}
+      data-chat-dot={unreads > 0}
+      title={unreads ? translate('chats.unreadDot') : undefined}
+    >
       <ForumOutlined />
     </Badge>
   );

@@ -23,7 +23,7 @@ export function ConnectionsIcon() {
     const timer = setTimeout(() => {
       api
         .get<{ id: number; status: string }[]>('/whatsapp', { session: 0 })
-        .then(connections => current && setStatuses(Object.fromEntries(connections.map(c => [c.id, c.status]))))
+        .then((connections) => current && setStatuses(Object.fromEntries(connections.map((c) => [c.id, c.status]))))
         .catch(() => current && setStatuses({}));
     }, CHECK_DELAY_MS);
     return () => {
@@ -33,10 +33,10 @@ export function ConnectionsIcon() {
   }, []);
 
   useCompanyTopic<SessionEvent>('whatsappSession', ({ session }) => {
-    if (session) setStatuses(known => known && { ...known, [session.id]: session.status });
+    if (session) setStatuses((known) => known && { ...known, [session.id]: session.status });
   });
-  useCompanyTopic<ConnectionEvent>('whatsapp', payload => {
-    setStatuses(known => {
+  useCompanyTopic<ConnectionEvent>('whatsapp', (payload) => {
+    setStatuses((known) => {
       if (!known) return known;
       if (payload.action !== 'delete') return payload.whatsapp ? { ...known, [payload.whatsapp.id]: payload.whatsapp.status } : known;
       const { [Number(payload.whatsappId)]: _removed, ...rest } = known;
@@ -44,13 +44,19 @@ export function ConnectionsIcon() {
     });
   });
 
-  const warning = Object.values(statuses ?? {}).some(status => NEEDS_ATTENTION.includes(status));
+  const warning = Object.values(statuses ?? {}).some((status) => NEEDS_ATTENTION.includes(status));
   return (
     <Badge
       invisible={!warning}
       overlap="circular"
       data-warning={warning}
-      badgeContent={<ErrorOutlined color="error" sx={{ fontSize: 14, bgcolor: 'background.paper', borderRadius: '50%' }} titleAccess={translate('menu.connectionsWarning')} />}
+      badgeContent={
+        <ErrorOutlined
+          color="error"
+          sx={{ fontSize: 14, bgcolor: 'background.paper', borderRadius: '50%' }}
+          titleAccess={translate('menu.connectionsWarning')}
+        />
+      }
     >
       <SyncAltOutlined />
     </Badge>

@@ -11,10 +11,7 @@ export function Greeting() {
   return (
     <Typography variant="body1" noWrap sx={{ flex: 1, display: { xs: 'none', sm: 'block' } }}>
       {access.isAdmin ? (
-        <RichText
-          message="appBar.greetingAdmin"
-          values={{ name: <b>{user.name}</b>, company: <b>{company.name}</b>, date: formatDate(company.dueDate) }}
-        />
+        <RichText message="appBar.greetingAdmin" values={{ name: <b>{user.name}</b>, company: <b>{company.name}</b>, date: formatDate(company.dueDate) }} />
       ) : (
         <RichText message="appBar.greetingUser" values={{ name: <b>{user.name}</b> }} />
       )}

@@ -11,9 +11,9 @@ const isGroup = (entry: AppRoute | MenuGroup): entry is MenuGroup => 'routes' in
 
 /** Visible entries of a section; a group shows when any of its routes does. */
 function visibleEntries(section: MenuSection, access: Access) {
-  return section.entries.flatMap<AppRoute | MenuGroup>(entry => {
+  return section.entries.flatMap<AppRoute | MenuGroup>((entry) => {
     if (!isGroup(entry)) return isRouteAllowed(entry, access) ? [entry] : [];
-    const routes = entry.routes.filter(route => isRouteAllowed(route, access));
+    const routes = entry.routes.filter((route) => isRouteAllowed(route, access));
     return routes.length ? [{ ...entry, routes }] : [];
   });
 }
@@ -27,7 +27,7 @@ export function Menu() {
 
   return (
     <RaMenu>
-      {MENU.map(section => {
+      {MENU.map((section) => {
         const entries = visibleEntries(section, access);
         if (!entries.length) return null;
         return [
@@ -39,13 +39,7 @@ export function Menu() {
             ) : (
               <Divider key={section.heading} sx={{ my: 1 }} />
             )),
-          ...entries.map(entry =>
-            isGroup(entry) ? (
-              <MenuGroupItem key={entry.title} group={entry} />
-            ) : (
-              <RouteMenuItem key={entry.path} route={entry} />
-            ),
-          ),
+          ...entries.map((entry) => (isGroup(entry) ? <MenuGroupItem key={entry.title} group={entry} /> : <RouteMenuItem key={entry.path} route={entry} />)),
         ];
       })}
       {access.can('drawer-admin-items:view') && <VersionText />}

@@ -11,16 +11,12 @@ export function MenuGroupItem({ group }: { group: MenuGroup }) {
   const translate = useTranslate();
   const { pathname } = useLocation();
   const [sidebarOpen] = useSidebarState();
-  const [open, setOpen] = useState(() => group.routes.some(route => pathname.startsWith(route.to ?? route.path)));
+  const [open, setOpen] = useState(() => group.routes.some((route) => pathname.startsWith(route.to ?? route.path)));
   const Icon = group.icon;
 
   return (
     <>
-      <MenuItem
-        onClick={() => setOpen(!open)}
-        aria-expanded={open}
-        sx={{ color: 'text.secondary', borderRadius: 1, mx: 0.5, my: '1px', pl: 1.5 }}
-      >
+      <MenuItem onClick={() => setOpen(!open)} aria-expanded={open} sx={{ color: 'text.secondary', borderRadius: 1, mx: 0.5, my: '1px', pl: 1.5 }}>
         <ListItemIcon>
           <Icon />
         </ListItemIcon>
@@ -31,7 +27,7 @@ export function MenuGroupItem({ group }: { group: MenuGroup }) {
       </MenuItem>
       <Collapse in={open} timeout="auto" unmountOnExit>
         <List disablePadding sx={{ pl: sidebarOpen ? 2 : 0 }}>
-          {group.routes.map(route => (
+          {group.routes.map((route) => (
             <RouteMenuItem key={route.path} route={route} />
           ))}
         </List>

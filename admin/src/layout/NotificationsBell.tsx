@@ -15,7 +15,11 @@ export function NotificationsBell() {
   return (
     <>
       <Tooltip title={label}>
-        <IconButton color="inherit" aria-label={translate('notifications.label', { smart_count: tickets.length })} onClick={event => setAnchor(event.currentTarget)}>
+        <IconButton
+          color="inherit"
+          aria-label={translate('notifications.label', { smart_count: tickets.length })}
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
           <Badge badgeContent={tickets.length} color="error" max={99} data-notifications-count={tickets.length}>
             <NotificationsOutlined />
           </Badge>

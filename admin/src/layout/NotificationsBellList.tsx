@@ -17,7 +17,7 @@ export function NotificationsBellList({ tickets, onPick }: { tickets: Ticket[]; 
         </Typography>
       ) : (
         <List dense disablePadding>
-          {tickets.map(ticket => (
+          {tickets.map((ticket) => (
             <ListItemButton
               key={ticket.id}
               divider

@@ -12,7 +12,7 @@ export function VersionText() {
   useEffect(() => {
     api
       .get<{ version: string }>('/version')
-      .then(answer => setVersion(answer.version))
+      .then((answer) => setVersion(answer.version))
       .catch(() => undefined);
   }, []);
 

@@ -14,7 +14,7 @@ export function VolumeControl() {
   return (
     <>
       <Tooltip title={label}>
-        <IconButton color="inherit" aria-label={label} onClick={event => setAnchor(event.currentTarget)}>
+        <IconButton color="inherit" aria-label={label} onClick={(event) => setAnchor(event.currentTarget)}>
           {volume > 0 ? <VolumeUp /> : <VolumeOff />}
         </IconButton>
       </Tooltip>

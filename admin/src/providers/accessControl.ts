@@ -50,8 +50,8 @@ export function toAccess(me: Me): Access {
     isAdmin: me.user.profile === 'admin',
     isSuper: me.user.super,
     campaignsEnabled: campaignsEnabled(me.settings),
-    can: rule => canNamed(ability, rule),
-    plan: flag => isPlanFlagEnabled(me.company.plan, flag),
+    can: (rule) => canNamed(ability, rule),
+    plan: (flag) => isPlanFlagEnabled(me.company.plan, flag),
   };
 }
 

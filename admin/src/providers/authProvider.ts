@@ -12,7 +12,7 @@ function loadAccess(): Promise<Access> {
   accessPromise ??= api
     .get<Me>('/auth/me')
     .then(toAccess)
-    .catch(error => {
+    .catch((error) => {
       accessPromise = null;
       throw error;
     });

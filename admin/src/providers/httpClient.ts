@@ -46,7 +46,7 @@ let refreshing: Promise<boolean> | null = null;
 /** Renews the access token from the refresh cookie; concurrent callers share one request. */
 export function refreshSession(): Promise<boolean> {
   refreshing ??= fetch(`${API_URL}/auth/refresh_token`, { method: 'POST', credentials: 'include' })
-    .then(async response => {
+    .then(async (response) => {
       if (response.status === 401) session.clear();
       if (!response.ok) return false;
       const answer = (await response.json()) as Partial<LoginAnswer>;
@@ -83,7 +83,7 @@ const parse = (text: string): unknown => {
  * refreshes the token once and retries; a 401 that remains clears the session.
  */
 export async function httpClient<T = unknown>(url: string, options: RequestInit = {}): Promise<HttpResponse<T>> {
-  const isAuthCall = AUTH_PATHS.some(path => url.startsWith(`${API_URL}${path}`));
+  const isAuthCall = AUTH_PATHS.some((path) => url.startsWith(`${API_URL}${path}`));
   const hadToken = session.token() !== null;
   let response = await send(url, options);
   const mayRefresh = response.status === 403 || (response.status === 401 && hadToken);
@@ -109,7 +109,7 @@ const request = <T>(method: string, path: string, body?: unknown, query?: Query)
   httpClient<T>(toUrl(path, query), {
     method,
     body: body === undefined ? undefined : JSON.stringify(body),
-  }).then(response => response.json);
+  }).then((response) => response.json);
 
 /** JSON calls in the spec's dialect, for custom screens. Paths are relative to /api. */
 export const api = {

@@ -17,7 +17,7 @@ const KEYS = {
 } as const;
 
 export const campaignsEnabled = (settings: { key: string; value: string }[] | undefined): boolean =>
-  ['true', 'enabled'].includes(settings?.find(s => s.key === 'campaignsEnabled')?.value ?? '');
+  ['true', 'enabled'].includes(settings?.find((s) => s.key === 'campaignsEnabled')?.value ?? '');
 
 export const session = {
   token: (): string | null => localStorage.getItem(KEYS.token),

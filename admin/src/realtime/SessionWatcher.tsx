@@ -10,7 +10,7 @@ export function SessionWatcher() {
   const notify = useNotify();
   const userId = useAccess()?.me.user.id;
 
-  useCompanyEvent('auth', payload => {
+  useCompanyEvent('auth', (payload) => {
     if (payload.action !== 'sessionReplaced' || payload.user?.id !== userId) return;
     notify('auth.sessionReplaced', { type: 'warning' });
     session.clear();

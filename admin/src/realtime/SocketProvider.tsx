@@ -19,7 +19,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       connection.io.opts.query = { token: session.token() };
     });
     connection.on('connect', () => connection.emit(ClientEvents.joinNotification));
-    connection.on('connect_error', error => {
+    connection.on('connect_error', (error) => {
       if (error.message === 'ERR_SESSION_EXPIRED') setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
     });
     const heartbeat = setInterval(() => connection.emit(ClientEvents.userStatus), USER_STATUS_HEARTBEAT_MS);

@@ -332,7 +332,10 @@ describe('BaileysSession', () => {
         'EDIT-PROTO',
       );
       sock().ev.emit('messages.update', [
-        { key: { id: 'ORIGINAL', remoteJid: CUSTOMER }, update: { message: { editedMessage: { message: { conversation: 'texto corrigido' } } }, messageTimestamp: 1_700_000_005 } },
+        {
+          key: { id: 'ORIGINAL', remoteJid: CUSTOMER },
+          update: { message: { editedMessage: { message: { conversation: 'texto corrigido' } } }, messageTimestamp: 1_700_000_005 },
+        },
       ]);
       expect(reported).toEqual([['edit', 'ORIGINAL', 'texto corrigido', new Date(1_700_000_005_000)]]);
     });
@@ -360,9 +363,15 @@ describe('BaileysSession', () => {
 
     it('keeps Baileys running when a consumer throws', async () => {
       const fake = new FakeSocket();
-      const failing = { ...recorder().events, message: () => { throw new Error('database down'); } };
+      const failing = {
+        ...recorder().events,
+        message: () => {
+          throw new Error('database down');
+        },
+      };
       await new BaileysSession({ id: 1, companyId: 7, name: 'x' }, failing, { store, makeSocket: () => fake }).start();
-      const emit = () => fake.ev.emit('messages.upsert', { type: 'notify', messages: [{ key: { id: 'A', remoteJid: CUSTOMER }, message: { conversation: 'oi' } }] });
+      const emit = () =>
+        fake.ev.emit('messages.upsert', { type: 'notify', messages: [{ key: { id: 'A', remoteJid: CUSTOMER }, message: { conversation: 'oi' } }] });
       expect(emit).not.toThrow();
     });
   });

@@ -231,9 +231,7 @@ export class BaileysSession implements ChannelSession {
       this.report(change);
       return;
     }
-    const inbound = mapBaileysMessage(msg, (m) =>
-      downloadMediaMessage(m, 'buffer', {}, { reuploadRequest: sock.updateMediaMessage, logger: baileysLogger }),
-    );
+    const inbound = mapBaileysMessage(msg, (m) => downloadMediaMessage(m, 'buffer', {}, { reuploadRequest: sock.updateMediaMessage, logger: baileysLogger }));
     if (inbound) this.recorded(this.events.message(inbound));
   }
 

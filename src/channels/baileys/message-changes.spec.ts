@@ -13,22 +13,41 @@ const protocolMessage = (content: proto.IMessage, remoteJid = CUSTOMER): WAMessa
 
 describe('changeFromProtocolMessage', () => {
   it('turns a revoke into a revoke of the target message', () => {
-    expect(changeFromProtocolMessage(protocolMessage({ protocolMessage: { type: REVOKE, key: { id: 'OLD' } } }))).toEqual({ kind: 'revoke', providerId: 'OLD' });
+    expect(changeFromProtocolMessage(protocolMessage({ protocolMessage: { type: REVOKE, key: { id: 'OLD' } } }))).toEqual({
+      kind: 'revoke',
+      providerId: 'OLD',
+    });
   });
 
   it('turns an edit (wrapped or not) into the new text of the target message', () => {
     const edit = { protocolMessage: { type: MESSAGE_EDIT, key: { id: 'OLD' }, editedMessage: { conversation: 'corrigido' }, timestampMs: 1_700_000_005_000 } };
-    expect(changeFromProtocolMessage(protocolMessage(edit))).toEqual({ kind: 'edit', providerId: 'OLD', body: 'corrigido', editedAt: new Date(1_700_000_005_000) });
-    expect(changeFromProtocolMessage(protocolMessage({ editedMessage: { message: edit } }))).toMatchObject({ kind: 'edit', providerId: 'OLD', body: 'corrigido' });
+    expect(changeFromProtocolMessage(protocolMessage(edit))).toEqual({
+      kind: 'edit',
+      providerId: 'OLD',
+      body: 'corrigido',
+      editedAt: new Date(1_700_000_005_000),
+    });
+    expect(changeFromProtocolMessage(protocolMessage({ editedMessage: { message: edit } }))).toMatchObject({
+      kind: 'edit',
+      providerId: 'OLD',
+      body: 'corrigido',
+    });
   });
 
   it('reads the caption of an edited media message', () => {
     const edit = { protocolMessage: { type: MESSAGE_EDIT, key: { id: 'OLD' }, editedMessage: { imageMessage: { caption: 'nova legenda' } } } };
-    expect(changeFromProtocolMessage(protocolMessage(edit))).toEqual({ kind: 'edit', providerId: 'OLD', body: 'nova legenda', editedAt: new Date(1_700_000_000_000) });
+    expect(changeFromProtocolMessage(protocolMessage(edit))).toEqual({
+      kind: 'edit',
+      providerId: 'OLD',
+      body: 'nova legenda',
+      editedAt: new Date(1_700_000_000_000),
+    });
   });
 
   it('ignores other protocol messages, plain messages and status broadcasts', () => {
-    expect(changeFromProtocolMessage(protocolMessage({ protocolMessage: { type: proto.Message.ProtocolMessage.Type.EPHEMERAL_SETTING, key: { id: 'X' } } }))).toBeNull();
+    expect(
+      changeFromProtocolMessage(protocolMessage({ protocolMessage: { type: proto.Message.ProtocolMessage.Type.EPHEMERAL_SETTING, key: { id: 'X' } } })),
+    ).toBeNull();
     expect(changeFromProtocolMessage(protocolMessage({ conversation: 'oi' }))).toBeNull();
     expect(changeFromProtocolMessage(protocolMessage({ protocolMessage: { type: REVOKE, key: { id: 'S' } } }, 'status@broadcast'))).toBeNull();
   });

@@ -51,7 +51,11 @@ describe('mapBaileysMessage: text', () => {
   });
 
   it('does not take our own push name for a message sent from the phone', () => {
-    expect(map(message({ conversation: 'Enviado do celular' }, { fromMe: true }))).toMatchObject({ fromMe: true, pushName: null, contactNumber: '5511988887777' });
+    expect(map(message({ conversation: 'Enviado do celular' }, { fromMe: true }))).toMatchObject({
+      fromMe: true,
+      pushName: null,
+      contactNumber: '5511988887777',
+    });
   });
 
   it('maps bot menu answers as text', () => {
@@ -75,7 +79,11 @@ describe('mapBaileysMessage: media', () => {
   });
 
   it('maps video and audio', () => {
-    expect(map(message({ videoMessage: { mimetype: 'video/mp4', caption: 'vídeo' } }))).toMatchObject({ mediaType: 'video', body: 'vídeo', media: { mimetype: 'video/mp4' } });
+    expect(map(message({ videoMessage: { mimetype: 'video/mp4', caption: 'vídeo' } }))).toMatchObject({
+      mediaType: 'video',
+      body: 'vídeo',
+      media: { mimetype: 'video/mp4' },
+    });
     expect(map(message({ audioMessage: { mimetype: 'audio/ogg; codecs=opus', ptt: true } }))).toMatchObject({
       mediaType: 'audio',
       body: '',
@@ -114,14 +122,20 @@ describe('mapBaileysMessage: location, contacts, reactions', () => {
   });
 
   it('maps a live location', () => {
-    expect(map(message({ liveLocationMessage: { degreesLatitude: 1.5, degreesLongitude: 2.5 } }))).toMatchObject({ mediaType: 'locationMessage', body: '1.5,2.5' });
+    expect(map(message({ liveLocationMessage: { degreesLatitude: 1.5, degreesLongitude: 2.5 } }))).toMatchObject({
+      mediaType: 'locationMessage',
+      body: '1.5,2.5',
+    });
   });
 
   it('maps one contact card and a list of cards', () => {
     const card = 'BEGIN:VCARD\nFN:Ana\nTEL;waid=5511977776666:+55 11 97777-6666\nEND:VCARD';
     const other = 'BEGIN:VCARD\nFN:Bia\nEND:VCARD';
     expect(map(message({ contactMessage: { displayName: 'Ana', vcard: card } }))).toMatchObject({ mediaType: 'contactMessage', body: card });
-    expect(map(message({ contactsArrayMessage: { contacts: [{ vcard: card }, { vcard: other }] } }))).toMatchObject({ mediaType: 'vcard', body: `${card}\n${other}` });
+    expect(map(message({ contactsArrayMessage: { contacts: [{ vcard: card }, { vcard: other }] } }))).toMatchObject({
+      mediaType: 'vcard',
+      body: `${card}\n${other}`,
+    });
   });
 
   it('maps a reaction to the reacted message', () => {
@@ -197,7 +211,12 @@ describe('calls', () => {
   });
 
   it('logs a missed call as a call_log message', () => {
-    expect(mapCallToLog(mapCall(offer))).toMatchObject({ providerId: 'CALL1', mediaType: 'call_log', body: 'Chamada de vídeo perdida', contactNumber: '5511988887777' });
+    expect(mapCallToLog(mapCall(offer))).toMatchObject({
+      providerId: 'CALL1',
+      mediaType: 'call_log',
+      body: 'Chamada de vídeo perdida',
+      contactNumber: '5511988887777',
+    });
     expect(mapCallToLog(mapCall({ ...offer, isVideo: false }))).toMatchObject({ body: 'Chamada de voz perdida' });
   });
 });

@@ -21,7 +21,15 @@ export interface SimulatorLinkStore {
 }
 
 /** How long the fake phone takes to "scan" a QR code by itself, and to deliver and read a sent message. */
-export const SIMULATOR_TIMINGS = { autoScanMs: 1500, linkedStartMs: 50, acks: [[30, 1], [150, 2], [300, 3]] as Array<[number, number]> };
+export const SIMULATOR_TIMINGS = {
+  autoScanMs: 1500,
+  linkedStartMs: 50,
+  acks: [
+    [30, 1],
+    [150, 2],
+    [300, 3],
+  ] as Array<[number, number]>,
+};
 
 export const SIMULATOR_PHONE_PREFIX = '5500000000';
 

@@ -12,7 +12,9 @@ export class CompanyIdQueryPipe implements PipeTransform<unknown, number | undef
     if (value === undefined || value === '') return undefined;
     const id = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
     if (!(id >= 1 && id <= MAX_ID)) {
-      throw appError('ERR_VALIDATION', 'companyId: must be a positive integer', { fields: [{ field: 'companyId', messages: ['companyId must be a positive integer'] }] });
+      throw appError('ERR_VALIDATION', 'companyId: must be a positive integer', {
+        fields: [{ field: 'companyId', messages: ['companyId must be a positive integer'] }],
+      });
     }
     return id;
   }

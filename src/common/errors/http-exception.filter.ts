@@ -52,7 +52,14 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (isDataException(exception)) {
       // The last line of defence: a value the database refuses (text it cannot parse as a number or a date, a number
       // past the column) is the client's mistake, not the server's.
-      return [400, { error: 'ERR_VALIDATION', message: 'A value is not valid for its field', fields: [{ field: exception.column ?? 'request', messages: ['is not a valid value'] }] }];
+      return [
+        400,
+        {
+          error: 'ERR_VALIDATION',
+          message: 'A value is not valid for its field',
+          fields: [{ field: exception.column ?? 'request', messages: ['is not a valid value'] }],
+        },
+      ];
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();

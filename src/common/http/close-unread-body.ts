@@ -5,8 +5,7 @@ import type { Socket } from 'node:net';
 /** How long a connection stays half-open after such a response, so the client reads it before the reset. */
 const LINGER_MS = 1000;
 
-const hasBody = (req: Request): boolean =>
-  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+const hasBody = (req: Request): boolean => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 /**
  * Node answers a request whose body was not read by reading (and discarding) all of it, to keep the connection

@@ -60,7 +60,11 @@ describe('parseListQuery', () => {
 
   it('reads filter values by column type', () => {
     const typed: ListAllowlist = { ...allow, filters: { id: 'id', kanban: 'kanban', profile: 'profile' }, filterTypes: { kanban: 'boolean' } };
-    expect(parseListQuery({ filter: '{"id":["3",4],"kanban":"true","profile":"admin"}' }, typed).filters).toEqual({ id: { $in: [3, 4] }, kanban: true, profile: 'admin' });
+    expect(parseListQuery({ filter: '{"id":["3",4],"kanban":"true","profile":"admin"}' }, typed).filters).toEqual({
+      id: { $in: [3, 4] },
+      kanban: true,
+      profile: 'admin',
+    });
   });
 
   it('escapes LIKE wildcards', () => {

@@ -117,7 +117,9 @@ export function parseListQuery(query: Record<string, unknown>, allow: ListAllowl
   let search = '';
   for (const [key, value] of Object.entries(filter)) {
     if (key === 'q') {
-      search = String(filterValue('q', 'string', typeof value === 'string' ? value : String(value ?? ''))).trim().slice(0, 200);
+      search = String(filterValue('q', 'string', typeof value === 'string' ? value : String(value ?? '')))
+        .trim()
+        .slice(0, 200);
       continue;
     }
     const property = allowed(allow.filters, key);

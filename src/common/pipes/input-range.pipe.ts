@@ -7,8 +7,7 @@ const INT4_MAX = 2_147_483_647;
 const MIN_TIME = Date.UTC(1, 0, 1);
 const MAX_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
-const refuse = (field: string, message: string): AppError =>
-  appError('ERR_VALIDATION', `${field}: ${message}`, { fields: [{ field, messages: [message] }] });
+const refuse = (field: string, message: string): AppError => appError('ERR_VALIDATION', `${field}: ${message}`, { fields: [{ field, messages: [message] }] });
 
 type DtoClass = abstract new (...args: never[]) => unknown;
 

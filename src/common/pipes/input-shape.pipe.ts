@@ -17,11 +17,9 @@ const CARRIES_PROVIDER_TEXT = Symbol('carriesProviderText');
  */
 export const CarriesProviderText = (): ClassDecorator => (target) => Reflect.defineMetadata(CARRIES_PROVIDER_TEXT, true, target);
 
-const refuse = (field: string, message: string): AppError =>
-  appError('ERR_VALIDATION', `${field}: ${message}`, { fields: [{ field, messages: [message] }] });
+const refuse = (field: string, message: string): AppError => appError('ERR_VALIDATION', `${field}: ${message}`, { fields: [{ field, messages: [message] }] });
 
-const pathOf = (parent: string, key: string | number): string =>
-  typeof key === 'number' ? `${parent}[${key}]` : parent ? `${parent}.${key}` : key;
+const pathOf = (parent: string, key: string | number): string => (typeof key === 'number' ? `${parent}[${key}]` : parent ? `${parent}.${key}` : key);
 
 /**
  * Runs before validation on every body, query and route parameter: text with NUL (PostgreSQL cannot store it),

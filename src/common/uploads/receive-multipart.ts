@@ -31,7 +31,14 @@ export function receiveMultipart(req: IncomingMessage, limits: UploadLimits, sin
     parser = busboy({
       headers: req.headers,
       defParamCharset: 'utf8',
-      limits: { files: limits.maxFiles, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, fieldNameSize: 100, parts: limits.maxFiles + MAX_FIELDS, headerPairs: 20 },
+      limits: {
+        files: limits.maxFiles,
+        fields: MAX_FIELDS,
+        fieldSize: MAX_FIELD_BYTES,
+        fieldNameSize: 100,
+        parts: limits.maxFiles + MAX_FIELDS,
+        headerPairs: 20,
+      },
     });
   } catch {
     return Promise.reject(appError('ERR_MULTIPART_INVALID', 'The multipart body could not be read'));
@@ -72,13 +79,16 @@ export function receiveMultipart(req: IncomingMessage, limits: UploadLimits, sin
       files.push(undefined);
       writing.add(stream);
       pending.push(
-        sink.save(stream, info.mimeType).then(
-          (stored) => {
-            files[index] = { ...stored, originalName: info.filename ?? '' };
-            if (failed) void sink.remove(stored.path);
-          },
-          (error: unknown) => fail(error),
-        ).finally(() => writing.delete(stream)),
+        sink
+          .save(stream, info.mimeType)
+          .then(
+            (stored) => {
+              files[index] = { ...stored, originalName: info.filename ?? '' };
+              if (failed) void sink.remove(stored.path);
+            },
+            (error: unknown) => fail(error),
+          )
+          .finally(() => writing.delete(stream)),
       );
     });
     parser.on('field', (name, value, info) => {

@@ -41,10 +41,14 @@ export function StreamedUpload(limits: UploadLimits): Type<NestInterceptor> {
       const companyId = companyOf(req);
       // The install may lower the route's limit, never raise it.
       const maxBytes = Math.min(limits.maxBytes, this.config.media.maxUploadBytes);
-      const { files, fields } = await receiveMultipart(req, { ...limits, maxBytes }, {
-        save: (stream, mimetype) => this.storage.saveStream(companyId, stream, mimetype, maxBytes),
-        remove: (path) => this.storage.remove(path),
-      });
+      const { files, fields } = await receiveMultipart(
+        req,
+        { ...limits, maxBytes },
+        {
+          save: (stream, mimetype) => this.storage.saveStream(companyId, stream, mimetype, maxBytes),
+          remove: (path) => this.storage.remove(path),
+        },
+      );
       req.body = fields;
       req.files = files;
       req.file = files[0];

@@ -11,7 +11,12 @@ describe('request log redaction', () => {
     expect(redactUrl('/api/resetpasswords/a/b/c')).toBe('/api/resetpasswords/[redacted]');
     expect(redactUrl('/api/tickets?pageNumber=2')).toBe('/api/tickets');
     const line = JSON.stringify(
-      loggedRequest({ id: 1, method: 'POST', url: '/api/resetpasswords/ana@x.com/tok/Senha1', ...({ params: { email: 'ana@x.com' }, query: { t: 'tok' } } as object) }),
+      loggedRequest({
+        id: 1,
+        method: 'POST',
+        url: '/api/resetpasswords/ana@x.com/tok/Senha1',
+        ...({ params: { email: 'ana@x.com' }, query: { t: 'tok' } } as object),
+      }),
     );
     expect(line).not.toMatch(/ana@x\.com|tok|Senha1/);
   });

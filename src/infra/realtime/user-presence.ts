@@ -26,6 +26,10 @@ export class UserPresence {
         [online, userId, companyId],
       );
     const row = rows[0];
-    if (row) this.realtime.toCompany(companyId, 'user', { action: 'update', user: { id: row.id, online: row.online, lastSeenAt: new Date(row.last_seen_at).toISOString() } });
+    if (row)
+      this.realtime.toCompany(companyId, 'user', {
+        action: 'update',
+        user: { id: row.id, online: row.online, lastSeenAt: new Date(row.last_seen_at).toISOString() },
+      });
   }
 }

@@ -9,8 +9,7 @@ export interface RateLimit {
 }
 
 /** Redis is down: the limits (and the locks they keep) cannot be read or changed. */
-export const serviceUnavailable = () =>
-  appError('ERR_SERVICE_UNAVAILABLE', 'Serviço temporariamente indisponível. Tente novamente em instantes.');
+export const serviceUnavailable = () => appError('ERR_SERVICE_UNAVAILABLE', 'Serviço temporariamente indisponível. Tente novamente em instantes.');
 
 /**
  * Fixed-window counters in Redis, so limits hold across every server process. Without Redis the limits cannot hold,

@@ -15,8 +15,7 @@ const FOLDER_PATTERN = /^company\d+$/;
 
 export const publicRoot = (config: AppConfig): string => resolve(config.dataDir, 'public');
 
-export const tooLarge = (maxBytes: number): AppError =>
-  appError('ERR_MEDIA_TOO_LARGE', `Files larger than ${maxBytes} bytes are not accepted`, { maxBytes });
+export const tooLarge = (maxBytes: number): AppError => appError('ERR_MEDIA_TOO_LARGE', `Files larger than ${maxBytes} bytes are not accepted`, { maxBytes });
 
 /** Counts bytes as they pass and fails the stream past the limit. */
 function byteLimit(maxBytes: number): Transform & { bytes: number } {

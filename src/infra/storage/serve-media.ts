@@ -30,7 +30,10 @@ export function signedMedia(links: MediaLinks, root: string) {
     const opened = links.open(String(req.params.token ?? ''));
     if ('error' in opened) {
       const status = opened.error === 'ERR_MEDIA_LINK_EXPIRED' ? 410 : 404;
-      res.status(status).setHeader('Cache-Control', 'no-store').json({ error: opened.error, message: status === 410 ? 'The link has expired' : 'Unknown link' });
+      res
+        .status(status)
+        .setHeader('Cache-Control', 'no-store')
+        .json({ error: opened.error, message: status === 410 ? 'The link has expired' : 'Unknown link' });
       return;
     }
     res.setHeader('Cache-Control', 'private, no-store');

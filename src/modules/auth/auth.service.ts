@@ -169,7 +169,9 @@ export class AuthService {
       [`reset:email:${email}`, limits.resetPerEmail],
     ]);
     if (!PASSWORD_POLICY.test(newPassword)) {
-      throw appError('ERR_VALIDATION', undefined, { fields: [{ field: 'newPassword', messages: ['at least 8 characters with upper case, lower case and a digit'] }] });
+      throw appError('ERR_VALIDATION', undefined, {
+        fields: [{ field: 'newPassword', messages: ['at least 8 characters with upper case, lower case and a digit'] }],
+      });
     }
     const invalid = appError('ERR_INVALID_RESET_TOKEN', 'Invalid or expired reset token');
     const user = await this.em.findOne(User, { email }, ACROSS_TENANTS);

@@ -34,7 +34,12 @@ export class LoginThrottle {
 
   /** The owner got in: their own address starts afresh, and their attempt does not count against the account. */
   async succeeded(email: string, ip: string): Promise<void> {
-    await this.redis.multi().del(`rl:${pairKey(email, ip)}`).decr(`rl:${accountKey(email)}`).exec().catch(() => undefined);
+    await this.redis
+      .multi()
+      .del(`rl:${pairKey(email, ip)}`)
+      .decr(`rl:${accountKey(email)}`)
+      .exec()
+      .catch(() => undefined);
   }
 
   /** Clears every count of the account (a password reset, an admin). Answers how many counters were cleared. */

@@ -63,5 +63,11 @@ export function toSessionCompany(company: Company, settings: Array<{ key: string
 
 /** The user as the browser keeps it after login: with company, plan flags, due date and settings. */
 export function toSessionUser(user: User, company: Company, settings: Setting[] | Array<{ key: string; value: string }>): SessionUser {
-  return { ...toUserResponse(user), company: toSessionCompany(company, settings.map((s) => ({ key: s.key, value: s.value }))) };
+  return {
+    ...toUserResponse(user),
+    company: toSessionCompany(
+      company,
+      settings.map((s) => ({ key: s.key, value: s.value })),
+    ),
+  };
 }

@@ -95,7 +95,14 @@ export class BotService implements OnModuleInit {
       return;
     }
     if (turn.body === '#' && queues.length > 1) {
-      await this.repository.update(companyId, ticket.id, { queueId: null, optionId: null, useIntegration: false, integrationId: null, promptId: null, typebotSessionId: null });
+      await this.repository.update(companyId, ticket.id, {
+        queueId: null,
+        optionId: null,
+        useIntegration: false,
+        integrationId: null,
+        promptId: null,
+        typebotSessionId: null,
+      });
       if (ticket.queue_id !== null) await this.timers.ticketWaiting(companyId, ticket.id, new Date(ticket.created_at), connection);
       await this.sendQueueMenu(turn, queues, false);
       return;
@@ -171,7 +178,8 @@ export class BotService implements OnModuleInit {
       await this.say(turn, queue.greeting_message);
       if (queue.media_path) await this.speaker.stored(turn.conversation, queue.media_path, queue.media_name);
     }
-    if (forward || queue.integration_id || queue.prompt_id) await this.automate({ ...turn, ticket: { ...turn.ticket, queue_id: queue.id, chatbot: false } }, queue, forward);
+    if (forward || queue.integration_id || queue.prompt_id)
+      await this.automate({ ...turn, ticket: { ...turn.ticket, queue_id: queue.id, chatbot: false } }, queue, forward);
   }
 
   /** Step 6/7: the queue's integration, else its prompt. Without either the ticket waits for a person. */

@@ -28,6 +28,10 @@ export class Chat extends BaseEntity {
   @Property({ type: 'text', nullable: true })
   lastMessage: string | null = null;
 
-  @OneToMany(() => ChatUser, (member) => member.chat, { orphanRemoval: true })
+  @OneToMany(
+    () => ChatUser,
+    (member) => member.chat,
+    { orphanRemoval: true },
+  )
   users = new Collection<ChatUser>(this);
 }

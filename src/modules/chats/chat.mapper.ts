@@ -24,5 +24,12 @@ export function toChatResponse(chat: Chat): ChatResponse {
 /** Expects sender populated. */
 export function toChatMessageResponse(message: ChatMessage): ChatMessageResponse {
   const sender = message.sender.getEntity();
-  return { id: message.id, chatId: message.chat.id, message: message.message, senderId: sender.id, sender: { id: sender.id, name: sender.name }, createdAt: message.createdAt.toISOString() };
+  return {
+    id: message.id,
+    chatId: message.chat.id,
+    message: message.message,
+    senderId: sender.id,
+    sender: { id: sender.id, name: sender.name },
+    createdAt: message.createdAt.toISOString(),
+  };
 }

@@ -41,7 +41,11 @@ export class ChatsService {
 
   async create(ctx: AuthContext, dto: CreateChatDto): Promise<ChatResponse> {
     const memberIds = await this.memberIds(ctx, dto.users);
-    const chat = this.em.create(Chat, { company: this.em.getReference(Company, ctx.companyId), title: dto.title, owner: this.em.getReference(User, ctx.userId) });
+    const chat = this.em.create(Chat, {
+      company: this.em.getReference(Company, ctx.companyId),
+      title: dto.title,
+      owner: this.em.getReference(User, ctx.userId),
+    });
     for (const userId of memberIds) this.addMember(ctx, chat, userId);
     await this.em.flush();
     const response = toChatResponse(await this.reload(chat.id));
@@ -97,7 +101,11 @@ export class ChatsService {
   async messages(ctx: AuthContext, id: number, pageNumber = 1): Promise<{ records: ChatMessageResponse[]; count: number; hasMore: boolean }> {
     await this.memberChat(ctx, id);
     const offset = (pageNumber - 1) * PAGE_SIZE;
-    const [rows, count] = await this.em.findAndCount(ChatMessage, { chat: id }, { populate: ['sender'], orderBy: { createdAt: 'DESC', id: 'DESC' }, limit: PAGE_SIZE, offset });
+    const [rows, count] = await this.em.findAndCount(
+      ChatMessage,
+      { chat: id },
+      { populate: ['sender'], orderBy: { createdAt: 'DESC', id: 'DESC' }, limit: PAGE_SIZE, offset },
+    );
     return { records: rows.reverse().map(toChatMessageResponse), count, hasMore: offset + rows.length < count };
   }
 

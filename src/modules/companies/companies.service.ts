@@ -130,11 +130,7 @@ export class CompaniesService {
   /** One settings query for the whole page, however many companies it holds. */
   private async toResponses(ctx: AuthContext, companies: Company[]): Promise<CompanyResponse[]> {
     if (!companies.length) return [];
-    const settings = await this.em.find(
-      Setting,
-      { company: { $in: companies.map((c) => c.id) }, key: CAMPAIGNS_SETTING },
-      ctx.super ? ACROSS_TENANTS : {},
-    );
+    const settings = await this.em.find(Setting, { company: { $in: companies.map((c) => c.id) }, key: CAMPAIGNS_SETTING }, ctx.super ? ACROSS_TENANTS : {});
     const values = new Map(settings.map((s) => [s.company.id, s.value]));
     return companies.map((company) => toCompanyResponse(company, campaignsOn(values.get(company.id))));
   }

@@ -54,7 +54,14 @@ export async function seedDemoData(em: EntityManager): Promise<boolean> {
     hashPassword(DEMO_ACCOUNTS.attendant.password),
   ]);
   em.create(User, { company, name: 'Super', email: DEMO_ACCOUNTS.super.email, passwordHash: superHash, profile: 'admin', super: true });
-  const admin = em.create(User, { company, name: 'Administrador', email: DEMO_ACCOUNTS.admin.email, passwordHash: adminHash, profile: 'admin', allTicket: 'enabled' });
+  const admin = em.create(User, {
+    company,
+    name: 'Administrador',
+    email: DEMO_ACCOUNTS.admin.email,
+    passwordHash: adminHash,
+    profile: 'admin',
+    allTicket: 'enabled',
+  });
   const attendant = em.create(User, { company, name: 'Atendente', email: DEMO_ACCOUNTS.attendant.email, passwordHash: attendantHash, profile: 'user' });
   admin.queues.set([comercial, suporte]);
   attendant.queues.set([comercial, suporte]);

@@ -8,11 +8,9 @@ export const duplicatedContact = (existing: ContactResponse): AppError =>
   appError('ERR_DUPLICATED_CONTACT', 'A contact with this number already exists', { alreadyExists: true, existingContact: existing });
 
 /** `invalido` is the flag the browser reads (core §3). */
-export const invalidWhatsappNumber = (): AppError =>
-  appError('ERR_WAPP_INVALID_CONTACT', 'The number is not on WhatsApp', { invalido: true });
+export const invalidWhatsappNumber = (): AppError => appError('ERR_WAPP_INVALID_CONTACT', 'The number is not on WhatsApp', { invalido: true });
 
-export const groupNumberLocked = (): AppError =>
-  appError('ERR_GROUP_CONTACT_NUMBER', 'The number of a group contact cannot be changed');
+export const groupNumberLocked = (): AppError => appError('ERR_GROUP_CONTACT_NUMBER', 'The number of a group contact cannot be changed');
 
 /** Same shape as the DTO validation errors, for rules that need the stored contact. */
 export const validationFailed = (field: string, message: string): AppError =>

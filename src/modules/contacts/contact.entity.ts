@@ -41,6 +41,10 @@ export class Contact extends BaseEntity {
   @ManyToOne(() => Whatsapp, { ref: true, nullable: true, deleteRule: 'set null' })
   whatsapp: Ref<Whatsapp> | null = null;
 
-  @OneToMany(() => ContactCustomField, (field) => field.contact, { orphanRemoval: true })
+  @OneToMany(
+    () => ContactCustomField,
+    (field) => field.contact,
+    { orphanRemoval: true },
+  )
   extraInfo = new Collection<ContactCustomField>(this);
 }

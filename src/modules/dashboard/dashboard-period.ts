@@ -9,7 +9,8 @@ export interface DayRange {
 const MAX_DAYS = 366;
 const DAY_MS = 86_400_000;
 
-const isoDay = (date: Date, timeZone: string): string => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+const isoDay = (date: Date, timeZone: string): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
 
 function invalid(field: string, message: string): AppError {
   return appError('ERR_VALIDATION', message, { fields: [{ field, messages: [message] }] });

@@ -26,7 +26,10 @@ export class DashboardService {
     return { data: await this.repository.ticketsPerUser(ctx.companyId, checkedRange(query.initialDate, query.finalDate, 'finalDate')) };
   }
 
-  async ticketsPerPeriod(ctx: AuthContext, query: DashboardSeriesQueryDto): Promise<{ data: Array<{ data?: string; horario?: string; total: number }>; count: number }> {
+  async ticketsPerPeriod(
+    ctx: AuthContext,
+    query: DashboardSeriesQueryDto,
+  ): Promise<{ data: Array<{ data?: string; horario?: string; total: number }>; count: number }> {
     const data = await this.repository.ticketsPerPeriod(ctx.companyId, checkedRange(query.initialDate, query.finalDate, 'finalDate'));
     return { data, count: data.reduce((sum, row) => sum + row.total, 0) };
   }

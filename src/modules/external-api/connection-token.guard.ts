@@ -21,5 +21,6 @@ export class ConnectionTokenGuard implements CanActivate {
 
 /** The connection the ConnectionTokenGuard authenticated. */
 export const Principal = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): ConnectionPrincipal => context.switchToHttp().getRequest<Record<string, unknown>>()[PRINCIPAL_KEY] as ConnectionPrincipal,
+  (_data: unknown, context: ExecutionContext): ConnectionPrincipal =>
+    context.switchToHttp().getRequest<Record<string, unknown>>()[PRINCIPAL_KEY] as ConnectionPrincipal,
 );

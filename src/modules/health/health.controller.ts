@@ -36,10 +36,7 @@ export class HealthController {
   @Get('health')
   @ApiOkResponse({ schema: { example: { status: 'ok', database: 'up', redis: 'up' } } })
   async health(@Res({ passthrough: true }) res: Response): Promise<{ status: string; database: string; redis: string }> {
-    const [database, redis] = await Promise.all([
-      check(() => this.repository.ping()),
-      check(() => this.redis.ping()),
-    ]);
+    const [database, redis] = await Promise.all([check(() => this.repository.ping()), check(() => this.redis.ping())]);
     const ok = database === 'up' && redis === 'up';
     res.status(ok ? 200 : 503);
     return { status: ok ? 'ok' : 'degraded', database, redis };

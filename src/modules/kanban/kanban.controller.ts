@@ -36,7 +36,11 @@ export class KanbanController {
 
   /** Moves the card into the tag's lane. */
   @Put('ticket-tags/:ticketId/:tagId')
-  moveToLane(@Auth() ctx: AuthContext, @Param('ticketId', ParseIntPipe) ticketId: number, @Param('tagId', ParseIntPipe) tagId: number): Promise<TicketTagsResponse> {
+  moveToLane(
+    @Auth() ctx: AuthContext,
+    @Param('ticketId', ParseIntPipe) ticketId: number,
+    @Param('tagId', ParseIntPipe) tagId: number,
+  ): Promise<TicketTagsResponse> {
     return this.tagSync.moveToLane(ctx, ticketId, tagId);
   }
 

@@ -20,7 +20,8 @@ export class ConversationController {
   @AnyUser()
   @ApiQuery({ name: 'cursor', required: false, description: 'keyset cursor from the previous (newer) page' })
   list(@Auth() ctx: AuthContext, @Param('ticketId', ParseIntPipe) ticketId: number, @Query('cursor') cursor?: string) {
-    if (cursor !== undefined && !/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) throw appError('ERR_VALIDATION', undefined, { fields: [{ field: 'cursor', messages: ['invalid cursor'] }] });
+    if (cursor !== undefined && !/^[A-Za-z0-9_-]{1,200}$/.test(cursor))
+      throw appError('ERR_VALIDATION', undefined, { fields: [{ field: 'cursor', messages: ['invalid cursor'] }] });
     return this.conversation.list(ctx, ticketId, cursor);
   }
 

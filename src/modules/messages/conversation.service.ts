@@ -41,11 +41,20 @@ export class ConversationService {
     private readonly ticketEvents: TicketsEvents,
   ) {}
 
-  async list(ctx: AuthContext, ticketId: number, cursor?: string): Promise<{ messages: ConversationMessage[]; hasMore: boolean; cursor: string | null; ticket: TicketResponse }> {
+  async list(
+    ctx: AuthContext,
+    ticketId: number,
+    cursor?: string,
+  ): Promise<{ messages: ConversationMessage[]; hasMore: boolean; cursor: string | null; ticket: TicketResponse }> {
     const ticket = await this.openable(ctx, ticketId);
     const page = await this.messages.page(ctx.companyId, { id: ticket.id, contactId: ticket.contact_id, whatsappId: ticket.whatsapp_id }, cursor);
     if (!cursor) await this.markRead(ctx.companyId, ticket.id, ticket.whatsapp_id, { status: ticket.status, queueId: ticket.queue_id });
-    return { messages: page.rows.map(withQuote), hasMore: page.hasMore, cursor: page.cursor, ticket: { ...toTicketResponseFromRow(ticket), unreadMessages: 0 } };
+    return {
+      messages: page.rows.map(withQuote),
+      hasMore: page.hasMore,
+      cursor: page.cursor,
+      ticket: { ...toTicketResponseFromRow(ticket), unreadMessages: 0 },
+    };
   }
 
   async markConversationRead(ctx: AuthContext, ticketId: number): Promise<{ ticketId: number; unreadMessages: number }> {
@@ -65,7 +74,9 @@ export class ConversationService {
       : typed;
     const quotedRow = quotedId ? await this.messages.one(ctx.companyId, quotedId) : null;
     if (quotedId && !quotedRow) throw notFound('ERR_NO_MESSAGE_FOUND');
-    const quoted = quotedRow ? { providerId: quotedRow.provider_id, remoteJid: '', fromMe: quotedRow.from_me, participant: quotedRow.participant, body: quotedRow.body } : undefined;
+    const quoted = quotedRow
+      ? { providerId: quotedRow.provider_id, remoteJid: '', fromMe: quotedRow.from_me, participant: quotedRow.participant, body: quotedRow.body }
+      : undefined;
     const target = {
       whatsappId: ticket.whatsapp_id,
       contactNumber: ticket.contact.number,
@@ -91,9 +102,11 @@ export class ConversationService {
     const { row, key } = await this.ownSent(ctx, messageId);
     if (row.media_type !== 'chat') throw appError('ERR_EDIT_NOT_ALLOWED', 'Only text messages can be edited');
     if (Date.now() - new Date(row.created_at).getTime() > EDIT_WINDOW_MS) throw appError('ERR_EDIT_WINDOW_EXPIRED', 'Messages can be edited for 15 minutes');
-    await this.session(ctx, row).edit(key, text).catch(() => {
-      throw appError('ERR_EDITING_WAPP_MSG', 'The message could not be edited');
-    });
+    await this.session(ctx, row)
+      .edit(key, text)
+      .catch(() => {
+        throw appError('ERR_EDITING_WAPP_MSG', 'The message could not be edited');
+      });
     const updated = await this.inbound.applyEdit(ctx.companyId, row.whatsapp_id!, row.provider_id, text, new Date());
     if (updated) this.events.messageUpdated(ctx.companyId, updated);
     return toMessageResponse(updated ?? row);
@@ -101,9 +114,11 @@ export class ConversationService {
 
   async remove(ctx: AuthContext, messageId: number): Promise<MessageResponse> {
     const { row, key } = await this.ownSent(ctx, messageId);
-    await this.session(ctx, row).deleteForEveryone(key).catch(() => {
-      throw appError('ERR_DELETE_WAPP_MSG', 'The message could not be deleted');
-    });
+    await this.session(ctx, row)
+      .deleteForEveryone(key)
+      .catch(() => {
+        throw appError('ERR_DELETE_WAPP_MSG', 'The message could not be deleted');
+      });
     const updated = await this.inbound.markDeleted(ctx.companyId, row.whatsapp_id!, row.provider_id);
     if (updated) this.events.messageUpdated(ctx.companyId, updated);
     return toMessageResponse(updated ?? row);

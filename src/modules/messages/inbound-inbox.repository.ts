@@ -135,7 +135,10 @@ export class InboundInboxRepository implements OnApplicationShutdown {
     this.removing = this.removing
       // One delete per batch of processed rows of several companies; each row is named by its id.
       .then(() => systemSql(this.db).all(REMOVE_SQL, [[...new Set(batch.map((r) => r.companyId))], batch.map((r) => r.id)]))
-      .then(() => undefined, () => undefined)
+      .then(
+        () => undefined,
+        () => undefined,
+      )
       .then(() => {
         for (const row of batch) this.owned.delete(row.id);
       });

@@ -85,7 +85,9 @@ export class InboundPipeline implements InboundSink {
    * event is committed to the inbox, which is the moment it may be acknowledged; processing follows on the lane.
    */
   message(connection: ConnectionRef, message: InboundMessage, session?: ChannelSession): Promise<void> {
-    const recorded = this.prepareMedia(connection.companyId, connection.id, message).then((media) => this.record(connection, { kind: 'message', message: recordMessage(message, media) }));
+    const recorded = this.prepareMedia(connection.companyId, connection.id, message).then((media) =>
+      this.record(connection, { kind: 'message', message: recordMessage(message, media) }),
+    );
     return this.process(connection, recorded, session);
   }
 
@@ -181,7 +183,15 @@ export class InboundPipeline implements InboundSink {
   /** Calls land in the ticket as call_log; with the `call` setting disabled the caller is told to write instead. */
   private async storeCall(connection: ConnectionRef, call: InboundCall, session?: ChannelSession): Promise<void> {
     if (call.isGroup) return;
-    const base = { contactNumber: call.from, pushName: null, isGroup: false, fromMe: false, timestamp: call.timestamp, remoteJid: jidFor(call.from), media: null };
+    const base = {
+      contactNumber: call.from,
+      pushName: null,
+      isGroup: false,
+      fromMe: false,
+      timestamp: call.timestamp,
+      remoteJid: jidFor(call.from),
+      media: null,
+    };
     const logged = await this.storeMessage(connection, {
       ...base,
       providerId: `call-${call.callId}`,
@@ -233,7 +243,9 @@ export class InboundPipeline implements InboundSink {
     if (session && !message.isGroup && !message.fromMe) this.refreshProfilePicture(companyId, result.ticket, message.remoteJid, session);
     if (message.fromMe && !message.isGroup) {
       // Sent from the phone itself: it restarts the inactivity timer like a message from the app.
-      await this.timers.afterOurMessage(companyId, result.ticket.id, connection.id).catch((error: unknown) => this.logger.warn(`expiry timer: ${String(error)}`));
+      await this.timers
+        .afterOurMessage(companyId, result.ticket.id, connection.id)
+        .catch((error: unknown) => this.logger.warn(`expiry timer: ${String(error)}`));
     }
     if (message.fromMe || message.isGroup || message.mediaType === 'call_log') return true;
     for (const listener of this.storedListeners) {
@@ -252,7 +264,8 @@ export class InboundPipeline implements InboundSink {
     void session
       .profilePictureUrl(jid)
       .then(async (url) => {
-        if ((await this.repository.setProfilePicture(companyId, ticket.contact.id, url)) && url) await this.events.contactChanged(companyId, ticket.contact.id, 'update');
+        if ((await this.repository.setProfilePicture(companyId, ticket.contact.id, url)) && url)
+          await this.events.contactChanged(companyId, ticket.contact.id, 'update');
       })
       .catch((error: unknown) => this.logger.warn(`profile picture of contact ${ticket.contact.id}: ${String(error)}`))
       .finally(() => this.pictureFetches.delete(ticket.contact.id));

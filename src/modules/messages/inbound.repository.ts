@@ -52,7 +52,9 @@ interface StoreRow {
 /** A protocol number that is stable for the ticket: date and time plus four random digits. */
 export function newProtocol(now = new Date()): string {
   const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
-  return `${stamp}${Math.floor(Math.random() * 10000).toString().padStart(4, '0')}`;
+  return `${stamp}${Math.floor(Math.random() * 10000)
+    .toString()
+    .padStart(4, '0')}`;
 }
 
 /**
@@ -60,7 +62,9 @@ export function newProtocol(now = new Date()): string {
  * created, the message inserted once per provider id, the ticket's last message and unread count moved, the
  * attendance cycle opened, and the ticket returned with the names the events need.
  */
-const STORE_SQL = prepared('inbound_store', `
+const STORE_SQL = prepared(
+  'inbound_store',
+  `
 with input as (
   select ?::int as company_id, ?::int as whatsapp_id, ?::text as number, ?::text as name, ?::boolean as is_group
 ), existing_contact as (
@@ -126,7 +130,8 @@ select (select row_to_json(m) from msg m) as message,
        coalesce((select created from ticket), false) as ticket_created,
        (select id from contact) as contact_id,
        coalesce((select created from contact), false) as contact_created,
-       exists (select 1 from renamed) as contact_renamed`);
+       exists (select 1 from renamed) as contact_renamed`,
+);
 
 /** The write path of the inbound pipeline in plain SQL. */
 @Injectable()
@@ -153,12 +158,31 @@ export class InboundRepository {
   async store(write: InboundWrite, attempt = 0): Promise<InboundResult | null> {
     const quoted = write.quotedProviderId ?? null;
     const params = [
-      write.companyId, write.whatsappId, write.contactNumber, (write.contactName || write.contactNumber).slice(0, 100), write.isGroup,
-      newProtocol(), write.body.slice(0, 1000), write.countsUnread ? 1 : 0, write.providerId,
-      quoted, quoted,
-      write.providerId, write.remoteJid, write.participant, write.senderName, write.body, write.fromMe, write.fromMe,
-      write.ack ?? (write.fromMe ? 1 : 0), write.mediaType, write.mediaPath, write.mediaName, write.sentAt,
-      write.body.slice(0, 1000), write.countsUnread ? 1 : 0,
+      write.companyId,
+      write.whatsappId,
+      write.contactNumber,
+      (write.contactName || write.contactNumber).slice(0, 100),
+      write.isGroup,
+      newProtocol(),
+      write.body.slice(0, 1000),
+      write.countsUnread ? 1 : 0,
+      write.providerId,
+      quoted,
+      quoted,
+      write.providerId,
+      write.remoteJid,
+      write.participant,
+      write.senderName,
+      write.body,
+      write.fromMe,
+      write.fromMe,
+      write.ack ?? (write.fromMe ? 1 : 0),
+      write.mediaType,
+      write.mediaPath,
+      write.mediaName,
+      write.sentAt,
+      write.body.slice(0, 1000),
+      write.countsUnread ? 1 : 0,
     ];
     let row: StoreRow | undefined;
     try {
@@ -192,7 +216,10 @@ export class InboundRepository {
 
   /** A human wrote: every bot steps back for this ticket. */
   async botsOff(companyId: number, ticketId: number): Promise<void> {
-    await this.sql(companyId).run('update tickets set chatbot = false, use_integration = false where company_id = ? and id = ? and (chatbot or use_integration)', [companyId, ticketId]);
+    await this.sql(companyId).run(
+      'update tickets set chatbot = false, use_integration = false where company_id = ? and id = ? and (chatbot or use_integration)',
+      [companyId, ticketId],
+    );
   }
 
   async deleteMessage(companyId: number, messageId: number): Promise<void> {

@@ -90,7 +90,10 @@ export class MessagesRepository {
   }
 
   /** Reading a ticket: unread goes to zero; answers the ticket's room state when something changed. */
-  async markRead(companyId: number, ticketId: number): Promise<{ changed: boolean; keys: Array<{ provider_id: string; remote_jid: string; participant: string | null }> }> {
+  async markRead(
+    companyId: number,
+    ticketId: number,
+  ): Promise<{ changed: boolean; keys: Array<{ provider_id: string; remote_jid: string; participant: string | null }> }> {
     const sql = this.sql(companyId);
     const reset = await sql.all<unknown>('update tickets set unread_messages = 0 where company_id = ? and id = ? and unread_messages > 0 returning id', [
       companyId,

@@ -71,7 +71,13 @@ export class OutboundMessages {
     return this.send(companyId, target.whatsappId, { number: target.contactNumber, jid, isGroup: target.isGroup }, body, options);
   }
 
-  private async send(companyId: number, connectionId: number, to: { number: string; jid: string; isGroup: boolean }, body: string, options: SendExtras): Promise<SentMessage> {
+  private async send(
+    companyId: number,
+    connectionId: number,
+    to: { number: string; jid: string; isGroup: boolean },
+    body: string,
+    options: SendExtras,
+  ): Promise<SentMessage> {
     const session = this.channels.session(companyId, connectionId);
     const { file, quoted } = options;
     const stored = file ? await this.store(companyId, file) : null;
@@ -101,16 +107,23 @@ export class OutboundMessages {
     await this.events.messageCreatedWith(companyId, result.message, result.ticket);
     if (!to.isGroup) {
       // The inactivity timer restarts with each message of ours; losing it must not lose the message.
-      await this.timers.afterOurMessage(companyId, result.ticket.id, connectionId).catch((error: unknown) => this.logger.warn(`expiry timer: ${String(error)}`));
+      await this.timers
+        .afterOurMessage(companyId, result.ticket.id, connectionId)
+        .catch((error: unknown) => this.logger.warn(`expiry timer: ${String(error)}`));
     }
 
     try {
       const sendOptions = { id, quoted: quoted ?? undefined };
       if (file) {
-        const media = { buffer: file.buffer ?? (await this.storage.read(stored!.path)), mimetype: file.mimetype, fileName: file.originalName, caption: body || undefined, ptt: file.voiceNote };
+        const media = {
+          buffer: file.buffer ?? (await this.storage.read(stored!.path)),
+          mimetype: file.mimetype,
+          fileName: file.originalName,
+          caption: body || undefined,
+          ptt: file.voiceNote,
+        };
         await session.sendMedia(to.jid, media, sendOptions);
-      }
-      else await session.sendText(to.jid, body, sendOptions);
+      } else await session.sendText(to.jid, body, sendOptions);
     } catch {
       await this.repository.deleteMessage(companyId, result.message.id);
       this.events.messageDeleted(companyId, result.message);

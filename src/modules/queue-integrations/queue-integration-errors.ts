@@ -3,8 +3,7 @@ import type { FieldError } from '../../common/errors/validation.js';
 
 export const integrationNotFound = (): AppError => notFound('ERR_NO_INTEGRATION_FOUND');
 
-export const integrationNameTaken = (): AppError =>
-  appError('ERR_INTEGRATION_NAME_EXISTS', 'An integration with this name already exists');
+export const integrationNameTaken = (): AppError => appError('ERR_INTEGRATION_NAME_EXISTS', 'An integration with this name already exists');
 
 export const invalidDialogflowJson = (reason: string): AppError => appError('ERR_INVALID_DIALOGFLOW_JSON', reason);
 

@@ -55,7 +55,14 @@ export function resolveIntegration(input: IntegrationSettings): IntegrationSetti
     }
     out.projectName = input.projectName || projectId;
     if (!out.projectName) fields.push({ field: 'projectName', messages: ['projectName is required when the credentials have no project_id'] });
-    Object.assign(out, { urlN8N: null, typebotSlug: null, typebotKeywordFinish: null, typebotKeywordRestart: null, typebotRestartMessage: null, typebotUnknownMessage: null });
+    Object.assign(out, {
+      urlN8N: null,
+      typebotSlug: null,
+      typebotKeywordFinish: null,
+      typebotKeywordRestart: null,
+      typebotRestartMessage: null,
+      typebotUnknownMessage: null,
+    });
   } else {
     checkUrl(fields, input.urlN8N);
     if (input.type === 'typebot' && !input.typebotSlug) fields.push({ field: 'typebotSlug', messages: ['typebotSlug is required'] });
@@ -63,7 +70,13 @@ export function resolveIntegration(input: IntegrationSettings): IntegrationSetti
     out.jsonContent = null;
     out.language = null;
     if (input.type !== 'typebot') {
-      Object.assign(out, { typebotSlug: null, typebotKeywordFinish: null, typebotKeywordRestart: null, typebotRestartMessage: null, typebotUnknownMessage: null });
+      Object.assign(out, {
+        typebotSlug: null,
+        typebotKeywordFinish: null,
+        typebotKeywordRestart: null,
+        typebotRestartMessage: null,
+        typebotUnknownMessage: null,
+      });
     }
   }
   if (fields.length) throw invalidFields(fields);

@@ -44,11 +44,7 @@ export class QueueOptionsController {
   @Post(':id/media-upload')
   @Policy('update', 'QueueOption')
   @MediaUploadEndpoint()
-  uploadMedia(
-    @Auth() ctx: AuthContext,
-    @Param('id', ParseIntPipe) id: number,
-    @UploadedFile() file: UploadedMedia | undefined,
-  ): Promise<QueueOptionResponse> {
+  uploadMedia(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @UploadedFile() file: UploadedMedia | undefined): Promise<QueueOptionResponse> {
     return this.options.uploadMedia(ctx, id, file);
   }
 

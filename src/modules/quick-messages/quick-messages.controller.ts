@@ -68,11 +68,7 @@ export class QuickMessagesController {
   /** Other form fields (the browser's `typeArch`) are not used: the stored type comes from the file. */
   @Post(':id/media-upload')
   @MediaUploadEndpoint()
-  uploadMedia(
-    @Auth() ctx: AuthContext,
-    @Param('id', ParseIntPipe) id: number,
-    @UploadedFile() file: UploadedMedia | undefined,
-  ): Promise<QuickMessageResponse> {
+  uploadMedia(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @UploadedFile() file: UploadedMedia | undefined): Promise<QuickMessageResponse> {
     return this.media.upload(ctx, id, file);
   }
 

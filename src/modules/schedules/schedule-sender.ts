@@ -61,7 +61,7 @@ export class ScheduleSender extends WorkerHost implements OnModuleInit, BeforeAp
   async send({ companyId, scheduleId }: ScheduleJobData): Promise<number | null> {
     const em = forkForCompany(this.em, companyId);
     const schedule = await em.findOne(Schedule, { id: scheduleId }, { populate: ['contact', 'whatsapp', 'user'] });
-    if (!schedule || schedule.status !== 'PENDENTE') return null;
+    if (schedule?.status !== 'PENDENTE') return null;
     const early = schedule.sendAt.getTime() - Date.now();
     if (early > EARLY_TOLERANCE_MS) return early; // edited to later, or fired early
     const contact = schedule.contact.getEntity();

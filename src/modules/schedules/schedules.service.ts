@@ -21,7 +21,8 @@ const PAGE_SIZE = 20;
 const RANGE_LIMIT = 1000;
 const RELATIONS = ['contact', 'whatsapp', 'user'] as const;
 
-const pastSendAt = () => appError('ERR_VALIDATION', 'sendAt must be in the future', { fields: [{ field: 'sendAt', messages: ['sendAt must be in the future'] }] });
+const pastSendAt = () =>
+  appError('ERR_VALIDATION', 'sendAt must be in the future', { fields: [{ field: 'sendAt', messages: ['sendAt must be in the future'] }] });
 
 /** Scheduled messages of the company: everyone reads and creates; the creator or an admin changes them. */
 @Injectable()

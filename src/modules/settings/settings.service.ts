@@ -39,9 +39,7 @@ export class SettingsService {
   /** Every setting of the caller's company; credentials only for admins. */
   async list(ctx: AuthContext): Promise<SettingResponse[]> {
     const settings = await this.em.find(Setting, {}, { orderBy: { key: 'ASC' } });
-    return settings
-      .filter((s) => isAdmin(ctx) || !SECRET_SETTING_KEYS.includes(s.key))
-      .map((s) => ({ key: s.key, value: s.value }));
+    return settings.filter((s) => isAdmin(ctx) || !SECRET_SETTING_KEYS.includes(s.key)).map((s) => ({ key: s.key, value: s.value }));
   }
 
   async value(key: string): Promise<string | null> {

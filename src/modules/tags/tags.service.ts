@@ -33,7 +33,10 @@ export class TagsService {
       limit: query.limit,
       offset: query.offset,
     });
-    const counts = await this.repository.ticketCounts(ctx.companyId, tags.map((tag) => tag.id));
+    const counts = await this.repository.ticketCounts(
+      ctx.companyId,
+      tags.map((tag) => tag.id),
+    );
     return { records: tags.map((tag) => toTagResponse(tag, counts.get(tag.id) ?? 0)), count };
   }
 

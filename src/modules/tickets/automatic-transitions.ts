@@ -34,7 +34,12 @@ export class AutomaticTransitions {
     if (!text?.trim() && !extras.file) return false;
     const rendered = text ? renderTemplate(text, { name: ticket.contact_name, protocol: ticket.protocol, timeZone: ticket.timezone }) : '';
     try {
-      await this.outbound.sendToTicket(companyId, { whatsappId: ticket.whatsapp_id, contactNumber: ticket.contact_number, isGroup: ticket.is_group }, rendered, extras);
+      await this.outbound.sendToTicket(
+        companyId,
+        { whatsappId: ticket.whatsapp_id, contactNumber: ticket.contact_number, isGroup: ticket.is_group },
+        rendered,
+        extras,
+      );
       return true;
     } catch (error) {
       this.logger.warn(`ticket ${ticket.id}: automatic message not sent: ${error instanceof Error ? error.message : String(error)}`);

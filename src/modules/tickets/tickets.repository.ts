@@ -75,13 +75,11 @@ export class TicketsRepository {
   /** Open and pending counts for the tab badges, in one grouped query. */
   async counts(ctx: AuthContext, showAll: boolean, queueIds: number[] | undefined): Promise<{ open: number; pending: number }> {
     const where = this.filters(ctx, { showAll, queueIds });
-    const rows = await this.em
-      .getConnection()
-      .execute<Array<{ status: string; count: number }>>(
-        `select t.status, count(*)::int as count from tickets t join contacts ct on ct.id = t.contact_id
+    const rows = await this.em.getConnection().execute<Array<{ status: string; count: number }>>(
+      `select t.status, count(*)::int as count from tickets t join contacts ct on ct.id = t.contact_id
           where ${where.sql} and t.status in ('open', 'pending') group by t.status`,
-        where.params,
-      );
+      where.params,
+    );
     const of = (status: string) => rows.find((r) => r.status === status)?.count ?? 0;
     return { open: of('open'), pending: of('pending') };
   }
@@ -100,13 +98,11 @@ export class TicketsRepository {
 
   async row(companyId: number, where: { id?: number; uuid?: string }): Promise<TicketRow | null> {
     const [column, value] = where.id !== undefined ? ['t.id', where.id] : ['t.uuid', where.uuid];
-    const rows = await this.em
-      .getConnection()
-      .execute<Array<{ row: TicketRow }>>(
-        `select ${TICKET_JSON} as row from tickets t join contacts ct on ct.id = t.contact_id ${TICKET_JOINS}
+    const rows = await this.em.getConnection().execute<Array<{ row: TicketRow }>>(
+      `select ${TICKET_JSON} as row from tickets t join contacts ct on ct.id = t.contact_id ${TICKET_JOINS}
           where t.company_id = ? and ${column} = ?`,
-        [companyId, value],
-      );
+      [companyId, value],
+    );
     return rows[0]?.row ?? null;
   }
 

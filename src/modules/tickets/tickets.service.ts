@@ -34,7 +34,9 @@ export type TicketDetail = Omit<TicketWithTags, 'contact'> & { contact: ContactR
 const NO_ACCESS = () => appError('ERR_NO_PERMISSION', 'Acesso não permitido');
 
 function newProtocol(now = new Date()): string {
-  return `${now.toISOString().replace(/\D/g, '').slice(0, 14)}${Math.floor(Math.random() * 10000).toString().padStart(4, '0')}`;
+  return `${now.toISOString().replace(/\D/g, '').slice(0, 14)}${Math.floor(Math.random() * 10000)
+    .toString()
+    .padStart(4, '0')}`;
 }
 
 @Injectable()
@@ -56,7 +58,7 @@ export class TicketsService {
   async list(ctx: AuthContext, query: ListTicketsQuery): Promise<{ tickets: TicketWithTags[]; hasMore: boolean; count: number; cursor: string | null }> {
     const showAll = query.showAll === true && canNamed(ctx.ability, 'tickets-manager:showall');
     const page = await this.repository.page(ctx, { ...query, showAll });
-    return { tickets: await this.withTags(ctx.companyId, page.rows), hasMore: page.hasMore, count: page.count, cursor: page.cursor };
+    return { tickets: await this.withTags(page.rows), hasMore: page.hasMore, count: page.count, cursor: page.cursor };
   }
 
   counts(ctx: AuthContext, showAll: boolean | undefined, queueIds: number[] | undefined): Promise<{ open: number; pending: number }> {
@@ -68,7 +70,7 @@ export class TicketsService {
     const row = await this.repository.row(ctx.companyId, where);
     if (!row) throw notFound('ERR_NO_TICKET_FOUND');
     if (!(await this.access.canJoin(ctx, row.id))) throw NO_ACCESS();
-    const [ticket] = await this.withTags(ctx.companyId, [row]);
+    const [ticket] = await this.withTags([row]);
     const contact = await this.em.findOneOrFail(Contact, row.contact_id, { populate: ['whatsapp', 'extraInfo'] });
     return { ...ticket!, contact: toContactResponse(contact) };
   }
@@ -176,7 +178,8 @@ export class TicketsService {
   private async afterTransition(ctx: AuthContext, ticket: Ticket, before: { status: string; queueId: number | null; userId: number | null }): Promise<void> {
     const companyId = ctx.companyId;
     const queueId = ticket.queue?.id ?? null;
-    if (before.status === 'closed' && ticket.status !== 'closed') await this.cycles.opened(companyId, ticket.id, ticket.user?.id ?? null, queueId, ticket.status === 'open');
+    if (before.status === 'closed' && ticket.status !== 'closed')
+      await this.cycles.opened(companyId, ticket.id, ticket.user?.id ?? null, queueId, ticket.status === 'open');
     else if (ticket.status === 'open' && before.status === 'pending') await this.cycles.started(companyId, ticket.id, ticket.user?.id ?? null, queueId);
     else if (ticket.status === 'closed' && before.status !== 'closed') await this.cycles.finished(companyId, ticket.id);
 
@@ -205,7 +208,11 @@ export class TicketsService {
   private async askRating(companyId: number, ticket: Ticket): Promise<void> {
     const whatsapp = ticket.whatsapp!.getEntity();
     const company = await this.em.findOneOrFail(Company, companyId);
-    const text = renderTemplate(ratingQuestion(whatsapp.ratingMessage), { name: ticket.contact.getEntity().name, protocol: ticket.protocol, timeZone: company.timezone });
+    const text = renderTemplate(ratingQuestion(whatsapp.ratingMessage), {
+      name: ticket.contact.getEntity().name,
+      protocol: ticket.protocol,
+      timeZone: company.timezone,
+    });
     await this.notify(companyId, ticket, text);
     await this.timers.ratingRequested(companyId, ticket.id);
   }
@@ -239,19 +246,25 @@ export class TicketsService {
     const user = other.user?.isInitialized() ? other.user.getEntity() : null;
     const queue = other.queue?.isInitialized() ? other.queue.getEntity() : null;
     throw appError('ERR_OTHER_OPEN_TICKET', 'There is already an open ticket for this contact', {
-      ticket: { id: other.id, uuid: other.uuid, status: other.status, userId: user?.id ?? null, user: user ? { name: user.name } : null, queue: queue ? { name: queue.name } : null },
+      ticket: {
+        id: other.id,
+        uuid: other.uuid,
+        status: other.status,
+        userId: user?.id ?? null,
+        user: user ? { name: user.name } : null,
+        queue: queue ? { name: queue.name } : null,
+      },
     });
   }
 
   private async response(companyId: number, id: number): Promise<TicketWithTags> {
     const row = await this.repository.row(companyId, { id });
     if (!row) throw notFound('ERR_NO_TICKET_FOUND');
-    return (await this.withTags(companyId, [row]))[0]!;
+    return (await this.withTags([row]))[0]!;
   }
 
-  private async withTags(companyId: number, rows: TicketRow[]): Promise<TicketWithTags[]> {
+  private async withTags(rows: TicketRow[]): Promise<TicketWithTags[]> {
     const tags = await this.tags.tagsOfTickets(rows.map((r) => r.id));
     return rows.map((row) => ({ ...toTicketResponseFromRow(row), tags: tags.get(row.id) ?? [] }));
   }
 }
-

@@ -34,7 +34,9 @@ function assertCompanyField(ctx: AuthContext, requested: number | undefined, com
   if (requested === undefined || requested === companyId) return;
   if (!ctx.super) throw forbidden();
   if (moving) {
-    throw appError('ERR_USER_COMPANY_FIXED', 'companyId: a user keeps its company', { fields: [{ field: 'companyId', messages: ['a user keeps its company'] }] });
+    throw appError('ERR_USER_COMPANY_FIXED', 'companyId: a user keeps its company', {
+      fields: [{ field: 'companyId', messages: ['a user keeps its company'] }],
+    });
   }
 }
 
@@ -125,7 +127,10 @@ export class UsersService {
     if (!ctx.ability.can('update', subject('User', { id: user.id } as Record<string, unknown>))) throw forbidden();
     assertMayManage(ctx, user);
     assertCompanyField(ctx, dto.companyId, companyId, true);
-    const currentQueueIds = user.queues.getItems().map((q) => q.id).sort((a, b) => a - b);
+    const currentQueueIds = user.queues
+      .getItems()
+      .map((q) => q.id)
+      .sort((a, b) => a - b);
     const queuesChange = dto.queueIds !== undefined && [...new Set(dto.queueIds)].sort((a, b) => a - b).join() !== currentQueueIds.join();
     const whatsappChange = dto.whatsappId !== undefined && dto.whatsappId !== user.whatsappId;
     const profileChange =

@@ -34,7 +34,10 @@ describe('security: the public forms reveal no account', () => {
   it('answers signup the same for a taken and a new email; the owner of the taken one is told by mail', async () => {
     const form = (email: string) => ({ name: 'Loja Curiosa', email, password: DEFAULT_PASSWORD, planId: tenant.plan.id });
     const taken = await t.http().post('/api/companies/cadastro').send(form(tenant.admin.email));
-    const fresh = await t.http().post('/api/companies/cadastro').send(form(`nova-${Date.now()}@test.example`));
+    const fresh = await t
+      .http()
+      .post('/api/companies/cadastro')
+      .send(form(`nova-${Date.now()}@test.example`));
     expect(taken.status).toBe(fresh.status);
     expect(taken.body).toEqual(fresh.body);
     expect((await mailTo(t, tenant.admin.email, 'Tentativa de cadastro com o seu email')).text).toContain('Esqueci minha senha');

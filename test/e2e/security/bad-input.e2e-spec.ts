@@ -20,12 +20,20 @@ describe('security: bad input gets 400 with the field named', () => {
   afterAll(() => t.close());
 
   const get = (path: string, query: Record<string, string>) => t.http().get(path).query(query).set(admin.auth);
-  const post = (path: string, body: unknown) => t.http().post(path).set(admin.auth).set('Content-Type', 'application/json').send(typeof body === 'string' ? body : JSON.stringify(body));
+  const post = (path: string, body: unknown) =>
+    t
+      .http()
+      .post(path)
+      .set(admin.auth)
+      .set('Content-Type', 'application/json')
+      .send(typeof body === 'string' ? body : JSON.stringify(body));
 
   it('refuses NUL characters in the query and in the body', async () => {
     expect(fieldsOf(await get('/api/users', { searchParam: 'ana\u0000' }))).toEqual(['searchParam']);
     expect(fieldsOf(await post('/api/contacts', { name: 'Ana\u0000', number: '5511999990000' }))).toEqual(['name']);
-    expect(fieldsOf(await post('/api/contacts', { name: 'Ana', number: '5511999990000', extraInfo: [{ name: 'cpf', value: '1\u00002' }] }))).toEqual(['extraInfo[0].value']);
+    expect(fieldsOf(await post('/api/contacts', { name: 'Ana', number: '5511999990000', extraInfo: [{ name: 'cpf', value: '1\u00002' }] }))).toEqual([
+      'extraInfo[0].value',
+    ]);
     expect(fieldsOf(await get('/api/tags', { filter: '{"q":"a\\u0000b"}' }))).toEqual(['filter.q']);
   });
 

@@ -64,14 +64,30 @@ describe('security: connections and recorded events after a crash', () => {
     const message = (id: string, body: string) => ({
       kind: 'message',
       message: {
-        providerId: id, remoteJid: '5511955554444@s.whatsapp.net', fromMe: false, isGroup: false, contactNumber: '5511955554444',
-        pushName: 'Cliente', timestamp: new Date().toISOString(), mediaType: 'chat', body, media: null,
+        providerId: id,
+        remoteJid: '5511955554444@s.whatsapp.net',
+        fromMe: false,
+        isGroup: false,
+        contactNumber: '5511955554444',
+        pushName: 'Cliente',
+        timestamp: new Date().toISOString(),
+        mediaType: 'chat',
+        body,
+        media: null,
       },
     });
-    const events = [message('DEAD-1', 'primeira'), message('DEAD-2', 'segunda'), { kind: 'edit', providerId: 'DEAD-1', body: 'primeira (editada)', editedAt: new Date().toISOString() }];
+    const events = [
+      message('DEAD-1', 'primeira'),
+      message('DEAD-2', 'segunda'),
+      { kind: 'edit', providerId: 'DEAD-1', body: 'primeira (editada)', editedAt: new Date().toISOString() },
+    ];
     for (const event of events) {
       await rows(t, 'insert into inbound_inbox (id, company_id, whatsapp_id, kind, payload) values (?, ?, ?, ?, ?::jsonb)', [
-        randomUUID(), tenant.company.id, row.id, event.kind, JSON.stringify(event),
+        randomUUID(),
+        tenant.company.id,
+        row.id,
+        event.kind,
+        JSON.stringify(event),
       ]);
     }
     await t.app.get(ChannelManager).sweep();
@@ -103,7 +119,14 @@ describe('security: connections and recorded events after a crash', () => {
     const doomed = await connectedSimulator(t, tenant.company.id);
     const admin = await login(t, tenant.admin.email);
     const session = (id: number) => t.app.get(SimulatorProviderFactory).session(tenant.company.id, id);
-    const phone = { remoteJid: '5511944441111@s.whatsapp.net', fromMe: false, isGroup: false, contactNumber: '5511944441111', timestamp: new Date(), mediaType: 'chat' as const };
+    const phone = {
+      remoteJid: '5511944441111@s.whatsapp.net',
+      fromMe: false,
+      isGroup: false,
+      contactNumber: '5511944441111',
+      timestamp: new Date(),
+      mediaType: 'chat' as const,
+    };
     const doomedSession = session(doomed.id);
     await rows(t, 'delete from whatsapps where id = ?', [doomed.id]);
     // Same tick, same batch: one event of a connection that no longer exists, one of a live one.
@@ -121,7 +144,7 @@ describe('security: connections and recorded events after a crash', () => {
     const connection = await connectedSimulator(t, tenant.company.id);
     const admin = await login(t, tenant.admin.email);
     // The inbox refuses writes for a moment (as a full disk or a lost database would).
-    await rows(t, 'alter table inbound_inbox add constraint inbox_refuses check (kind <> \'message\') not valid');
+    await rows(t, "alter table inbound_inbox add constraint inbox_refuses check (kind <> 'message') not valid");
     try {
       const res = await t
         .http()

@@ -128,24 +128,32 @@ describe('security: every route refuses hostile input without a 500', () => {
   it.each([
     ['an admin', () => admin],
     ['a super user', () => superUser],
-  ])('answers every probe as %s with a status below 500, in time', async (_who, session) => {
-    const failures: string[] = [];
-    let sent = 0;
-    for (const route of routes) {
-      for (const probe of probesFor(route, doc)) {
-        let request = t.http()[route.method.toLowerCase() as 'get'](probe.path).set(session().auth).timeout(10_000 * TIME_FACTOR);
-        if (probe.query) request = request.query(probe.query);
-        if (probe.body !== undefined) request = request.set('Content-Type', 'application/json').send(probe.body);
-        sent += 1;
-        try {
-          const res = await request;
-          if (res.status >= 500) failures.push(`${route.method} ${route.path} ${probe.label} -> ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
-        } catch (error) {
-          failures.push(`${route.method} ${route.path} ${probe.label} -> ${(error as Error).message}`);
+  ])(
+    'answers every probe as %s with a status below 500, in time',
+    async (_who, session) => {
+      const failures: string[] = [];
+      let sent = 0;
+      for (const route of routes) {
+        for (const probe of probesFor(route, doc)) {
+          let request = t
+            .http()
+            [route.method.toLowerCase() as 'get'](probe.path)
+            .set(session().auth)
+            .timeout(10_000 * TIME_FACTOR);
+          if (probe.query) request = request.query(probe.query);
+          if (probe.body !== undefined) request = request.set('Content-Type', 'application/json').send(probe.body);
+          sent += 1;
+          try {
+            const res = await request;
+            if (res.status >= 500) failures.push(`${route.method} ${route.path} ${probe.label} -> ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+          } catch (error) {
+            failures.push(`${route.method} ${route.path} ${probe.label} -> ${(error as Error).message}`);
+          }
         }
       }
-    }
-    expect(sent).toBeGreaterThan(2000);
-    expect(failures).toEqual([]);
-  }, 180_000);
+      expect(sent).toBeGreaterThan(2000);
+      expect(failures).toEqual([]);
+    },
+    180_000,
+  );
 });

@@ -39,12 +39,20 @@ describe('security: disabled or expired companies send nothing on their own', ()
     (await t.em().getConnection().execute<Array<{ n: number }>>('select count(*)::int as n from messages where company_id = ? and from_me', [companyId]))[0]!.n;
 
   it.each([
-    ['expired', 'update companies set due_date = now() - interval \'1 day\' where id = ?', 'Não enviada: assinatura da empresa vencida'],
+    ['expired', "update companies set due_date = now() - interval '1 day' where id = ?", 'Não enviada: assinatura da empresa vencida'],
     ['disabled', 'update companies set status = false where id = ?', 'Não enviada: empresa desativada'],
   ])('does not send the scheduled message of a %s company, and says why', async (_state, update, reason) => {
     const { tenant, admin } = await activeTenant();
-    const contact = await t.http().post('/api/contacts').set(admin.auth).send({ name: 'Dora', number: `55119211${String(Date.now()).slice(-5)}` });
-    const created = await t.http().post('/api/schedules').set(admin.auth).send({ body: 'Lembrete', sendAt: new Date(Date.now() + 1500 * TIME_FACTOR).toISOString(), contactId: contact.body.id });
+    const contact = await t
+      .http()
+      .post('/api/contacts')
+      .set(admin.auth)
+      .send({ name: 'Dora', number: `55119211${String(Date.now()).slice(-5)}` });
+    const created = await t
+      .http()
+      .post('/api/schedules')
+      .set(admin.auth)
+      .send({ body: 'Lembrete', sendAt: new Date(Date.now() + 1500 * TIME_FACTOR).toISOString(), contactId: contact.body.id });
     expect(created.status).toBe(201);
     await sql(update, [tenant.company.id]);
     const failed = await waitFor(async () => {

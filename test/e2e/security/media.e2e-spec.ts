@@ -25,7 +25,12 @@ describe('security: stored media', () => {
   /** A ticket with one message of ours carrying a PDF; answers the ticket, message and file path. */
   async function conversationWithFile() {
     const ticket = await customerWrites(t, admin, connectionId, nextPhone(), 'Oi');
-    const sent = await t.http().post(`/api/messages/${ticket.id}`).set(admin.auth).field('body', 'segue').attach('medias', PDF, { filename: 'orcamento.pdf', contentType: 'application/pdf' });
+    const sent = await t
+      .http()
+      .post(`/api/messages/${ticket.id}`)
+      .set(admin.auth)
+      .field('body', 'segue')
+      .attach('medias', PDF, { filename: 'orcamento.pdf', contentType: 'application/pdf' });
     expect(sent.status).toBe(201);
     const path = String(sent.body[0].mediaUrl).replace(/^\/public\//, '');
     expect(stored(path)).toBe(true);
@@ -68,7 +73,11 @@ describe('security: stored media', () => {
 
   it('keeps files that a row references, and orphans younger than the grace period', async () => {
     const quick = await t.http().post('/api/quick-messages').set(admin.auth).send({ shortcode: 'catalogo', message: 'Catálogo' });
-    const upload = await t.http().post(`/api/quick-messages/${quick.body.id}/media-upload`).set(admin.auth).attach('file', PDF, { filename: 'catalogo.pdf', contentType: 'application/pdf' });
+    const upload = await t
+      .http()
+      .post(`/api/quick-messages/${quick.body.id}/media-upload`)
+      .set(admin.auth)
+      .attach('file', PDF, { filename: 'catalogo.pdf', contentType: 'application/pdf' });
     const quickPath = upload.body.mediaPath as string;
     const young = `company${tenant.company.id}/${'a'.repeat(32)}.pdf`;
     const old = `company${tenant.company.id}/${'b'.repeat(32)}.pdf`;
@@ -96,8 +105,17 @@ describe('security: stored media', () => {
     const other = await createTenant(t);
     const otherAdmin = await login(t, other.admin.email);
     const otherConnection = (await connectedSimulator(t, other.company.id, 'Gancho')).id;
-    await t.http().put(`/api/whatsapp/${otherConnection}`).set(otherAdmin.auth).send({ greetingMessage: 'Olá', queueIds: [other.queues[0]!.id] }).expect(200);
-    const integration = await t.http().post('/api/queueIntegration').set(otherAdmin.auth).send({ type: 'webhook', name: 'Gancho', urlN8N: `${webhook.url}/hook` });
+    await t
+      .http()
+      .put(`/api/whatsapp/${otherConnection}`)
+      .set(otherAdmin.auth)
+      .send({ greetingMessage: 'Olá', queueIds: [other.queues[0]!.id] })
+      .expect(200);
+    const integration = await t
+      .http()
+      .post('/api/queueIntegration')
+      .set(otherAdmin.auth)
+      .send({ type: 'webhook', name: 'Gancho', urlN8N: `${webhook.url}/hook` });
     expect(integration.status).toBe(201);
     await t.http().put(`/api/queue/${other.queues[0]!.id}`).set(otherAdmin.auth).send({ integrationId: integration.body.id }).expect(200);
     webhook.reset();
@@ -126,7 +144,8 @@ describe('security: stored media', () => {
     expect((await t.http().get(`/media/${tampered}`)).body).toMatchObject({ error: 'ERR_MEDIA_LINK_INVALID' });
 
     const links = t.app.get(MediaLinks);
-    const path = (await t.em().getConnection().execute<Array<{ media_path: string }>>("select media_path from messages where provider_id = 'MEDIA-LINK-1'"))[0]!.media_path;
+    const path = (await t.em().getConnection().execute<Array<{ media_path: string }>>("select media_path from messages where provider_id = 'MEDIA-LINK-1'"))[0]!
+      .media_path;
     const expired = links.url(path, Date.now() - (t.config.media.linkTtlSeconds + 5) * 1000);
     const gone = await t.http().get(expired);
     expect(gone.status).toBe(410);

@@ -43,7 +43,12 @@ describe('security: production mode', () => {
   });
 
   it('answers CORS only for the public origin and refuses calls from any other', async () => {
-    const preflight = await t.http().options('/api/auth/me').set('Origin', PUBLIC_URL).set('Access-Control-Request-Method', 'GET').set('Access-Control-Request-Headers', 'authorization');
+    const preflight = await t
+      .http()
+      .options('/api/auth/me')
+      .set('Origin', PUBLIC_URL)
+      .set('Access-Control-Request-Method', 'GET')
+      .set('Access-Control-Request-Headers', 'authorization');
     expect(preflight.status).toBeLessThan(300);
     expect(preflight.headers['access-control-allow-origin']).toBe(PUBLIC_URL);
     expect(preflight.headers['access-control-allow-credentials']).toBe('true');

@@ -49,7 +49,9 @@ export function rawUpload(baseUrl: string, options: RawUploadOptions): Promise<R
   const total = head.length + options.fileBytes + tail.length;
   const chunkBytes = options.chunkBytes ?? 64 * 1024;
   const chunk = Buffer.alloc(chunkBytes, 0x61);
-  const extra = Object.entries(options.headers ?? {}).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  const extra = Object.entries(options.headers ?? {})
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
   const requestHead =
     `POST ${options.path} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\n` +
     `Content-Length: ${total}\r\n${extra}\r\n`;

@@ -31,7 +31,12 @@ describe('security: a Redis restart loses no scheduled message or bot timer', ()
   it('arms the pending schedules and timers again from the database once Redis is back, and they fire', async () => {
     const connection = await connectedSimulator(t, tenant.company.id);
     // A bot timer: an open ticket whose last message is ours closes after expiresTicket (4 short minutes).
-    await t.http().put(`/api/whatsapp/${connection.id}`).set(admin.auth).send({ expiresTicket: 4, expiresInactiveMessage: 'Encerrado por inatividade.' }).expect(200);
+    await t
+      .http()
+      .put(`/api/whatsapp/${connection.id}`)
+      .set(admin.auth)
+      .send({ expiresTicket: 4, expiresInactiveMessage: 'Encerrado por inatividade.' })
+      .expect(200);
     const ticket = await customerWrites(t, admin, connection.id, '5511922221111', 'oi', 'Bruna');
     await t.http().put(`/api/tickets/${ticket.id}`).set(admin.auth).send({ status: 'open', userId: tenant.admin.id }).expect(200);
     expect((await t.http().post(`/api/messages/${ticket.id}`).set(admin.auth).send({ body: 'Posso ajudar?' })).status).toBe(201);
@@ -39,14 +44,27 @@ describe('security: a Redis restart loses no scheduled message or bot timer', ()
     // A scheduled message a few seconds ahead.
     const contact = await t.http().post('/api/contacts').set(admin.auth).send({ name: 'Caio', number: '5511922223333' });
     const sendAt = new Date(Date.now() + 4000 * TIME_FACTOR);
-    const schedule = await t.http().post('/api/schedules').set(admin.auth).send({ body: 'Lembrete da consulta', sendAt: sendAt.toISOString(), contactId: contact.body.id });
+    const schedule = await t
+      .http()
+      .post('/api/schedules')
+      .set(admin.auth)
+      .send({ body: 'Lembrete da consulta', sendAt: sendAt.toISOString(), contactId: contact.body.id });
     expect(schedule.status).toBe(201);
 
     // Redis restarts and comes back empty: every delayed job is gone.
     await redis.down();
     await redis.up();
     // The reconciler notices (reconnect, or its next tick) and arms both again from the rows.
-    await waitFor(async () => (await t.app.get(BotTimers).pending(ticket.id).catch((): string[] => [])).includes('expire'), 15_000 * TIME_FACTOR);
+    await waitFor(
+      async () =>
+        (
+          await t.app
+            .get(BotTimers)
+            .pending(ticket.id)
+            .catch((): string[] => [])
+        ).includes('expire'),
+      15_000 * TIME_FACTOR,
+    );
 
     const sent = await waitFor(async () => {
       const row = await t.em().findOne(Schedule, { id: schedule.body.id }, { filters: false });
@@ -62,7 +80,12 @@ describe('security: a Redis restart loses no scheduled message or bot timer', ()
 
   it('keeps answering while Redis is away: a reply goes out at once and its timer is armed when Redis is back', async () => {
     const connection = await connectedSimulator(t, tenant.company.id);
-    await t.http().put(`/api/whatsapp/${connection.id}`).set(admin.auth).send({ expiresTicket: 30, expiresInactiveMessage: 'Encerrado por inatividade.' }).expect(200);
+    await t
+      .http()
+      .put(`/api/whatsapp/${connection.id}`)
+      .set(admin.auth)
+      .send({ expiresTicket: 30, expiresInactiveMessage: 'Encerrado por inatividade.' })
+      .expect(200);
     const ticket = await customerWrites(t, admin, connection.id, '5511922224444', 'oi', 'Davi');
     await t.http().put(`/api/tickets/${ticket.id}`).set(admin.auth).send({ status: 'open', userId: tenant.admin.id }).expect(200);
     await t.app.get(BotTimers).cancel('expire', ticket.id);
@@ -78,7 +101,16 @@ describe('security: a Redis restart loses no scheduled message or bot timer', ()
       await redis.up();
     }
     // The timer armed during the outage reaches Redis once it is back (or is re-armed from the rows).
-    await waitFor(async () => (await t.app.get(BotTimers).pending(ticket.id).catch((): string[] => [])).includes('expire'), 15_000 * TIME_FACTOR);
+    await waitFor(
+      async () =>
+        (
+          await t.app
+            .get(BotTimers)
+            .pending(ticket.id)
+            .catch((): string[] => [])
+        ).includes('expire'),
+      15_000 * TIME_FACTOR,
+    );
   }, 60_000);
 
   it('re-arms only when Redis lost its data', async () => {

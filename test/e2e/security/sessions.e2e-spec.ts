@@ -6,7 +6,6 @@ import { connectSocket } from '../../utils/sockets.js';
 import { createTestApp, type TestApp } from '../../utils/test-app.js';
 import { TIME_FACTOR } from '../../utils/time.js';
 
-
 describe('security: sessions end when what they stood for changes', () => {
   let t: TestApp;
   const sockets: Socket[] = [];
@@ -21,7 +20,10 @@ describe('security: sessions end when what they stood for changes', () => {
 
   const refresh = (cookie: string) => t.http().post('/api/auth/refresh_token').set('Cookie', cookie);
   const cookieOf = (res: { headers: Record<string, unknown> }) =>
-    ([] as string[]).concat((res.headers['set-cookie'] as string[] | undefined) ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('jrt=')) ?? '';
+    ([] as string[])
+      .concat((res.headers['set-cookie'] as string[] | undefined) ?? [])
+      .map((c) => c.split(';')[0])
+      .find((c) => c.startsWith('jrt=')) ?? '';
   const me = (token: string) => t.http().get('/api/auth/me').set('authorization', `Bearer ${token}`);
   const socketOf = async (session: Session) => {
     const socket = await connectSocket(t, session.token);
@@ -58,7 +60,10 @@ describe('security: sessions end when what they stood for changes', () => {
     const next = await refresh(stolen.cookie);
     expect(next.status).toBe(200);
     // Days pass; the owner's tab keeps refreshing (each refresh drops the rows that can never be presented again).
-    await t.em().getConnection().execute("update refresh_tokens set used_at = now() - interval '3 days' where user_id = ? and used_at is not null", [tenant.user.id]);
+    await t
+      .em()
+      .getConnection()
+      .execute("update refresh_tokens set used_at = now() - interval '3 days' where user_id = ? and used_at is not null", [tenant.user.id]);
     const latest = await refresh(cookieOf(next));
     expect(latest.status).toBe(200);
     expect((await refresh(stolen.cookie)).status).toBe(401);
@@ -83,7 +88,9 @@ describe('security: sessions end when what they stood for changes', () => {
 
   it('leaves exactly one working session after parallel logins of one user', async () => {
     const tenant = await createTenant(t);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => t.http().post('/api/auth/login').send({ email: tenant.user.email, password: DEFAULT_PASSWORD })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => t.http().post('/api/auth/login').send({ email: tenant.user.email, password: DEFAULT_PASSWORD })),
+    );
     expect(answers.every((a) => a.status === 200)).toBe(true);
     const working = (await Promise.all(answers.map((a) => me(a.body.token)))).filter((r) => r.status === 200);
     expect(working).toHaveLength(1);
@@ -129,7 +136,15 @@ describe('security: sessions end when what they stood for changes', () => {
     expect(now.status).toBe(200);
     expect(now.body.user.profile).toBe('user');
     const again = await socketOf(session);
-    expect((await t.http().put(`/api/users/${supervisor.id}`).set(admin.auth).send({ queueIds: [tenant.queues[1]!.id] })).status).toBe(200);
+    expect(
+      (
+        await t
+          .http()
+          .put(`/api/users/${supervisor.id}`)
+          .set(admin.auth)
+          .send({ queueIds: [tenant.queues[1]!.id] })
+      ).status,
+    ).toBe(200);
     await disconnected(again);
   });
 

@@ -141,7 +141,11 @@ describe('security: uploads', () => {
     // multipart to a JSON route: the route never reads it; the answer comes without the body.
     expect(huge.closedEarly).toBe(true);
     expect(sockets.bytesReadFrom(huge.localPort)).toBeLessThan(FEW_KB);
-    const json = await t.http().post('/api/auth/login').set('Content-Type', 'application/json').send(`{"email":"${'a'.repeat(200 * 1024)}"}`);
+    const json = await t
+      .http()
+      .post('/api/auth/login')
+      .set('Content-Type', 'application/json')
+      .send(`{"email":"${'a'.repeat(200 * 1024)}"}`);
     expect(json.status).toBe(413);
     expect(json.body.error).toBe('ERR_PAYLOAD_TOO_LARGE');
   });

@@ -88,11 +88,9 @@ export const raEs: RaCatalog = {
     are_you_sure: '¿Está seguro?',
     authentication_error: 'El servidor de autenticación devolvió un error y no se pudieron verificar sus credenciales.',
     auth_error: 'Se produjo un error al validar el token de autenticación.',
-    bulk_delete_content:
-      '¿Seguro que desea eliminar este %{name}? |||| ¿Seguro que desea eliminar estos %{smart_count} elementos?',
+    bulk_delete_content: '¿Seguro que desea eliminar este %{name}? |||| ¿Seguro que desea eliminar estos %{smart_count} elementos?',
     bulk_delete_title: 'Eliminar %{name} |||| Eliminar %{smart_count} %{name}',
-    bulk_update_content:
-      '¿Seguro que desea actualizar %{name} %{recordRepresentation}? |||| ¿Seguro que desea actualizar estos %{smart_count} elementos?',
+    bulk_update_content: '¿Seguro que desea actualizar %{name} %{recordRepresentation}? |||| ¿Seguro que desea actualizar estos %{smart_count} elementos?',
     bulk_update_title: 'Actualizar %{name} %{recordRepresentation} |||| Actualizar %{smart_count} %{name}',
     clear_array_input: '¿Seguro que desea vaciar toda la lista?',
     delete_content: '¿Seguro que desea eliminar este %{name}?',
@@ -103,8 +101,7 @@ export const raEs: RaCatalog = {
     loading: 'Espere, por favor',
     no: 'No',
     not_found: 'Escribió una dirección incorrecta o siguió un enlace no válido.',
-    select_all_limit_reached:
-      'Hay demasiados elementos para seleccionarlos todos. Solo se seleccionaron los primeros %{max}.',
+    select_all_limit_reached: 'Hay demasiados elementos para seleccionarlos todos. Solo se seleccionaron los primeros %{max}.',
     unsaved_changes: 'Algunos cambios no se guardaron. ¿Seguro que desea ignorarlos?',
     yes: 'Sí',
     placeholder_data_warning: 'Problema de red: no se pudieron actualizar los datos.',

@@ -88,8 +88,7 @@ export const raPt: RaCatalog = {
     are_you_sure: 'Tem certeza?',
     authentication_error: 'O servidor de autenticação retornou um erro e suas credenciais não puderam ser verificadas.',
     auth_error: 'Ocorreu um erro ao validar o token de autenticação.',
-    bulk_delete_content:
-      'Tem certeza de que deseja excluir este %{name}? |||| Tem certeza de que deseja excluir estes %{smart_count} itens?',
+    bulk_delete_content: 'Tem certeza de que deseja excluir este %{name}? |||| Tem certeza de que deseja excluir estes %{smart_count} itens?',
     bulk_delete_title: 'Excluir %{name} |||| Excluir %{smart_count} %{name}',
     bulk_update_content:
       'Tem certeza de que deseja atualizar %{name} %{recordRepresentation}? |||| Tem certeza de que deseja atualizar estes %{smart_count} itens?',
@@ -103,8 +102,7 @@ export const raPt: RaCatalog = {
     loading: 'Aguarde',
     no: 'Não',
     not_found: 'Você digitou um endereço errado ou seguiu um link inválido.',
-    select_all_limit_reached:
-      'Há elementos demais para selecionar todos. Apenas os primeiros %{max} elementos foram selecionados.',
+    select_all_limit_reached: 'Há elementos demais para selecionar todos. Apenas os primeiros %{max} elementos foram selecionados.',
     unsaved_changes: 'Algumas alterações não foram salvas. Tem certeza de que deseja ignorá-las?',
     yes: 'Sim',
     placeholder_data_warning: 'Problema de rede: falha ao atualizar os dados.',

@@ -7,7 +7,7 @@ export function ChatBubble({ message, mine }: { message: ChatMessage; mine: bool
   return (
     <Box sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', px: 2, py: 0.25 }} data-chat-message={message.id} data-mine={mine}>
       <Box
-        sx={theme => ({
+        sx={(theme) => ({
           maxWidth: { xs: '85%', md: '70%' },
           minWidth: 96,
           px: 1.25,

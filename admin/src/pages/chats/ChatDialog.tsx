@@ -24,7 +24,7 @@ export function ChatDialog({ chat, userId, onClose, onSaved }: ChatDialogProps) 
   const options = useUserOptions(userId);
   const [title, setTitle] = useState(chat?.title ?? '');
   const [users, setUsers] = useState<UserOption[]>(
-    () => chat?.users.filter(member => member.userId !== userId).map(member => ({ id: member.user.id, name: member.user.name })) ?? [],
+    () => chat?.users.filter((member) => member.userId !== userId).map((member) => ({ id: member.user.id, name: member.user.name })) ?? [],
   );
   const [problem, setProblem] = useState<Problem>(null);
   const [busy, setBusy] = useState(false);
@@ -36,7 +36,7 @@ export function ChatDialog({ chat, userId, onClose, onSaved }: ChatDialogProps) 
     setProblem(null);
     setBusy(true);
     try {
-      const form = { title: title.trim(), users: users.map(user => ({ id: user.id })) };
+      const form = { title: title.trim(), users: users.map((user) => ({ id: user.id })) };
       onSaved(chat ? await chatApi.update(chat.id, form) : await chatApi.create(form));
     } catch (error) {
       ignoreFailure(error);
@@ -58,7 +58,7 @@ export function ChatDialog({ chat, userId, onClose, onSaved }: ChatDialogProps) 
             <TextField
               label={translate('chats.dialog.title')}
               value={title}
-              onChange={event => setTitle(event.target.value)}
+              onChange={(event) => setTitle(event.target.value)}
               autoFocus
               fullWidth
               slotProps={{ htmlInput: { maxLength: 100 } }}
@@ -69,7 +69,7 @@ export function ChatDialog({ chat, userId, onClose, onSaved }: ChatDialogProps) 
               options={options}
               value={users}
               onChange={(_, value) => setUsers(value)}
-              getOptionLabel={option => option.name}
+              getOptionLabel={(option) => option.name}
               isOptionEqualToValue={(option, value) => option.id === value.id}
               noOptionsText={translate('chats.dialog.noUsers')}
               renderOption={({ key, ...props }, option, { selected }) => (
@@ -78,7 +78,7 @@ export function ChatDialog({ chat, userId, onClose, onSaved }: ChatDialogProps) 
                   {option.name}
                 </li>
               )}
-              renderInput={params => <TextField {...params} label={translate('chats.dialog.users')} />}
+              renderInput={(params) => <TextField {...params} label={translate('chats.dialog.users')} />}
             />
           </Stack>
         </DialogContent>

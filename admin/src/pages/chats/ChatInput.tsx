@@ -41,7 +41,7 @@ export function ChatInput({ chatId, onSent }: { chatId: number; onSent(message: 
       <InputBase
         inputRef={inputRef}
         value={text}
-        onChange={event => setText(event.target.value)}
+        onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
         multiline
         maxRows={MAX_ROWS}

@@ -27,7 +27,7 @@ export function ChatList({ selectedId, onOpen, onNew }: ChatListProps) {
       </Box>
       <Box ref={rootRef} sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
         <List disablePadding>
-          {chats.map(chat => (
+          {chats.map((chat) => (
             <ChatListItem key={chat.id} chat={chat} userId={userId} selected={chat.id === selectedId} onOpen={onOpen} />
           ))}
         </List>

@@ -43,7 +43,7 @@ export function ChatMessageList({ history, userId }: { history: ChatHistory; use
       ref={scrollRef}
       onScroll={onScroll}
       data-chat-messages
-      sx={theme => ({ flex: 1, minHeight: 0, overflowY: 'auto', py: 1, bgcolor: theme.palette.mode === 'dark' ? 'background.default' : '#efeae2' })}
+      sx={(theme) => ({ flex: 1, minHeight: 0, overflowY: 'auto', py: 1, bgcolor: theme.palette.mode === 'dark' ? 'background.default' : '#efeae2' })}
     >
       {history.loading && (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 1 }}>

@@ -22,7 +22,7 @@ interface ChatPaneProps {
 export function ChatPane({ chatId, active, onEdit, onDelete }: ChatPaneProps) {
   const navigate = useNavigate();
   const { chats, loaded, userId, ensure, markRead } = useChats();
-  const chat = chats.find(known => known.id === chatId);
+  const chat = chats.find((known) => known.id === chatId);
   const history = useChatMessages(chatId);
   const visible = useDocumentVisible();
   const seen = useRef(false);
@@ -39,7 +39,7 @@ export function ChatPane({ chatId, active, onEdit, onDelete }: ChatPaneProps) {
     if (seen.current) navigate('/chats', { replace: true });
     else if (loaded && !asked.current) {
       asked.current = true;
-      void ensure(chatId).then(found => !found && setMissing(true));
+      void ensure(chatId).then((found) => !found && setMissing(true));
     }
   }, [chat, loaded, chatId, ensure, navigate]);
 

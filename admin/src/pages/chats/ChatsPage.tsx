@@ -51,11 +51,7 @@ export function ChatsPage() {
 
   const list = <ChatList selectedId={chatId} onOpen={open} onNew={() => setEditing({})} />;
   const pane = (active: boolean) =>
-    chatId ? (
-      <ChatPane key={chatId} chatId={chatId} active={active} onEdit={chat => setEditing({ chat })} onDelete={setDeleting} />
-    ) : (
-      <NoChatSelected />
-    );
+    chatId ? <ChatPane key={chatId} chatId={chatId} active={active} onEdit={(chat) => setEditing({ chat })} onDelete={setDeleting} /> : <NoChatSelected />;
 
   const dialogs = (
     <>

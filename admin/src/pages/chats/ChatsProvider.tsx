@@ -51,9 +51,9 @@ export function ChatsProvider({ children }: { children: ReactNode }) {
     setLoading(true);
     chatApi
       .list(page)
-      .then(answer => {
+      .then((answer) => {
         if (current !== generation.current) return;
-        setChats(known => mergeChats(page === 1 ? [] : known, answer.records ?? []));
+        setChats((known) => mergeChats(page === 1 ? [] : known, answer.records ?? []));
         setHasMore(Boolean(answer.hasMore));
         nextPage.current = page + 1;
       })
@@ -75,16 +75,14 @@ export function ChatsProvider({ children }: { children: ReactNode }) {
 
   const upsert = useCallback(
     (chat: Chat) =>
-      setChats(known =>
-        chat.users.some(member => member.userId === userId) ? upsertChat(known, chat) : known.filter(item => item.id !== chat.id),
-      ),
+      setChats((known) => (chat.users.some((member) => member.userId === userId) ? upsertChat(known, chat) : known.filter((item) => item.id !== chat.id))),
     [userId],
   );
-  const remove = useCallback((chatId: number) => setChats(known => known.filter(chat => chat.id !== chatId)), []);
+  const remove = useCallback((chatId: number) => setChats((known) => known.filter((chat) => chat.id !== chatId)), []);
 
   const ensure = useCallback(
     (chatId: number) =>
-      chatApi.get(chatId).then(chat => {
+      chatApi.get(chatId).then((chat) => {
         upsert(chat);
         return chat;
       }, ignoreFailure),
@@ -102,7 +100,7 @@ export function ChatsProvider({ children }: { children: ReactNode }) {
     if (!loading && hasMore) fetchPage(nextPage.current);
   }, [loading, hasMore, fetchPage]);
 
-  useCompanyTopic<ChatEvent>('chat', event => {
+  useCompanyTopic<ChatEvent>('chat', (event) => {
     if (!enabled) return;
     if (event.action === 'delete') remove(Number(event.chatId));
     else if (event.chat) upsert(event.chat);

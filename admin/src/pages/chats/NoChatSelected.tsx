@@ -8,12 +8,31 @@ export function NoChatSelected() {
   return (
     <Paper
       variant="outlined"
-      sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2, bgcolor: 'background.default', p: 2 }}
+      sx={{
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 2,
+        bgcolor: 'background.default',
+        p: 2,
+      }}
       data-no-chat
     >
       <Box
         aria-hidden
-        sx={{ width: 96, height: 96, borderRadius: '50%', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'primary.main', color: 'primary.contrastText', opacity: 0.9 }}
+        sx={{
+          width: 96,
+          height: 96,
+          borderRadius: '50%',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          opacity: 0.9,
+        }}
       >
         <ForumOutlined sx={{ fontSize: 56 }} />
       </Box>

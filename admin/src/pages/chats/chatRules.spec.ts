@@ -26,13 +26,13 @@ describe('internal chat rules', () => {
   it('keeps the most recent activity first when a chat is added or replaced', () => {
     const old = chat(1, '2026-01-01T10:00:00Z');
     const newer = chat(2, '2026-01-01T11:00:00Z');
-    expect(upsertChat([newer, old], { ...old, updatedAt: '2026-01-01T12:00:00Z' }).map(item => item.id)).toEqual([1, 2]);
+    expect(upsertChat([newer, old], { ...old, updatedAt: '2026-01-01T12:00:00Z' }).map((item) => item.id)).toEqual([1, 2]);
     expect(upsertChat([], old)).toHaveLength(1);
   });
 
   it('merges a page without duplicating chats a live event brought first', () => {
     const live = chat(3, '2026-01-02T10:00:00Z');
-    expect(mergeChats([live], [live, chat(1, '2026-01-01T10:00:00Z')]).map(item => item.id)).toEqual([3, 1]);
+    expect(mergeChats([live], [live, chat(1, '2026-01-01T10:00:00Z')]).map((item) => item.id)).toEqual([3, 1]);
   });
 
   it('names the other members', () => {
@@ -43,6 +43,6 @@ describe('internal chat rules', () => {
     const page1 = [message(21, '2026-01-01T10:21:00Z'), message(22, '2026-01-01T10:22:00Z')];
     const older = [message(1, '2026-01-01T10:01:00Z')];
     const merged = mergeMessages(mergeMessages(page1, older), [message(22, '2026-01-01T10:22:00Z'), message(23, '2026-01-01T10:23:00Z')]);
-    expect(merged.map(item => item.id)).toEqual([1, 21, 22, 23]);
+    expect(merged.map((item) => item.id)).toEqual([1, 21, 22, 23]);
   });
 });

@@ -35,12 +35,12 @@ export function useChatMessages(chatId: number): ChatHistory {
       setLoading(true);
       chatApi
         .messages(chatId, page)
-        .then(answer => {
+        .then((answer) => {
           if (!mounted.current) return;
-          setMessages(known => mergeMessages(known, answer.records ?? []));
+          setMessages((known) => mergeMessages(known, answer.records ?? []));
           setHasMore(Boolean(answer.hasMore));
           nextPage.current = page + 1;
-          if (page > 1) setOlderVersion(version => version + 1);
+          if (page > 1) setOlderVersion((version) => version + 1);
         })
         .catch(ignoreFailure)
         .finally(() => {
@@ -65,9 +65,9 @@ export function useChatMessages(chatId: number): ChatHistory {
     if (!busy.current && hasMore) fetchPage(nextPage.current);
   }, [hasMore, fetchPage]);
 
-  const add = useCallback((message: ChatMessage) => setMessages(known => mergeMessages(known, [message])), []);
+  const add = useCallback((message: ChatMessage) => setMessages((known) => mergeMessages(known, [message])), []);
 
-  useCompanyTopic<ChatEvent>('chat', event => {
+  useCompanyTopic<ChatEvent>('chat', (event) => {
     if (event.action !== 'new-message' || Number(event.newMessage?.chatId) !== chatId) return;
     add(event.newMessage);
   });

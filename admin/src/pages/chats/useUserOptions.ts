@@ -9,7 +9,7 @@ export function useUserOptions(userId: number | undefined): UserOption[] {
     let current = true;
     chatApi
       .users()
-      .then(list => current && setUsers((Array.isArray(list) ? list : []).filter(user => user.id !== userId).map(({ id, name }) => ({ id, name }))))
+      .then((list) => current && setUsers((Array.isArray(list) ? list : []).filter((user) => user.id !== userId).map(({ id, name }) => ({ id, name }))))
       .catch(ignoreFailure);
     return () => {
       current = false;

@@ -41,10 +41,7 @@ export function ConnectionDialog({ connectionId, onClose, onSaved }: ConnectionD
     api.get<Connection>(`/whatsapp/${connectionId}`).then(setLoaded).catch(failedToLoad);
   }, [isNew, connectionId]);
 
-  const values = useMemo<ConnectionFormValues | undefined>(
-    () => (isNew ? NEW_CONNECTION : loaded && toFormValues(loaded)),
-    [isNew, loaded],
-  );
+  const values = useMemo<ConnectionFormValues | undefined>(() => (isNew ? NEW_CONNECTION : loaded && toFormValues(loaded)), [isNew, loaded]);
   // An existing connection keeps its provider even where the server no longer offers it.
   const providers = loaded && !options.providers.includes(loaded.provider) ? [...options.providers, loaded.provider] : options.providers;
 
@@ -66,9 +63,7 @@ export function ConnectionDialog({ connectionId, onClose, onSaved }: ConnectionD
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" sx={SCROLLING_FORM} aria-labelledby="connection-dialog-title">
-      <DialogTitle id="connection-dialog-title">
-        {translate(isNew ? 'connections.form.addTitle' : 'connections.form.editTitle')}
-      </DialogTitle>
+      <DialogTitle id="connection-dialog-title">{translate(isNew ? 'connections.form.addTitle' : 'connections.form.editTitle')}</DialogTitle>
       {values && options.loaded ? (
         <Form record={values} onSubmit={submit} noValidate>
           <DialogContent sx={{ pb: 0, flex: '0 0 auto', overflow: 'visible' }}>

@@ -15,7 +15,7 @@ interface ConnectionGeneralInputsProps {
 /** Name, default flag, provider and (when editing) the token hint. */
 export function ConnectionGeneralInputs({ providers, tokenHint, isNew }: ConnectionGeneralInputsProps) {
   const translate = useTranslate();
-  const choices = providers.map(provider => ({ id: provider, name: `connections.providers.${provider}` }));
+  const choices = providers.map((provider) => ({ id: provider, name: `connections.providers.${provider}` }));
   return (
     <>
       <Box sx={grid}>
@@ -27,7 +27,7 @@ export function ConnectionGeneralInputs({ providers, tokenHint, isNew }: Connect
           source="provider"
           label="connections.form.provider"
           choices={choices}
-          optionText={choice => translate(choice.name, { _: choice.id })}
+          optionText={(choice) => translate(choice.name, { _: choice.id })}
           translateChoice={false}
           validate={requiredRule}
         />

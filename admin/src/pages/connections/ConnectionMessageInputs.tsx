@@ -8,7 +8,7 @@ export function ConnectionMessageInputs() {
   return (
     <>
       <TemplateVariablesHint />
-      {MESSAGES.map(source => (
+      {MESSAGES.map((source) => (
         <TextInput key={source} source={source} label={`connections.form.${source}`} multiline minRows={2} maxRows={6} helperText={false} sx={{ mb: 2 }} />
       ))}
     </>

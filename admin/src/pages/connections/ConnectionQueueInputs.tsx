@@ -31,22 +31,12 @@ export function ConnectionQueueInputs({ queues, prompts }: Pick<ConnectionOption
         <WholeNumberInput source="timeToTransfer" label="connections.form.timeToTransfer" />
       </Box>
       {showPrompts && (
-        <SelectInput
-          source="promptId"
-          label="connections.form.prompt"
-          choices={prompts}
-          translateChoice={false}
-          emptyText="connections.form.none"
-        />
+        <SelectInput source="promptId" label="connections.form.prompt" choices={prompts} translateChoice={false} emptyText="connections.form.none" />
       )}
       <Box sx={grid}>
         <WholeNumberInput source="maxUseBotQueues" label="connections.form.maxUseBotQueues" />
         <WholeNumberInput source="timeUseBotQueues" label="connections.form.timeUseBotQueues" />
-        <WholeNumberInput
-          source="expiresTicket"
-          label="connections.form.expiresTicket"
-          helperText="connections.form.expiresTicketHelp"
-        />
+        <WholeNumberInput source="expiresTicket" label="connections.form.expiresTicket" helperText="connections.form.expiresTicketHelp" />
       </Box>
     </>
   );

@@ -31,20 +31,13 @@ const lastUpdate = (iso: string) => {
 export function ConnectionTable(props: ConnectionTableProps) {
   const { connections, loading, showSession, showActions } = props;
   const translate = useTranslate();
-  const columns = [
-    'name',
-    'status',
-    ...(showSession ? ['session'] : []),
-    'lastUpdate',
-    'default',
-    ...(showActions ? ['actions'] : []),
-  ];
+  const columns = ['name', 'status', ...(showSession ? ['session'] : []), 'lastUpdate', 'default', ...(showActions ? ['actions'] : [])];
 
   return (
     <Table size="small" aria-label={translate('connections.title')}>
       <TableHead>
         <TableRow>
-          {columns.map(column => (
+          {columns.map((column) => (
             <TableCell key={column} align={column === 'name' ? 'left' : 'center'}>
               {translate(`connections.columns.${column}`)}
             </TableCell>
@@ -52,7 +45,7 @@ export function ConnectionTable(props: ConnectionTableProps) {
         </TableRow>
       </TableHead>
       <TableBody>
-        {connections.map(connection => (
+        {connections.map((connection) => (
           <TableRow key={connection.id} hover data-connection-id={connection.id}>
             <TableCell>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -74,29 +67,19 @@ export function ConnectionTable(props: ConnectionTableProps) {
             </TableCell>
             {showSession && (
               <TableCell align="center">
-                <SessionButtons
-                  connection={connection}
-                  onShowQr={() => props.onShowQr(connection)}
-                  onDisconnect={() => props.onDisconnect(connection)}
-                />
+                <SessionButtons connection={connection} onShowQr={() => props.onShowQr(connection)} onDisconnect={() => props.onDisconnect(connection)} />
               </TableCell>
             )}
             <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
               {lastUpdate(connection.updatedAt)}
             </TableCell>
             <TableCell align="center">
-              {connection.isDefault && (
-                <CheckCircle color="success" fontSize="small" titleAccess={translate('connections.columns.default')} />
-              )}
+              {connection.isDefault && <CheckCircle color="success" fontSize="small" titleAccess={translate('connections.columns.default')} />}
             </TableCell>
             {showActions && (
               <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
                 <Tooltip title={translate('connections.edit', { name: connection.name })}>
-                  <IconButton
-                    size="small"
-                    aria-label={translate('connections.edit', { name: connection.name })}
-                    onClick={() => props.onEdit(connection)}
-                  >
+                  <IconButton size="small" aria-label={translate('connections.edit', { name: connection.name })} onClick={() => props.onEdit(connection)}>
                     <EditOutlined fontSize="small" />
                   </IconButton>
                 </Tooltip>
@@ -124,9 +107,9 @@ export function ConnectionTable(props: ConnectionTableProps) {
           </TableRow>
         ))}
         {loading &&
-          [0, 1].map(row => (
+          [0, 1].map((row) => (
             <TableRow key={`loading-${row}`}>
-              {columns.map(column => (
+              {columns.map((column) => (
                 <TableCell key={column}>
                   <Skeleton />
                 </TableCell>

@@ -15,7 +15,7 @@ const TAB_FIELDS: Record<(typeof CONNECTION_TABS)[number], string[]> = {
 export function ConnectionTabs({ tab, onChange }: { tab: number; onChange(tab: number): void }) {
   const translate = useTranslate();
   const { errors, submitCount } = useFormState();
-  const invalid = CONNECTION_TABS.map(name => TAB_FIELDS[name].some(field => field in errors));
+  const invalid = CONNECTION_TABS.map((name) => TAB_FIELDS[name].some((field) => field in errors));
   const showInvalid = useEffectEvent(() => {
     const first = invalid.indexOf(true);
     if (first >= 0 && !invalid[tab]) onChange(first);

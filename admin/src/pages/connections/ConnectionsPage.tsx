@@ -27,7 +27,7 @@ export function ConnectionsPage() {
   const [qrFor, setQrFor] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [shownToken, setShownToken] = useState<{ name: string; token: string } | null>(null);
-  const qrConnection = list.connections.find(connection => connection.id === qrFor);
+  const qrConnection = list.connections.find((connection) => connection.id === qrFor);
 
   const saved = (connection: Connection & { token?: string }) => {
     const { token, ...rest } = connection;
@@ -67,11 +67,11 @@ export function ConnectionsPage() {
           loading={list.loading}
           showSession={access?.can('connections-page:actionButtons') ?? false}
           showActions={access?.can('connections-page:editOrDeleteConnection') ?? false}
-          onShowQr={connection => setQrFor(connection.id)}
-          onDisconnect={connection => setConfirming({ kind: 'disconnect', connection })}
-          onEdit={connection => setEditing({ connectionId: connection.id })}
-          onToken={connection => setConfirming({ kind: 'token', connection })}
-          onDelete={connection => setConfirming({ kind: 'delete', connection })}
+          onShowQr={(connection) => setQrFor(connection.id)}
+          onDisconnect={(connection) => setConfirming({ kind: 'disconnect', connection })}
+          onEdit={(connection) => setEditing({ connectionId: connection.id })}
+          onToken={(connection) => setConfirming({ kind: 'token', connection })}
+          onDelete={(connection) => setConfirming({ kind: 'delete', connection })}
         />
       </Paper>
       {editing && <ConnectionDialog connectionId={editing.connectionId} onClose={() => setEditing(null)} onSaved={saved} />}

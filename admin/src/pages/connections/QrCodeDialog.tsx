@@ -27,7 +27,7 @@ export function QrCodeDialog({ connection, onClose }: QrCodeDialogProps) {
     if (!qrcode) return;
     let current = true;
     QRCode.toDataURL(qrcode, { width: QR_SIZE, margin: 1, errorCorrectionLevel: 'L' })
-      .then(url => current && setImage({ source: qrcode, url }))
+      .then((url) => current && setImage({ source: qrcode, url }))
       .catch(() => current && setImage(null));
     return () => {
       current = false;

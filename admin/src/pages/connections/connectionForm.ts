@@ -24,7 +24,7 @@ export function toFormValues(connection: Connection): ConnectionFormValues {
     name: connection.name,
     isDefault: connection.isDefault,
     provider: connection.provider,
-    queueIds: (connection.queues ?? []).map(queue => queue.id),
+    queueIds: (connection.queues ?? []).map((queue) => queue.id),
     greetingMessage: connection.greetingMessage ?? '',
     complationMessage: connection.complationMessage ?? '',
     outOfHoursMessage: connection.outOfHoursMessage ?? '',

@@ -19,10 +19,9 @@ export interface Connection extends Omit<ConnectionResponse, 'status'> {
 }
 
 /** The fields of a session update (`company-{id}-whatsappSession`). */
-export type ConnectionSession = Pick<
-  Connection,
-  'id' | 'name' | 'status' | 'qrcode' | 'retries' | 'phoneNumber' | 'disconnectReason' | 'updatedAt'
-> & { pairingCode?: string | null };
+export type ConnectionSession = Pick<Connection, 'id' | 'name' | 'status' | 'qrcode' | 'retries' | 'phoneNumber' | 'disconnectReason' | 'updatedAt'> & {
+  pairingCode?: string | null;
+};
 
 export interface SessionEvent {
   action: 'update';

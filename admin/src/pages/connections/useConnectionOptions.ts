@@ -19,7 +19,11 @@ export function useConnectionOptions(): ConnectionOptions {
   const [options, setOptions] = useState<ConnectionOptions>({ providers: ['beta'], queues: [], prompts: [], loaded: false });
   useEffect(() => {
     let current = true;
-    const load = <T>(path: string, key: string) => api.get<unknown>(path).then(answer => listOf<T>(answer, key), () => []);
+    const load = <T>(path: string, key: string) =>
+      api.get<unknown>(path).then(
+        (answer) => listOf<T>(answer, key),
+        () => [],
+      );
     Promise.all([
       load<string>('/whatsapp/providers', 'providers'),
       load<QueueOption>('/queue', 'queues'),

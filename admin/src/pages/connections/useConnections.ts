@@ -21,8 +21,8 @@ export function useConnections(): ConnectionList {
     let current = true;
     api
       .get<Connection[]>('/whatsapp', { session: 0 })
-      .then(answer => current && setConnections(Array.isArray(answer) ? answer : []))
-      .catch(error => current && notifyError(error))
+      .then((answer) => current && setConnections(Array.isArray(answer) ? answer : []))
+      .catch((error) => current && notifyError(error))
       .finally(() => current && setLoading(false));
     return () => {
       current = false;
@@ -30,26 +30,26 @@ export function useConnections(): ConnectionList {
   }, [notifyError]);
 
   const upsert = useCallback((connection: Connection) => {
-    setConnections(previous => {
+    setConnections((previous) => {
       // Only one connection is the default: a new default unmarks the others.
-      const others = connection.isDefault ? previous.map(known => (known.isDefault ? { ...known, isDefault: false } : known)) : previous;
-      return previous.some(known => known.id === connection.id)
-        ? others.map(known => (known.id === connection.id ? { ...known, ...connection } : known))
+      const others = connection.isDefault ? previous.map((known) => (known.isDefault ? { ...known, isDefault: false } : known)) : previous;
+      return previous.some((known) => known.id === connection.id)
+        ? others.map((known) => (known.id === connection.id ? { ...known, ...connection } : known))
         : [...others, connection];
     });
   }, []);
 
   const remove = useCallback((id: number) => {
-    setConnections(previous => previous.filter(known => known.id !== id));
+    setConnections((previous) => previous.filter((known) => known.id !== id));
   }, []);
 
-  useCompanyTopic<SessionEvent>('whatsappSession', payload => {
+  useCompanyTopic<SessionEvent>('whatsappSession', (payload) => {
     const { session } = payload;
     if (payload.action !== 'update' || !session) return;
-    setConnections(previous => previous.map(known => (known.id === session.id ? { ...known, ...session } : known)));
+    setConnections((previous) => previous.map((known) => (known.id === session.id ? { ...known, ...session } : known)));
   });
 
-  useCompanyTopic<ConnectionEvent>('whatsapp', payload => {
+  useCompanyTopic<ConnectionEvent>('whatsapp', (payload) => {
     if (payload.action === 'delete') remove(Number(payload.whatsappId));
     else if (payload.whatsapp) upsert(payload.whatsapp);
   });

@@ -17,7 +17,7 @@ export function AttendantsTable({ attendants }: { attendants: Attendant[] | unde
         <Table size="small" aria-label={translate('dashboard.attendants.title')} sx={{ minWidth: 560 }}>
           <TableHead>
             <TableRow>
-              {COLUMNS.map(column => (
+              {COLUMNS.map((column) => (
                 <TableCell key={column}>{translate(`dashboard.attendants.columns.${column}`)}</TableCell>
               ))}
             </TableRow>
@@ -25,7 +25,7 @@ export function AttendantsTable({ attendants }: { attendants: Attendant[] | unde
           <TableBody>
             {!attendants ? (
               <TableRow>
-                {COLUMNS.map(column => (
+                {COLUMNS.map((column) => (
                   <TableCell key={column}>
                     <Skeleton />
                   </TableCell>
@@ -38,7 +38,7 @@ export function AttendantsTable({ attendants }: { attendants: Attendant[] | unde
                 </TableCell>
               </TableRow>
             ) : (
-              attendants.map(attendant => (
+              attendants.map((attendant) => (
                 <TableRow key={attendant.id} data-attendant-id={attendant.id}>
                   <TableCell>{attendant.name}</TableCell>
                   <TableCell>

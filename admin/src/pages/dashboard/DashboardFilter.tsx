@@ -40,13 +40,7 @@ export function DashboardFilter({ defaultValues, loading, onFilter }: DashboardF
               />
             </Box>
             <RangeInputs />
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={loading}
-              startIcon={<FilterAltOutlined />}
-              sx={{ mt: 1, height: 40, flex: '0 0 auto' }}
-            >
+            <Button type="submit" variant="contained" disabled={loading} startIcon={<FilterAltOutlined />} sx={{ mt: 1, height: 40, flex: '0 0 auto' }}>
               {translate('dashboard.filter.submit')}
             </Button>
           </Box>
@@ -68,7 +62,7 @@ function RangeInputs() {
           label={translate('dashboard.filter.period')}
           options={[
             { value: 0, label: translate('dashboard.filter.periodNone') },
-            ...PERIOD_DAYS.map(days => ({ value: days, label: translate('dashboard.filter.lastDays', { days }) })),
+            ...PERIOD_DAYS.map((days) => ({ value: days, label: translate('dashboard.filter.lastDays', { days }) })),
           ]}
         />
       </Box>

@@ -13,7 +13,7 @@ export function FilterSelect({ source, label, options }: FilterSelectProps) {
   const { field } = useController({ name: source });
   return (
     <TextField select label={label} {...field} value={field.value ?? ''}>
-      {options.map(option => (
+      {options.map((option) => (
         <MenuItem key={option.value} value={option.value}>
           {option.label}
         </MenuItem>

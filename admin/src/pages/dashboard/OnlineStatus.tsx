@@ -6,10 +6,7 @@ export function OnlineStatus({ online }: { online: boolean }) {
   const translate = useTranslate();
   return (
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }} data-online={online}>
-      <Box
-        component="span"
-        sx={{ width: 10, height: 10, borderRadius: '50%', flex: 'none', bgcolor: online ? 'success.main' : 'grey.400' }}
-      />
+      <Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', flex: 'none', bgcolor: online ? 'success.main' : 'grey.400' }} />
       {translate(online ? 'dashboard.attendants.online' : 'dashboard.attendants.offline')}
     </Box>
   );

@@ -28,11 +28,11 @@ export function TicketsPerPeriodChart({ answer, range }: TicketsPerPeriodChartPr
         height={CHART_HEIGHT}
         loading={!answer}
         localeText={localeText}
-        xAxis={[{ scaleType: 'band', data: points.map(point => point.label) }]}
+        xAxis={[{ scaleType: 'band', data: points.map((point) => point.label) }]}
         yAxis={[{ tickMinStep: 1, width: 40 }]}
         series={[
           {
-            data: points.map(point => point.total),
+            data: points.map((point) => point.total),
             label: translate('dashboard.charts.tickets'),
             color: theme.palette.secondary.main,
           },

@@ -17,11 +17,11 @@ export function TicketsPerUserChart({ answer }: { answer: TicketsPerUser | undef
         height={CHART_HEIGHT}
         loading={!answer}
         localeText={localeText}
-        xAxis={[{ scaleType: 'band', data: rows.map(row => row.nome) }]}
+        xAxis={[{ scaleType: 'band', data: rows.map((row) => row.nome) }]}
         yAxis={[{ tickMinStep: 1, width: 40 }]}
         series={[
           {
-            data: rows.map(row => row.quantidade),
+            data: rows.map((row) => row.quantidade),
             label: translate('dashboard.charts.tickets'),
             color: theme.palette.primary.main,
             barLabel: 'value',

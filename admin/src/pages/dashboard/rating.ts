@@ -7,5 +7,4 @@ export const ratingStep = (rating: number): 1 | 2 | 3 => Math.min(RATING_MAX, Ma
 const NUMBER_LOCALES: Record<string, string> = { pt: 'pt-BR', en: 'en-US', es: 'es-ES' };
 
 /** An average with at most one decimal in the user's language ('2,7'). */
-export const formatRating = (rating: number, locale: string): string =>
-  rating.toLocaleString(NUMBER_LOCALES[locale] ?? 'pt-BR', { maximumFractionDigits: 1 });
+export const formatRating = (rating: number, locale: string): string => rating.toLocaleString(NUMBER_LOCALES[locale] ?? 'pt-BR', { maximumFractionDigits: 1 });

@@ -3,7 +3,13 @@ import { periodSeries } from './series';
 
 describe('periodSeries', () => {
   it('lists every day of the range, zero where nothing arrived', () => {
-    const answer = { data: [{ data: '2026-10-31', total: 4 }, { data: '2026-11-02', total: 1 }], count: 5 };
+    const answer = {
+      data: [
+        { data: '2026-10-31', total: 4 },
+        { data: '2026-11-02', total: 1 },
+      ],
+      count: 5,
+    };
     expect(periodSeries(answer, '2026-10-30', '2026-11-02')).toEqual([
       { label: '30/10', total: 0 },
       { label: '31/10', total: 4 },

@@ -18,8 +18,8 @@ export const isHourly = (from: string, to: string) => from === to;
 export function periodSeries(answer: TicketsPerPeriod, from: string, to: string): SeriesPoint[] {
   const totals = new Map<string, number>();
   for (const row of answer.data) totals.set('horario' in row ? row.horario : row.data, row.total);
-  if (isHourly(from, to)) return HOURS.map(hour => ({ label: hour, total: totals.get(hour) ?? 0 }));
-  return eachDayOfInterval({ start: parseISO(from), end: parseISO(to) }).map(date => ({
+  if (isHourly(from, to)) return HOURS.map((hour) => ({ label: hour, total: totals.get(hour) ?? 0 }));
+  return eachDayOfInterval({ start: parseISO(from), end: parseISO(to) }).map((date) => ({
     label: format(date, 'dd/MM'),
     total: totals.get(format(date, 'yyyy-MM-dd')) ?? 0,
   }));

@@ -41,7 +41,7 @@ export function useDashboard(): DashboardState {
         .then(([summary, perUser, perPeriod]) => {
           if (request === latest.current) setData({ range, summary, perUser, perPeriod });
         })
-        .catch(error => {
+        .catch((error) => {
           if (request === latest.current) notifyError(error);
         })
         .finally(() => {

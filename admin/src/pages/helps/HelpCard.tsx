@@ -10,7 +10,11 @@ export function HelpCard({ help, onOpen }: { help: Help; onOpen(): void }) {
   const translate = useTranslate();
   return (
     <Card variant="outlined" data-help-id={help.id} sx={{ height: '100%' }}>
-      <CardActionArea onClick={onOpen} aria-label={translate('helpGallery.open', { title: help.title })} sx={{ height: '100%', alignItems: 'stretch', flexDirection: 'column', display: 'flex', justifyContent: 'flex-start' }}>
+      <CardActionArea
+        onClick={onOpen}
+        aria-label={translate('helpGallery.open', { title: help.title })}
+        sx={{ height: '100%', alignItems: 'stretch', flexDirection: 'column', display: 'flex', justifyContent: 'flex-start' }}
+      >
         <HelpThumbnail video={help.video} />
         <CardContent sx={{ width: '100%' }}>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 500, mb: 0.5 }}>

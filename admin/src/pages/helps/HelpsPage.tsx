@@ -20,7 +20,7 @@ export function HelpsPage() {
       <PageHeader title="helpGallery.title" titleArgs={{ count: helps.records.length }} />
       {loading ? (
         <Box sx={grid}>
-          {[0, 1, 2].map(key => (
+          {[0, 1, 2].map((key) => (
             <Skeleton key={key} variant="rounded" sx={{ aspectRatio: '4 / 3', height: 'auto' }} />
           ))}
         </Box>
@@ -32,7 +32,7 @@ export function HelpsPage() {
         </Card>
       ) : (
         <Box component="ul" sx={{ ...grid, listStyle: 'none', m: 0, p: 0 }}>
-          {helps.records.map(help => (
+          {helps.records.map((help) => (
             <li key={help.id}>
               <HelpCard help={help} onOpen={() => setPlaying(help)} />
             </li>

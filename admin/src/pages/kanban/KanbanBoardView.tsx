@@ -35,14 +35,17 @@ const laneIdOf = (data: unknown) => (data as { laneId?: number } | undefined)?.l
 /** The lanes side by side, scrolling sideways when they do not fit; cards are dragged from lane to lane. */
 export function KanbanBoardView({ lanes, cards, onMove }: KanbanBoardViewProps) {
   const translate = useTranslate();
-  const sensors = useSensors(useSensor(MouseSensor, { activationConstraint: MOUSE_ACTIVATION }), useSensor(TouchSensor, { activationConstraint: TOUCH_ACTIVATION }));
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: MOUSE_ACTIVATION }),
+    useSensor(TouchSensor, { activationConstraint: TOUCH_ACTIVATION }),
+  );
   const [activeId, setActiveId] = useState<number | null>(null);
   const tagLanes = useMemo(() => lanes.slice(1), [lanes]);
   const groups = useMemo(() => groupByLane(cards, tagLanes), [cards, tagLanes]);
-  const active = activeId === null ? undefined : cards.find(card => card.id === activeId);
+  const active = activeId === null ? undefined : cards.find((card) => card.id === activeId);
 
-  const nameOf = (data: unknown) => cards.find(card => card.id === ticketIdOf(data))?.contact?.name ?? '';
-  const laneNameOf = (data: unknown) => lanes.find(lane => lane.id === laneIdOf(data))?.name ?? '';
+  const nameOf = (data: unknown) => cards.find((card) => card.id === ticketIdOf(data))?.contact?.name ?? '';
+  const laneNameOf = (data: unknown) => lanes.find((lane) => lane.id === laneIdOf(data))?.name ?? '';
   // The live region's words for screen readers, in the user's language.
   const announcements: Announcements = {
     onDragStart: ({ active: item }) => translate('kanban.dnd.pickedUp', { name: nameOf(item.data.current) }),
@@ -70,11 +73,8 @@ export function KanbanBoardView({ lanes, cards, onMove }: KanbanBoardViewProps) 
       onDragEnd={end}
       onDragCancel={() => setActiveId(null)}
     >
-      <Box
-        data-kanban-board
-        sx={{ display: 'flex', gap: 1.5, flex: 1, minHeight: 0, overflowX: 'auto', overflowY: 'hidden', pb: 1, alignItems: 'stretch' }}
-      >
-        {lanes.map(lane => (
+      <Box data-kanban-board sx={{ display: 'flex', gap: 1.5, flex: 1, minHeight: 0, overflowX: 'auto', overflowY: 'hidden', pb: 1, alignItems: 'stretch' }}>
+        {lanes.map((lane) => (
           <KanbanLane key={lane.id} lane={lane} cards={groups.get(lane.id) ?? []} lanes={lanes} onMove={onMove} />
         ))}
       </Box>

@@ -49,7 +49,7 @@ export function KanbanCard({ ticket, lanes, laneId, onMove, overlay = false }: K
             {ticket.contact?.number}
           </Typography>
         </Box>
-        {!overlay && <MoveToMenu lanes={lanes} currentLaneId={laneId} contactName={name} onMove={target => onMove(ticket.id, target)} />}
+        {!overlay && <MoveToMenu lanes={lanes} currentLaneId={laneId} contactName={name} onMove={(target) => onMove(ticket.id, target)} />}
       </Box>
       <Typography variant="body2" color="text.secondary" title={ticket.lastMessage ?? undefined} data-last-message sx={twoLines}>
         {ticket.lastMessage ? <FormattedText text={ticket.lastMessage} /> : translate('kanban.noMessage')}

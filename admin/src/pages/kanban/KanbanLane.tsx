@@ -74,7 +74,7 @@ export function KanbanLane({ lane, cards, lanes, onMove }: KanbanLaneProps) {
           outlineOffset: -4,
         }}
       >
-        {cards.map(card => (
+        {cards.map((card) => (
           <DraggableCard key={card.id} ticket={card} lanes={lanes} laneId={lane.id} onMove={onMove} />
         ))}
         {cards.length === 0 && (

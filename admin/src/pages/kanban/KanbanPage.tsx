@@ -20,10 +20,7 @@ export function KanbanPage() {
   const translate = useTranslate();
   const viewer = useBoardViewer();
   const { lanes, cards, loading, move } = useKanbanBoard(viewer);
-  const allLanes = useMemo<Lane[]>(
-    () => [{ id: OPEN_LANE_ID, name: translate('kanban.openLane'), color: OPEN_LANE_COLOR }, ...lanes],
-    [lanes, translate],
-  );
+  const allLanes = useMemo<Lane[]>(() => [{ id: OPEN_LANE_ID, name: translate('kanban.openLane'), color: OPEN_LANE_COLOR }, ...lanes], [lanes, translate]);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: PAGE_HEIGHT, minHeight: 420 }}>

@@ -38,14 +38,14 @@ export function MoveToMenu({ lanes, currentLaneId, contactName, onMove }: MoveTo
           aria-expanded={anchor ? true : undefined}
           onMouseDown={keepFromDrag}
           onTouchStart={keepFromDrag}
-          onClick={event => setAnchor(event.currentTarget)}
+          onClick={(event) => setAnchor(event.currentTarget)}
           sx={{ mt: -0.5, mr: -0.5 }}
         >
           <DriveFileMoveOutlined fontSize="small" />
         </IconButton>
       </Tooltip>
       <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {lanes.map(lane => (
+        {lanes.map((lane) => (
           <MenuItem key={lane.id} disabled={lane.id === currentLaneId} selected={lane.id === currentLaneId} onClick={() => choose(lane.id)}>
             <ListItemIcon sx={{ minWidth: 28 }}>
               <Box component="span" sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: lane.color }} />

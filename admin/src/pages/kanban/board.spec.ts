@@ -22,13 +22,10 @@ describe('kanban board', () => {
   });
 
   it('groups every lane, empty ones too, most recent activity first', () => {
-    const groups = groupByLane(
-      [card(1, []), card(2, [lanes[0]!]), card(3, [], '2026-01-02T10:00:00.000Z')],
-      lanes,
-    );
+    const groups = groupByLane([card(1, []), card(2, [lanes[0]!]), card(3, [], '2026-01-02T10:00:00.000Z')], lanes);
     expect([...groups.keys()]).toEqual([0, 10, 20]);
-    expect(groups.get(0)!.map(item => item.id)).toEqual([3, 1]);
-    expect(groups.get(10)!.map(item => item.id)).toEqual([2]);
+    expect(groups.get(0)!.map((item) => item.id)).toEqual([3, 1]);
+    expect(groups.get(10)!.map((item) => item.id)).toEqual([2]);
     expect(groups.get(20)).toEqual([]);
   });
 

@@ -31,8 +31,8 @@ export function onBoard(ticket: Pick<Ticket, 'status' | 'queueId' | 'userId'>, v
 
 /** The lane a card sits in: its first kanban tag in lane order, else lane 0. */
 export function laneOf(ticket: Pick<KanbanTicket, 'tags'>, lanes: Pick<Lane, 'id'>[]): number {
-  const tagIds = new Set(ticket.tags.map(tag => tag.id));
-  return lanes.find(lane => tagIds.has(lane.id))?.id ?? OPEN_LANE_ID;
+  const tagIds = new Set(ticket.tags.map((tag) => tag.id));
+  return lanes.find((lane) => tagIds.has(lane.id))?.id ?? OPEN_LANE_ID;
 }
 
 /** Most recent activity first, as the server lists them. */
@@ -40,7 +40,7 @@ const byActivity = (a: KanbanTicket, b: KanbanTicket) => b.updatedAt.localeCompa
 
 /** The cards of each lane (lane 0 first), every lane present even when empty. */
 export function groupByLane(cards: KanbanTicket[], lanes: Lane[]): Map<number, KanbanTicket[]> {
-  const groups = new Map<number, KanbanTicket[]>([[OPEN_LANE_ID, []], ...lanes.map(lane => [lane.id, []] as [number, KanbanTicket[]])]);
+  const groups = new Map<number, KanbanTicket[]>([[OPEN_LANE_ID, []], ...lanes.map((lane) => [lane.id, []] as [number, KanbanTicket[]])]);
   for (const card of cards) groups.get(laneOf(card, lanes))?.push(card);
   for (const group of groups.values()) group.sort(byActivity);
   return groups;
@@ -51,17 +51,17 @@ export function groupByLane(cards: KanbanTicket[], lanes: Lane[]): Map<number, K
  * leaves, the ticket's other tags stay.
  */
 export function tagsAfterMove(tags: TagRef[], lanes: Pick<Lane, 'id'>[], target: Lane | null): TagRef[] {
-  const laneIds = new Set(lanes.map(lane => lane.id));
-  const kept = tags.filter(tag => !laneIds.has(tag.id));
+  const laneIds = new Set(lanes.map((lane) => lane.id));
+  const kept = tags.filter((tag) => !laneIds.has(tag.id));
   return target ? [...kept, { id: target.id, name: target.name, color: target.color }] : kept;
 }
 
 /** Inserts or refreshes a card from a ticket event; events carry no tags, so a known card keeps its own. */
 export function upsertCard(cards: KanbanTicket[], ticket: Ticket): KanbanTicket[] {
-  const index = cards.findIndex(card => card.id === ticket.id);
+  const index = cards.findIndex((card) => card.id === ticket.id);
   if (index === -1) return [...cards, { ...ticket, tags: ticket.tags ?? [] }];
   return cards.map((card, position) => (position === index ? { ...card, ...ticket, tags: ticket.tags ?? card.tags } : card));
 }
 
 export const setCardTags = (cards: KanbanTicket[], ticketId: number, tags: TagRef[]): KanbanTicket[] =>
-  cards.map(card => (card.id === ticketId ? { ...card, tags } : card));
+  cards.map((card) => (card.id === ticketId ? { ...card, tags } : card));

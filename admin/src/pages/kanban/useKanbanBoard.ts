@@ -43,13 +43,13 @@ export function useKanbanBoard(viewer: BoardViewer | undefined): KanbanBoard {
   });
 
   const withPending = useCallback(
-    (received: KanbanTicket[]) => received.map(card => ({ ...card, tags: pending.current.get(card.id)?.tags ?? card.tags })),
+    (received: KanbanTicket[]) => received.map((card) => ({ ...card, tags: pending.current.get(card.id)?.tags ?? card.tags })),
     [],
   );
 
   const loadCards = useCallback(
     (queueIds: number[] | undefined) =>
-      kanbanApi.cards(queueIds).then(received => {
+      kanbanApi.cards(queueIds).then((received) => {
         setCards(withPending(received));
       }),
     [withPending],
@@ -57,7 +57,7 @@ export function useKanbanBoard(viewer: BoardViewer | undefined): KanbanBoard {
 
   const loadLanes = useCallback(
     () =>
-      kanbanApi.lanes().then(tags => {
+      kanbanApi.lanes().then((tags) => {
         setLanes(tags.map(({ id, name, color }) => ({ id, name, color })));
       }),
     [],
@@ -91,32 +91,32 @@ export function useKanbanBoard(viewer: BoardViewer | undefined): KanbanBoard {
     (ticket: Ticket) => {
       if (!viewer) return;
       if (!onBoard(ticket, viewer)) {
-        setCards(previous => previous.filter(card => card.id !== ticket.id));
+        setCards((previous) => previous.filter((card) => card.id !== ticket.id));
         return;
       }
-      if (!cardsRef.current.some(card => card.id === ticket.id)) scheduleReload();
-      setCards(previous => upsertCard(previous, ticket));
+      if (!cardsRef.current.some((card) => card.id === ticket.id)) scheduleReload();
+      setCards((previous) => upsertCard(previous, ticket));
     },
     [viewer, scheduleReload],
   );
 
   const move = useCallback(
     (ticketId: number, laneId: number) => {
-      const card = cardsRef.current.find(item => item.id === ticketId);
-      const target = laneId === OPEN_LANE_ID ? null : lanesRef.current.find(lane => lane.id === laneId);
+      const card = cardsRef.current.find((item) => item.id === ticketId);
+      const target = laneId === OPEN_LANE_ID ? null : lanesRef.current.find((lane) => lane.id === laneId);
       if (!card || target === undefined || laneOf(card, lanesRef.current) === laneId) return;
       const previous = card.tags;
       const tags = tagsAfterMove(previous, lanesRef.current, target);
       const mine = ++seq.current;
       pending.current.set(ticketId, { seq: mine, tags });
-      setCards(current => setCardTags(current, ticketId, tags));
+      setCards((current) => setCardTags(current, ticketId, tags));
       const isLatest = () => pending.current.get(ticketId)?.seq === mine;
       (target ? kanbanApi.moveToLane(ticketId, target.id) : kanbanApi.leaveLanes(ticketId))
-        .then(answer => {
-          if (isLatest()) setCards(current => setCardTags(current, ticketId, answer.tags));
+        .then((answer) => {
+          if (isLatest()) setCards((current) => setCardTags(current, ticketId, answer.tags));
         })
         .catch(() => {
-          if (isLatest()) setCards(current => setCardTags(current, ticketId, previous));
+          if (isLatest()) setCards((current) => setCardTags(current, ticketId, previous));
           notify('kanban.errors.move', { type: 'error' });
         })
         .finally(() => {
@@ -126,39 +126,39 @@ export function useKanbanBoard(viewer: BoardViewer | undefined): KanbanBoard {
     [notify],
   );
 
-  useCompanyTopic<TagEvent>('tag', payload => {
+  useCompanyTopic<TagEvent>('tag', (payload) => {
     if (payload.action === 'sync') {
       const ticketId = Number(payload.ticketId);
       // A move of ours in flight: its answer comes next and is the final word.
-      if (!pending.current.has(ticketId)) setCards(current => setCardTags(current, ticketId, payload.tags));
+      if (!pending.current.has(ticketId)) setCards((current) => setCardTags(current, ticketId, payload.tags));
       return;
     }
     // A tag was added, renamed, recoloured, switched in or out of the kanban or deleted: read the lanes again.
     loadLanes().catch(() => undefined);
     if (payload.action === 'delete') {
       const tagId = Number(payload.tagId);
-      setCards(current => current.map(card => ({ ...card, tags: card.tags.filter(tag => tag.id !== tagId) })));
+      setCards((current) => current.map((card) => ({ ...card, tags: card.tags.filter((tag) => tag.id !== tagId) })));
     }
   });
 
-  useCompanyTopic<TicketEvent>('ticket', payload => {
+  useCompanyTopic<TicketEvent>('ticket', (payload) => {
     if (payload.action === 'update' && payload.ticket) applyTicket(payload.ticket);
     else if (payload.action === 'delete') {
       const ticketId = Number(payload.ticketId);
-      setCards(current => current.filter(card => card.id !== ticketId));
+      setCards((current) => current.filter((card) => card.id !== ticketId));
     }
   });
 
-  useCompanyTopic<AppMessageEvent>('appMessage', payload => {
+  useCompanyTopic<AppMessageEvent>('appMessage', (payload) => {
     if (payload.action !== 'create' || !payload.ticket) return;
     applyTicket({ ...payload.ticket, lastMessage: payload.ticket.lastMessage ?? payload.message.body });
   });
 
-  useCompanyTopic<ContactEvent>('contact', payload => {
+  useCompanyTopic<ContactEvent>('contact', (payload) => {
     const contact = payload.contact;
     if (payload.action !== 'update' || !contact) return;
-    setCards(current =>
-      current.map(card => (card.contactId === contact.id && card.contact ? { ...card, contact: { ...card.contact, ...contact } } : card)),
+    setCards((current) =>
+      current.map((card) => (card.contactId === contact.id && card.contact ? { ...card, contact: { ...card.contact, ...contact } } : card)),
     );
   });
 

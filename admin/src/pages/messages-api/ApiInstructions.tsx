@@ -22,7 +22,7 @@ export function ApiInstructions() {
           <li>
             {translate('messagesApi.instructions.number')}
             <Box component="ul" sx={{ pl: 3, mt: 0.5 }}>
-              {NUMBER_PARTS.map(part => (
+              {NUMBER_PARTS.map((part) => (
                 <li key={part}>{translate(`messagesApi.instructions.numberParts.${part}`)}</li>
               ))}
             </Box>

@@ -11,7 +11,7 @@ export function CodeBlock({ children, label }: { children: string; label?: strin
         mb: 1.5,
         p: 1.5,
         borderRadius: 1,
-        bgcolor: theme => (theme.palette.mode === 'dark' ? 'grey.900' : 'grey.100'),
+        bgcolor: (theme) => (theme.palette.mode === 'dark' ? 'grey.900' : 'grey.100'),
         border: 1,
         borderColor: 'divider',
         fontFamily: 'monospace',

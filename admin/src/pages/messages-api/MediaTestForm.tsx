@@ -32,12 +32,7 @@ export function MediaTestForm() {
     <Form noValidate onSubmit={submit} defaultValues={{ token: '', number: '' }} id="messages-api-media-form">
       <TextInput source="token" label="messagesApi.form.token" validate={isRequired} autoComplete="off" />
       <TextInput source="number" label="messagesApi.form.number" validate={numberRules} helperText="messagesApi.form.numberHelp" />
-      <FileInput
-        source="medias"
-        label="messagesApi.form.media"
-        validate={isRequired}
-        multiple={false}
-      >
+      <FileInput source="medias" label="messagesApi.form.media" validate={isRequired} multiple={false}>
         <FileField source="src" title="title" />
       </FileInput>
       <Box sx={{ mt: 1 }}>

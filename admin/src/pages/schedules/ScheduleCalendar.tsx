@@ -61,9 +61,9 @@ export function ScheduleCalendar({ schedules, loading, view, date, scrollTo, onV
         view={view}
         views={[...CALENDAR_VIEWS]}
         date={date}
-        onView={next => onView(next as CalendarView)}
+        onView={(next) => onView(next as CalendarView)}
         onNavigate={onNavigate}
-        onSelectEvent={event => onOpen(event.schedule)}
+        onSelectEvent={(event) => onOpen(event.schedule)}
         selectable={view === 'week' || view === 'day'}
         onSelectSlot={(slot: SlotInfo) => onSlot(slot.start)}
         eventPropGetter={eventStyle}

@@ -35,7 +35,7 @@ export function ScheduleContactInput({ initial, disabled }: ScheduleContactInput
     setLoading(true);
     api
       .get<unknown>('/contacts', { searchParam: search || undefined, pageNumber: 1 })
-      .then(answer => current && setOptions(listOf<ScheduleContact>(answer, 'contacts')))
+      .then((answer) => current && setOptions(listOf<ScheduleContact>(answer, 'contacts')))
       .catch(() => current && setOptions([]))
       .finally(() => current && setLoading(false));
     return () => {
@@ -54,7 +54,7 @@ export function ScheduleContactInput({ initial, disabled }: ScheduleContactInput
       open={open}
       onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}
-      filterOptions={items => items}
+      filterOptions={(items) => items}
       onChange={(_, next) => {
         setSelected(next);
         field.onChange(next?.id ?? null);
@@ -62,7 +62,7 @@ export function ScheduleContactInput({ initial, disabled }: ScheduleContactInput
       onBlur={field.onBlur}
       inputValue={input}
       onInputChange={(_, text) => setInput(text)}
-      getOptionLabel={option => option.name}
+      getOptionLabel={(option) => option.name}
       isOptionEqualToValue={(option, current) => option.id === current.id}
       noOptionsText={translate('scheduledMessages.form.noContacts')}
       loadingText={translate('scheduledMessages.form.searching')}
@@ -79,7 +79,7 @@ export function ScheduleContactInput({ initial, disabled }: ScheduleContactInput
           </li>
         );
       }}
-      renderInput={params => (
+      renderInput={(params) => (
         <TextField
           {...params}
           name={field.name}

@@ -20,13 +20,7 @@ export function ScheduleDateTimeInput({ disabled }: { disabled?: boolean }) {
 
   const calendar = (
     <InputAdornment position="end">
-      <IconButton
-        edge="end"
-        size="small"
-        disabled={disabled}
-        aria-label={translate('common.pickDate')}
-        onClick={() => picker.current?.showPicker()}
-      >
+      <IconButton edge="end" size="small" disabled={disabled} aria-label={translate('common.pickDate')} onClick={() => picker.current?.showPicker()}>
         <CalendarMonthOutlined fontSize="small" />
       </IconButton>
       <input
@@ -35,7 +29,7 @@ export function ScheduleDateTimeInput({ disabled }: { disabled?: boolean }) {
         tabIndex={-1}
         aria-hidden
         value={localDateTime(value) ? value : ''}
-        onChange={event => setValue('sendAt', event.target.value, { shouldDirty: true, shouldValidate: true })}
+        onChange={(event) => setValue('sendAt', event.target.value, { shouldDirty: true, shouldValidate: true })}
         style={{ position: 'absolute', right: 0, bottom: 0, width: 0, height: 0, opacity: 0, border: 0, padding: 0 }}
       />
     </InputAdornment>

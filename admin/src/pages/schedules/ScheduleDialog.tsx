@@ -55,9 +55,7 @@ export function ScheduleDialog({ schedule, preset, onClose, onSaved }: ScheduleD
     onSaved,
     onClose,
   });
-  const readOnly =
-    schedule !== undefined &&
-    (!isEditableStatus(schedule.status) || !mayManage(schedule, access?.me.user.id, access?.isAdmin ?? false));
+  const readOnly = schedule !== undefined && (!isEditableStatus(schedule.status) || !mayManage(schedule, access?.me.user.id, access?.isAdmin ?? false));
   const title = form.isNew ? 'addTitle' : readOnly ? 'viewTitle' : 'editTitle';
 
   return (

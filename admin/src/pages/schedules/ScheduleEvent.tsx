@@ -69,11 +69,7 @@ function EventRow({ schedule, children }: { schedule: Schedule; children: ReactN
   const deleteLabel = translate('scheduledMessages.delete');
 
   return (
-    <Box
-      data-schedule-id={schedule.id}
-      data-status={schedule.status}
-      sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0, lineHeight: 1.4 }}
-    >
+    <Box data-schedule-id={schedule.id} data-status={schedule.status} sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0, lineHeight: 1.4 }}>
       {children}
       <Box sx={{ display: 'flex', ml: 'auto', flexShrink: 0 }}>
         <Tooltip title={openLabel}>

@@ -33,15 +33,7 @@ export function ScheduleInputs({ contact, readOnly }: ScheduleInputsProps) {
         />
         <ScheduleDateTimeInput disabled={readOnly} />
       </Box>
-      <TextInput
-        source="body"
-        label="scheduledMessages.form.body"
-        validate={bodyRules}
-        multiline
-        minRows={4}
-        maxRows={10}
-        disabled={readOnly}
-      />
+      <TextInput source="body" label="scheduledMessages.form.body" validate={bodyRules} multiline minRows={4} maxRows={10} disabled={readOnly} />
       {!readOnly && <TemplateVariablesHint />}
     </>
   );

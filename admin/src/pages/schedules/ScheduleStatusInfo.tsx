@@ -16,11 +16,7 @@ export function ScheduleStatusInfo({ schedule }: { schedule: Schedule }) {
           label={translate(`scheduledMessages.statuses.${schedule.status}`)}
           data-status={schedule.status}
         />
-        {schedule.sentAt && (
-          <Typography variant="body2">
-            {translate('scheduledMessages.form.sentAt', { date: formatInstant(schedule.sentAt) })}
-          </Typography>
-        )}
+        {schedule.sentAt && <Typography variant="body2">{translate('scheduledMessages.form.sentAt', { date: formatInstant(schedule.sentAt) })}</Typography>}
         {schedule.user && (
           <Typography variant="body2" color="text.secondary">
             {translate('scheduledMessages.form.createdBy', { name: schedule.user.name })}

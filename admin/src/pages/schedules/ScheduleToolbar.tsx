@@ -36,7 +36,7 @@ export function ScheduleToolbar({ label, view, onNavigate, onView }: ToolbarProp
         aria-label={word('views')}
         onChange={(_, next: CalendarView | null) => next && onView(next)}
       >
-        {CALENDAR_VIEWS.map(name => (
+        {CALENDAR_VIEWS.map((name) => (
           <ToggleButton key={name} value={name} sx={{ px: 1.5 }}>
             {word(name)}
           </ToggleButton>

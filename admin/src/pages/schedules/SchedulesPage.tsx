@@ -41,9 +41,9 @@ export function SchedulesPage() {
 
   const actions: ScheduleActions = useMemo(
     () => ({
-      open: schedule => setEditing({ id: schedule.id, snapshot: schedule }),
+      open: (schedule) => setEditing({ id: schedule.id, snapshot: schedule }),
       askDelete: setDeleting,
-      canManage: schedule => mayManage(schedule, access?.me.user.id, access?.isAdmin ?? false),
+      canManage: (schedule) => mayManage(schedule, access?.me.user.id, access?.isAdmin ?? false),
     }),
     [access],
   );
@@ -59,10 +59,9 @@ export function SchedulesPage() {
   };
 
   // A slot in the past cannot be scheduled: the dialog then starts with an empty time.
-  const newAt = (start: Date) =>
-    setEditing({ preset: start.getTime() > Date.now() ? { sendAt: format(start, LOCAL_DATE_TIME) } : undefined });
+  const newAt = (start: Date) => setEditing({ preset: start.getTime() > Date.now() ? { sendAt: format(start, LOCAL_DATE_TIME) } : undefined });
 
-  const edited = editing && 'id' in editing ? (list.records.find(record => record.id === editing.id) ?? editing.snapshot) : undefined;
+  const edited = editing && 'id' in editing ? (list.records.find((record) => record.id === editing.id) ?? editing.snapshot) : undefined;
 
   return (
     <Box>
@@ -88,12 +87,7 @@ export function SchedulesPage() {
         </ScheduleActionsContext.Provider>
       </Paper>
       {editing && (
-        <ScheduleDialog
-          schedule={edited}
-          preset={'preset' in editing ? editing.preset : undefined}
-          onClose={() => setEditing(null)}
-          onSaved={list.upsert}
-        />
+        <ScheduleDialog schedule={edited} preset={'preset' in editing ? editing.preset : undefined} onClose={() => setEditing(null)} onSaved={list.upsert} />
       )}
       <ConfirmDialog
         open={deleting !== null}

@@ -17,7 +17,7 @@ export interface CalendarEvent {
  */
 export function toCalendarEvents(schedules: Schedule[]): CalendarEvent[] {
   return schedules
-    .map(schedule => {
+    .map((schedule) => {
       const start = new Date(schedule.sendAt);
       return { id: schedule.id, title: schedule.contact?.name ?? '', start, end: min([addMinutes(start, EVENT_MINUTES), endOfDay(start)]), schedule };
     })

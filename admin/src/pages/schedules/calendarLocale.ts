@@ -18,8 +18,7 @@ const DAY = 'dd/MM/yyyy';
 const TIME = 'HH:mm';
 
 /** A send is an instant: events show their start time only. */
-const startTime: NonNullable<Formats['eventTimeRangeFormat']> = ({ start }, culture, localizer) =>
-  localizer?.format(start, TIME, culture) ?? '';
+const startTime: NonNullable<Formats['eventTimeRangeFormat']> = ({ start }, culture, localizer) => localizer?.format(start, TIME, culture) ?? '';
 
 const dayRange: NonNullable<Formats['dayRangeHeaderFormat']> = ({ start, end }, culture, localizer) =>
   `${localizer?.format(start, DAY, culture)} – ${localizer?.format(end, DAY, culture)}`;
@@ -62,6 +61,6 @@ export function calendarMessages(translate: (key: string, options?: object) => s
     today: word('today'),
     agenda: word('agenda'),
     noEventsInRange: word('noEventsInRange'),
-    showMore: count => translate('scheduledMessages.calendar.showMore', { count }),
+    showMore: (count) => translate('scheduledMessages.calendar.showMore', { count }),
   };
 }

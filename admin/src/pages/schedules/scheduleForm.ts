@@ -21,8 +21,7 @@ const futureDateTime: Validator = (value: unknown) => {
 };
 
 /** A message of blanks is no message. */
-const notBlank: Validator = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' && value !== '' ? 'validation.required' : undefined;
+const notBlank: Validator = (value: unknown) => (typeof value === 'string' && value.trim() === '' && value !== '' ? 'validation.required' : undefined);
 
 export const sendAtRules: Validator[] = [required('validation.required'), futureDateTime];
 export const bodyRules: Validator[] = [required('validation.required'), notBlank];

@@ -18,7 +18,7 @@ export interface ScheduleList {
 
 /** With from/to the API answers the whole range at once (up to its cap of 1000), not pages. */
 const loadRange = (from: string, to: string): Promise<Schedule[]> =>
-  api.get<ScheduleListAnswer>('/schedules', { from, to }).then(answer => answer.schedules ?? []);
+  api.get<ScheduleListAnswer>('/schedules', { from, to }).then((answer) => answer.schedules ?? []);
 
 /** The schedules whose sendAt falls in the visible range (GET /schedules?from&to), kept live. */
 export function useScheduleList(range: CalendarRange): ScheduleList {
@@ -36,22 +36,22 @@ export function useScheduleList(range: CalendarRange): ScheduleList {
     let current = true;
     setLoading(true);
     loadRange(from, to)
-      .then(list => current && setRecords(list))
-      .catch(error => current && notifyError(error))
+      .then((list) => current && setRecords(list))
+      .catch((error) => current && notifyError(error))
       .finally(() => current && setLoading(false));
     return () => {
       current = false;
     };
   }, [from, to, notifyError]);
 
-  const remove = useCallback((id: number) => setRecords(previous => previous.filter(known => known.id !== id)), []);
+  const remove = useCallback((id: number) => setRecords((previous) => previous.filter((known) => known.id !== id)), []);
 
   const upsert = useCallback((schedule: Schedule) => {
     const visible = inRange(schedule.sendAt, rangeRef.current);
-    setRecords(previous => {
-      const others = previous.filter(known => known.id !== schedule.id);
+    setRecords((previous) => {
+      const others = previous.filter((known) => known.id !== schedule.id);
       if (!visible) return others;
-      const known = previous.find(record => record.id === schedule.id);
+      const known = previous.find((record) => record.id === schedule.id);
       return [...others, known ? { ...known, ...schedule } : schedule];
     });
   }, []);

@@ -16,7 +16,7 @@ function IntegrationField({ settingKey, settings }: { settingKey: string; settin
       name={settingKey}
       label={translate(`settings.fields.${settingKey}`)}
       value={value}
-      onChange={event => setDraft(event.target.value)}
+      onChange={(event) => setDraft(event.target.value)}
       onBlur={() => {
         if (draft !== null && draft !== saved) void settings.save(settingKey, draft).then(() => setDraft(null));
         else setDraft(null);
@@ -44,14 +44,14 @@ export function OptionsTab({ settings }: { settings: Settings }) {
               select
               label={translate(`settings.fields.${key}`)}
               value={options.includes(current) ? current : ''}
-              onChange={event => {
+              onChange={(event) => {
                 if (event.target.value !== current) void settings.save(key, event.target.value);
               }}
               disabled={!values}
               size="small"
               fullWidth
             >
-              {options.map(option => (
+              {options.map((option) => (
                 <MenuItem key={option} value={option}>
                   {translate(`settings.values.${option}`)}
                 </MenuItem>
@@ -66,13 +66,13 @@ export function OptionsTab({ settings }: { settings: Settings }) {
       </Typography>
       {values ? (
         <Box sx={{ display: 'grid', gap: 3 }}>
-          {INTEGRATION_GROUPS.map(group => (
+          {INTEGRATION_GROUPS.map((group) => (
             <Box key={group.name} component="section" aria-labelledby={`integration-${group.name}`}>
               <Typography id={`integration-${group.name}`} variant="subtitle2" color="text.secondary" sx={{ mb: 1 }}>
                 {translate(`settings.integrationGroups.${group.name}`)}
               </Typography>
               <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: `repeat(${group.keys.length}, 1fr)` }, gap: 2 }}>
-                {group.keys.map(key => (
+                {group.keys.map((key) => (
                   <IntegrationField key={key} settingKey={key} settings={settings} />
                 ))}
               </Box>

@@ -25,8 +25,8 @@ export function SchedulesTab() {
     let current = true;
     api
       .get<Company>(`/companies/${companyId}`)
-      .then(company => current && setValues({ schedules: weekOf(company.schedules) }))
-      .catch(error => current && notifyError(error));
+      .then((company) => current && setValues({ schedules: weekOf(company.schedules) }))
+      .catch((error) => current && notifyError(error));
     return () => {
       current = false;
     };

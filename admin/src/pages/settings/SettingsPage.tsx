@@ -38,11 +38,7 @@ export function SettingsPage() {
   const settings = useSettings();
   const isSuper = useAccess()?.isSuper ?? false;
   const [chosen, setChosen] = useState<SettingsTab>('options');
-  const tabs: SettingsTab[] = [
-    'options',
-    ...(settings.scheduleType === 'company' ? (['schedules'] as const) : []),
-    ...(isSuper ? SUPER_TABS : []),
-  ];
+  const tabs: SettingsTab[] = ['options', ...(settings.scheduleType === 'company' ? (['schedules'] as const) : []), ...(isSuper ? SUPER_TABS : [])];
   // A tab that disappears (scheduleType changed) leaves the user on Opções.
   const tab = tabs.includes(chosen) ? chosen : 'options';
 
@@ -56,13 +52,8 @@ export function SettingsPage() {
     <Box>
       <PageHeader title="settings.title" />
       <Paper variant="outlined">
-        <Tabs
-          value={tab}
-          onChange={(_, next: SettingsTab) => change(next)}
-          sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
-          variant="scrollable"
-        >
-          {tabs.map(name => (
+        <Tabs value={tab} onChange={(_, next: SettingsTab) => change(next)} sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }} variant="scrollable">
+          {tabs.map((name) => (
             <Tab key={name} value={name} id={`settings-tab-${name}`} aria-controls={`settings-panel-${name}`} label={translate(`settings.tabs.${name}`)} />
           ))}
         </Tabs>

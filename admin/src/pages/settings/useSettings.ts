@@ -32,35 +32,35 @@ export function useSettings(): Settings {
     let current = true;
     api
       .get<Setting[]>('/settings')
-      .then(list => current && setValues(toValues(list)))
-      .catch(error => current && notifyError(error));
+      .then((list) => current && setValues(toValues(list)))
+      .catch((error) => current && notifyError(error));
     return () => {
       current = false;
     };
   }, [generation, notifyError]);
 
-  useCompanyTopic<SettingEvent>('settings', payload => {
+  useCompanyTopic<SettingEvent>('settings', (payload) => {
     const { setting } = payload;
     if (payload.action !== 'update' || !setting) return;
-    setValues(previous => ({ ...previous, [setting.key]: setting.value }));
+    setValues((previous) => ({ ...previous, [setting.key]: setting.value }));
   });
 
-  const reload = useCallback(() => setGeneration(previous => previous + 1), []);
+  const reload = useCallback(() => setGeneration((previous) => previous + 1), []);
 
   const save = useCallback(
     async (key: string, value: string) => {
       const before = values?.[key];
       // The choice shows at once (e.g. the Horários tab); a refused save puts the old value back.
-      setValues(previous => ({ ...previous, [key]: value }));
+      setValues((previous) => ({ ...previous, [key]: value }));
       // Short-lived: toasts show one at a time, and the outcome follows it.
       notify('settings.updating', { type: 'info', autoHideDuration: UPDATING_TOAST_MS });
       try {
         const saved = await api.put<Setting>(`/settings/${key}`, { key, value });
-        setValues(previous => ({ ...previous, [key]: saved?.value ?? value }));
+        setValues((previous) => ({ ...previous, [key]: saved?.value ?? value }));
         notify('settings.updated', { type: 'success' });
         return true;
       } catch (error) {
-        setValues(previous => ({ ...previous, [key]: before ?? '' }));
+        setValues((previous) => ({ ...previous, [key]: before ?? '' }));
         notifyError(error);
         return false;
       }

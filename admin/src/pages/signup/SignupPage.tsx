@@ -1,15 +1,6 @@
 import { Box } from '@mui/material';
 import { useEffect, useState } from 'react';
-import {
-  Form,
-  Link,
-  PasswordInput,
-  SelectInput,
-  TextInput,
-  useNavigate,
-  useNotify,
-  useTranslate,
-} from 'react-admin';
+import { Form, Link, PasswordInput, SelectInput, TextInput, useNavigate, useNotify, useTranslate } from 'react-admin';
 import { AuthCard } from '../../components/AuthCard';
 import { PublicRoute } from '../../components/PublicRoute';
 import { SubmitButton } from '../../components/SubmitButton';
@@ -18,8 +9,7 @@ import { api } from '../../providers/httpClient';
 import { emailRules, nameRules, passwordRules, requiredRule } from '../../validation';
 import { maskPhone, phoneDigits } from './phoneMask';
 
-const money = (value: Plan['value']) =>
-  Number(value).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const money = (value: Plan['value']) => Number(value).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Self-registration of a company with a plan (POST /companies/cadastro). */
 export function SignupPage() {
@@ -45,7 +35,7 @@ export function SignupPage() {
     }
   };
 
-  const planChoices = plans.map(plan => ({
+  const planChoices = plans.map((plan) => ({
     id: plan.id,
     name: translate('signup.planOption', { ...plan, value: money(plan.value) }),
   }));
@@ -56,14 +46,7 @@ export function SignupPage() {
         <Form onSubmit={submit} defaultValues={{ name: '', email: '', phone: '', password: '', planId: '' }}>
           <TextInput source="name" label="signup.companyName" validate={nameRules} autoComplete="organization" autoFocus />
           <TextInput source="email" type="email" label="signup.email" validate={emailRules} autoComplete="email" />
-          <TextInput
-            source="phone"
-            type="tel"
-            label="signup.phone"
-            format={maskPhone}
-            parse={phoneDigits}
-            autoComplete="tel-national"
-          />
+          <TextInput source="phone" type="tel" label="signup.phone" format={maskPhone} parse={phoneDigits} autoComplete="tel-national" />
           <PasswordInput source="password" label="signup.password" validate={passwordRules(true)} autoComplete="new-password" />
           <SelectInput source="planId" label="signup.plan" choices={planChoices} validate={requiredRule} translateChoice={false} />
           <SubmitButton label="signup.submit" />

@@ -23,16 +23,20 @@ export function ConnectionSelect({
         labelId="ticket-connection-label"
         label={label}
         value={value}
-        onChange={event => onChange(Number(event.target.value))}
-        renderValue={selected => connections.find(connection => connection.id === selected)?.name ?? ''}
+        onChange={(event) => onChange(Number(event.target.value))}
+        renderValue={(selected) => connections.find((connection) => connection.id === selected)?.name ?? ''}
       >
-        {connections.map(connection => (
+        {connections.map((connection) => (
           <MenuItem key={connection.id} value={connection.id} data-status={connection.status}>
             <ConnectionStatusDot status={connection.status} />
             <Box sx={{ flex: 1 }}>{connection.name}</Box>
             <Typography
               variant="caption"
-              sx={{ ml: 2, color: connection.status === 'CONNECTED' ? 'success.main' : 'text.secondary', fontWeight: connection.status === 'CONNECTED' ? 600 : 400 }}
+              sx={{
+                ml: 2,
+                color: connection.status === 'CONNECTED' ? 'success.main' : 'text.secondary',
+                fontWeight: connection.status === 'CONNECTED' ? 600 : 400,
+              }}
             >
               {translate(`connections.statuses.${connection.status}`, { _: connection.status })}
             </Typography>

@@ -32,7 +32,10 @@ export function ContactDrawer({
   if (!contact) return null;
 
   const content = (
-    <Box sx={{ width: inline ? CONTACT_DRAWER_WIDTH : { xs: '100vw', sm: CONTACT_DRAWER_WIDTH }, height: '100%', display: 'flex', flexDirection: 'column' }} data-contact-drawer>
+    <Box
+      sx={{ width: inline ? CONTACT_DRAWER_WIDTH : { xs: '100vw', sm: CONTACT_DRAWER_WIDTH }, height: '100%', display: 'flex', flexDirection: 'column' }}
+      data-contact-drawer
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', px: 1, py: 1, borderBottom: 1, borderColor: 'divider' }}>
         <IconButton aria-label={translate('common.close')} onClick={onClose}>
           <Close />
@@ -94,11 +97,7 @@ export function ContactDrawer({
         </Paper>
       </Box>
       {editing && (
-        <ContactDialog
-          contactId={contact.id}
-          onClose={() => setEditing(false)}
-          onSaved={(saved: Contact) => onContactSaved({ ...contact, ...saved })}
-        />
+        <ContactDialog contactId={contact.id} onClose={() => setEditing(false)} onSaved={(saved: Contact) => onContactSaved({ ...contact, ...saved })} />
       )}
     </Box>
   );

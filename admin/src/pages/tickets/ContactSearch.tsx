@@ -44,7 +44,7 @@ export function ContactSearch({
     setLoading(true);
     api
       .get<{ contacts?: ContactOption[] }>('/contacts', { searchParam: search })
-      .then(answer => current && setOptions(answer.contacts ?? []))
+      .then((answer) => current && setOptions(answer.contacts ?? []))
       .catch(() => current && setOptions([]))
       .finally(() => current && setLoading(false));
     return () => {
@@ -60,14 +60,14 @@ export function ContactSearch({
       options={all}
       value={value}
       loading={loading}
-      filterOptions={items => items}
+      filterOptions={(items) => items}
       onChange={(_, next) => {
         if (next && isAdd(next)) onAdd(next.add);
         else onChange(next);
       }}
       inputValue={input}
       onInputChange={(_, text) => setInput(text)}
-      getOptionLabel={option => (isAdd(option) ? option.add : option.name)}
+      getOptionLabel={(option) => (isAdd(option) ? option.add : option.name)}
       isOptionEqualToValue={(option, current) => !isAdd(option) && !isAdd(current) && option.id === current.id}
       noOptionsText={translate(typed.length < CONTACT_SEARCH_MIN ? 'tickets.newTicket.typeToSearch' : 'tickets.newTicket.noContacts')}
       renderOption={(props, option) => {
@@ -80,14 +80,17 @@ export function ContactSearch({
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
                 <ContactAvatar name={option.name} src={option.profilePicUrl} size={28} />
                 <span>
-                  {option.name} <Typography component="span" variant="caption" color="text.secondary">{option.number}</Typography>
+                  {option.name}{' '}
+                  <Typography component="span" variant="caption" color="text.secondary">
+                    {option.number}
+                  </Typography>
                 </span>
               </Box>
             )}
           </li>
         );
       }}
-      renderInput={params => (
+      renderInput={(params) => (
         <TextField
           {...params}
           autoFocus

@@ -32,7 +32,7 @@ export function EditMessageDialog({ message, onClose, onSave }: { message: Messa
           minRows={1}
           maxRows={EDIT_MAX_ROWS}
           value={body}
-          onChange={event => setBody(event.target.value)}
+          onChange={(event) => setBody(event.target.value)}
           slotProps={{ htmlInput: { 'aria-label': translate('tickets.messages.editTitle') } }}
         />
       </DialogContent>

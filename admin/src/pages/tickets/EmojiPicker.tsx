@@ -13,7 +13,7 @@ export function EmojiPicker({ disabled, onPick }: { disabled?: boolean; onPick(e
     <>
       <Tooltip title={label}>
         <span>
-          <IconButton aria-label={label} disabled={disabled} onClick={event => setAnchor(event.currentTarget)}>
+          <IconButton aria-label={label} disabled={disabled} onClick={(event) => setAnchor(event.currentTarget)}>
             <MoodOutlined />
           </IconButton>
         </span>
@@ -26,13 +26,13 @@ export function EmojiPicker({ disabled, onPick }: { disabled?: boolean; onPick(e
         transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}
       >
         <Box sx={{ width: 320, maxHeight: 300, overflowY: 'auto', p: 1 }} role="listbox" aria-label={label}>
-          {EMOJI_GROUPS.map(group => (
+          {EMOJI_GROUPS.map((group) => (
             <Box key={group.key} sx={{ mb: 1 }}>
               <Typography variant="caption" color="text.secondary" sx={{ px: 0.5 }}>
                 {translate(`tickets.input.emojiGroups.${group.key}`)}
               </Typography>
               <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(8, 1fr)' }}>
-                {group.emojis.map(emoji => (
+                {group.emojis.map((emoji) => (
                   <Box
                     key={emoji}
                     component="button"
@@ -40,7 +40,15 @@ export function EmojiPicker({ disabled, onPick }: { disabled?: boolean; onPick(e
                     role="option"
                     aria-selected={false}
                     onClick={() => onPick(emoji)}
-                    sx={{ fontSize: 22, lineHeight: '34px', border: 0, bgcolor: 'transparent', cursor: 'pointer', borderRadius: 1, '&:hover': { bgcolor: 'action.hover' } }}
+                    sx={{
+                      fontSize: 22,
+                      lineHeight: '34px',
+                      border: 0,
+                      bgcolor: 'transparent',
+                      cursor: 'pointer',
+                      borderRadius: 1,
+                      '&:hover': { bgcolor: 'action.hover' },
+                    }}
                   >
                     {emoji}
                   </Box>

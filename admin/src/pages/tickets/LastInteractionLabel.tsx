@@ -10,12 +10,7 @@ export function LastInteractionLabel({ updatedAt, now }: { updatedAt: string; no
   const label = lastInteraction(updatedAt, now);
   if (!label) return null;
   return (
-    <Typography
-      component="span"
-      variant="caption"
-      data-tone={label.tone}
-      sx={{ color: COLORS[label.tone], fontWeight: 500, whiteSpace: 'nowrap' }}
-    >
+    <Typography component="span" variant="caption" data-tone={label.tone} sx={{ color: COLORS[label.tone], fontWeight: 500, whiteSpace: 'nowrap' }}>
       {translate(`tickets.lastInteraction.${label.unit}`, { smart_count: label.count })}
     </Typography>
   );

@@ -41,7 +41,7 @@ export function MessageBubble({ message, quoted, isGroup, contactName, whatsappI
   return (
     <Box sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', px: 2, py: 0.25 }} data-message-id={message.id} data-from-me={mine}>
       <Box
-        sx={theme => ({
+        sx={(theme) => ({
           position: 'relative',
           maxWidth: { xs: '85%', md: '70%' },
           minWidth: 96,
@@ -62,7 +62,7 @@ export function MessageBubble({ message, quoted, isGroup, contactName, whatsappI
             size="small"
             disabled={message.isDeleted}
             aria-label={translate('tickets.messages.menu.label')}
-            onClick={event => setAnchor(event.currentTarget)}
+            onClick={(event) => setAnchor(event.currentTarget)}
             sx={{ position: 'absolute', top: 0, right: 0, opacity: anchor ? 1 : 0, p: 0.25, bgcolor: 'inherit' }}
           >
             <ExpandMore fontSize="small" />

@@ -16,8 +16,20 @@ export function TicketChangeMarker({ closedAt, openedAt }: { closedAt: string; o
   const translate = useTranslate();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 0.75, my: 2 }} role="separator" data-ticket-change>
-      <Chip size="small" color="error" variant="outlined" label={`${translate('tickets.messages.conversationClosed')} · ${dateTime(closedAt)}`} sx={{ bgcolor: 'background.paper' }} />
-      <Chip size="small" color="success" variant="outlined" label={`${translate('tickets.messages.conversationStarted')} · ${dateTime(openedAt)}`} sx={{ bgcolor: 'background.paper' }} />
+      <Chip
+        size="small"
+        color="error"
+        variant="outlined"
+        label={`${translate('tickets.messages.conversationClosed')} · ${dateTime(closedAt)}`}
+        sx={{ bgcolor: 'background.paper' }}
+      />
+      <Chip
+        size="small"
+        color="success"
+        variant="outlined"
+        label={`${translate('tickets.messages.conversationStarted')} · ${dateTime(openedAt)}`}
+        sx={{ bgcolor: 'background.paper' }}
+      />
     </Box>
   );
 }

@@ -51,7 +51,7 @@ export function MessageInput({ ticket, onSent }: { ticket: Ticket; onSent(messag
   const suggestions = useMemo(() => {
     if (quickDismissed || !text.startsWith('/') || text.length < QUICK_PREFIX_MIN || text.includes('\n')) return [];
     const typed = text.slice(1).toLowerCase();
-    return quickMessages.filter(quick => quick.shortcode.toLowerCase().includes(typed));
+    return quickMessages.filter((quick) => quick.shortcode.toLowerCase().includes(typed));
   }, [text, quickMessages, quickDismissed]);
 
   const finish = (answer: Message | Message[] | undefined) => {
@@ -88,7 +88,7 @@ export function MessageInput({ ticket, onSent }: { ticket: Ticket; onSent(messag
       const response = await fetch(quick.mediaUrl);
       const blob = await response.blob();
       const name = quick.mediaName || quick.mediaUrl.split('/').pop() || 'arquivo';
-      setFiles(current => [...current, new File([blob], name, { type: blob.type })]);
+      setFiles((current) => [...current, new File([blob], name, { type: blob.type })]);
     } catch (error) {
       notifyError(error);
     }
@@ -99,7 +99,7 @@ export function MessageInput({ ticket, onSent }: { ticket: Ticket; onSent(messag
       if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
         event.preventDefault();
         const step = event.key === 'ArrowDown' ? 1 : -1;
-        setActive(index => (index + step + suggestions.length) % suggestions.length);
+        setActive((index) => (index + step + suggestions.length) % suggestions.length);
         return;
       }
       if (event.key === 'Enter' || event.key === 'Tab') {
@@ -160,8 +160,8 @@ export function MessageInput({ ticket, onSent }: { ticket: Ticket; onSent(messag
   return (
     <Paper square elevation={0} sx={{ borderTop: 1, borderColor: 'divider', position: 'relative' }} data-message-input>
       {replyingTo && <ReplyPreview message={replyingTo} contactName={ticket.contact?.name} onCancel={() => setReplyingTo(null)} />}
-      <AttachmentStrip files={files} onRemove={index => setFiles(current => current.filter((_, position) => position !== index))} />
-      <QuickMessageSuggestions suggestions={suggestions} active={Math.min(active, suggestions.length - 1)} onPick={quick => void pickQuick(quick)} />
+      <AttachmentStrip files={files} onRemove={(index) => setFiles((current) => current.filter((_, position) => position !== index))} />
+      <QuickMessageSuggestions suggestions={suggestions} active={Math.min(active, suggestions.length - 1)} onPick={(quick) => void pickQuick(quick)} />
       <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5, px: 1, py: 1, '& .MuiIconButton-root': { p: { xs: 0.5, sm: 1 } } }}>
         {recorder.state === 'recording' ? (
           <RecordingBar seconds={recorder.seconds} busy={busy} onCancel={recorder.cancel} onSend={() => void sendRecording()} />
@@ -181,9 +181,9 @@ export function MessageInput({ ticket, onSent }: { ticket: Ticket; onSent(messag
               multiple
               hidden
               data-attach-input
-              onChange={event => {
+              onChange={(event) => {
                 const chosen = Array.from(event.target.files ?? []);
-                if (chosen.length) setFiles(current => [...current, ...chosen]);
+                if (chosen.length) setFiles((current) => [...current, ...chosen]);
                 event.target.value = '';
               }}
             />
@@ -206,7 +206,7 @@ export function MessageInput({ ticket, onSent }: { ticket: Ticket; onSent(messag
               maxRows={INPUT_MAX_ROWS}
               value={text}
               disabled={disabled || busy}
-              onChange={event => {
+              onChange={(event) => {
                 setText(event.target.value);
                 setActive(0);
                 if (!event.target.value.startsWith('/')) setQuickDismissed(false);

@@ -92,14 +92,14 @@ export function MessageList({ ticket, history, readOnly }: { ticket: Ticket; his
   };
 
   const rows = messageRows(messages, dayKey);
-  const byId = new Map(messages.map(message => [message.id, message]));
+  const byId = new Map(messages.map((message) => [message.id, message]));
 
   return (
     <Box
       ref={scrollRef}
       onScroll={onScroll}
       data-message-list
-      sx={theme => ({
+      sx={(theme) => ({
         flex: 1,
         minHeight: 0,
         overflowY: 'auto',
@@ -120,7 +120,7 @@ export function MessageList({ ticket, history, readOnly }: { ticket: Ticket; his
         </Box>
       )}
       <div ref={contentRef}>
-        {rows.map(row => {
+        {rows.map((row) => {
           if (row.kind === 'day') return <DayDivider key={row.key} date={row.date} />;
           if (row.kind === 'ticketChange') return <TicketChangeMarker key={row.key} closedAt={row.closedAt} openedAt={row.openedAt} />;
           return (
@@ -139,7 +139,7 @@ export function MessageList({ ticket, history, readOnly }: { ticket: Ticket; his
           );
         })}
       </div>
-      {editing && <EditMessageDialog message={editing} onClose={() => setEditing(null)} onSave={body => saveEdit(editing, body)} />}
+      {editing && <EditMessageDialog message={editing} onClose={() => setEditing(null)} onSave={(body) => saveEdit(editing, body)} />}
       <ConfirmDialog
         open={deleting !== null}
         title={translate('tickets.messages.deleteTitle')}

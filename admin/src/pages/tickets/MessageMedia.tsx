@@ -24,7 +24,9 @@ export function MessageMedia({ message, whatsappId, readOnly }: { message: Messa
     case 'audio':
       return url ? <Box component="audio" controls preload="metadata" src={url} sx={{ width: 260, maxWidth: '100%', display: 'block' }} /> : null;
     case 'video':
-      return url ? <Box component="video" controls preload="metadata" src={url} sx={{ width: 260, maxWidth: '100%', borderRadius: 1, display: 'block' }} /> : null;
+      return url ? (
+        <Box component="video" controls preload="metadata" src={url} sx={{ width: 260, maxWidth: '100%', borderRadius: 1, display: 'block' }} />
+      ) : null;
     case 'application':
     case 'document':
       return url ? (

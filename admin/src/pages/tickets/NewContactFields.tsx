@@ -51,11 +51,18 @@ export function NewContactFields({ text, onCreated, onCancel }: { text: string; 
   return (
     <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, mt: 1 }} data-new-contact>
       <Typography variant="subtitle2">{translate('tickets.newTicket.newContact')}</Typography>
-      <TextField label={translate('contacts.form.name')} value={name} onChange={event => setName(event.target.value)} error={Boolean(errors.name)} helperText={errors.name} required />
+      <TextField
+        label={translate('contacts.form.name')}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={Boolean(errors.name)}
+        helperText={errors.name}
+        required
+      />
       <TextField
         label={translate('contacts.form.number')}
         value={number}
-        onChange={event => setNumber(event.target.value)}
+        onChange={(event) => setNumber(event.target.value)}
         error={Boolean(errors.number)}
         helperText={errors.number ?? translate('contacts.form.numberHelp')}
         required

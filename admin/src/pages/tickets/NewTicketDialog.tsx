@@ -25,7 +25,7 @@ export function NewTicketDialog({ onClose }: { onClose(): void }) {
   const { create, busy } = useCreateTicket(onClose);
 
   useEffect(() => {
-    if (whatsappId === '' && connections.length) setWhatsappId((connections.find(connection => connection.isDefault) ?? connections[0])!.id);
+    if (whatsappId === '' && connections.length) setWhatsappId((connections.find((connection) => connection.isDefault) ?? connections[0])!.id);
   }, [connections, whatsappId]);
 
   useEffect(() => {
@@ -52,7 +52,7 @@ export function NewTicketDialog({ onClose }: { onClose(): void }) {
           <NewContactFields
             text={adding}
             onCancel={() => setAdding(null)}
-            onCreated={created => {
+            onCreated={(created) => {
               setContact(created);
               setAdding(null);
             }}

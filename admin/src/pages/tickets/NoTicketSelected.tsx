@@ -13,7 +13,17 @@ export function NoTicketSelected() {
     >
       <Box
         aria-hidden
-        sx={{ width: 120, height: 120, borderRadius: '50%', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'primary.main', color: 'primary.contrastText', opacity: 0.9 }}
+        sx={{
+          width: 120,
+          height: 120,
+          borderRadius: '50%',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          opacity: 0.9,
+        }}
       >
         <WhatsApp sx={{ fontSize: 72 }} />
       </Box>

@@ -29,16 +29,20 @@ export function QueueSelect({
         labelId="ticket-queue-label"
         label={text}
         value={value}
-        onChange={event => onChange(event.target.value === '' ? '' : Number(event.target.value))}
+        onChange={(event) => onChange(event.target.value === '' ? '' : Number(event.target.value))}
       >
         {allowNone && (
           <MenuItem value="">
             <em>{translate('tickets.fields.noQueue')}</em>
           </MenuItem>
         )}
-        {queues.map(queue => (
+        {queues.map((queue) => (
           <MenuItem key={queue.id} value={queue.id}>
-            <Box component="span" aria-hidden sx={{ display: 'inline-block', width: 10, height: 10, borderRadius: '50%', bgcolor: queue.color, mr: 1.5, flexShrink: 0 }} />
+            <Box
+              component="span"
+              aria-hidden
+              sx={{ display: 'inline-block', width: 10, height: 10, borderRadius: '50%', bgcolor: queue.color, mr: 1.5, flexShrink: 0 }}
+            />
             {queue.name}
           </MenuItem>
         ))}

@@ -24,7 +24,7 @@ export function QuickMessageSuggestions({
             role="option"
             aria-selected={index === active}
             selected={index === active}
-            onMouseDown={event => event.preventDefault()}
+            onMouseDown={(event) => event.preventDefault()}
             onClick={() => onPick(quick)}
           >
             <ListItemText primary={`/${quick.shortcode}`} secondary={preview(quick.message)} slotProps={{ primary: { sx: { fontWeight: 500 } } }} />

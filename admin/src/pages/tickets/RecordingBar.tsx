@@ -13,7 +13,17 @@ export function RecordingBar({ seconds, busy, onCancel, onSend }: { seconds: num
       <IconButton color="error" aria-label={translate('tickets.input.cancelRecording')} onClick={onCancel} disabled={busy}>
         <HighlightOffOutlined />
       </IconButton>
-      <Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: 'error.main', animation: 'pulse 1s infinite', '@keyframes pulse': { '50%': { opacity: 0.3 } } }} />
+      <Box
+        component="span"
+        sx={{
+          width: 10,
+          height: 10,
+          borderRadius: '50%',
+          bgcolor: 'error.main',
+          animation: 'pulse 1s infinite',
+          '@keyframes pulse': { '50%': { opacity: 0.3 } },
+        }}
+      />
       <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', minWidth: 44 }}>
         {clock(seconds)}
       </Typography>

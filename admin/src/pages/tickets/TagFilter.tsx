@@ -7,15 +7,15 @@ import { useTagOptions } from './useLookups';
 export function TagFilter({ value, onChange }: { value: number[]; onChange(ids: number[]): void }) {
   const translate = useTranslate();
   const tags = useTagOptions();
-  const selected = tags.filter(tag => value.includes(tag.id));
+  const selected = tags.filter((tag) => value.includes(tag.id));
   return (
     <Autocomplete<Tag, true>
       multiple
       size="small"
       options={tags}
       value={selected}
-      onChange={(_, next) => onChange(next.map(tag => tag.id))}
-      getOptionLabel={tag => tag.name}
+      onChange={(_, next) => onChange(next.map((tag) => tag.id))}
+      getOptionLabel={(tag) => tag.name}
       isOptionEqualToValue={(option, current) => option.id === current.id}
       renderValue={(items, getItemProps) =>
         items.map((tag, index) => {
@@ -23,7 +23,7 @@ export function TagFilter({ value, onChange }: { value: number[]; onChange(ids: 
           return <Chip key={key} {...itemProps} size="small" label={tag.name} sx={{ bgcolor: tag.color, color: '#fff' }} />;
         })
       }
-      renderInput={params => <TextField {...params} margin="none" placeholder={selected.length ? undefined : translate('tickets.filters.tags')} />}
+      renderInput={(params) => <TextField {...params} margin="none" placeholder={selected.length ? undefined : translate('tickets.filters.tags')} />}
       noOptionsText={translate('tickets.filters.noTags')}
       sx={{ flex: 1, minWidth: 140 }}
     />

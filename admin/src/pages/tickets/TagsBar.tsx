@@ -39,7 +39,7 @@ export function TagsBar({ ticket, onChange }: { ticket: Ticket; onChange(tags: T
         value={value}
         disabled={busy}
         onChange={(_, next) => void save(next)}
-        getOptionLabel={tag => tag.name}
+        getOptionLabel={(tag) => tag.name}
         isOptionEqualToValue={(option, current) => option.id === current.id}
         renderOption={(props, tag) => {
           const { key, ...itemProps } = props as typeof props & { key: string };
@@ -53,10 +53,18 @@ export function TagsBar({ ticket, onChange }: { ticket: Ticket; onChange(tags: T
         renderValue={(items, getItemProps) =>
           items.map((tag, index) => {
             const { key, ...itemProps } = getItemProps({ index });
-            return <Chip key={key} {...itemProps} size="small" label={tag.name} sx={{ bgcolor: tag.color, color: '#fff', '& .MuiChip-deleteIcon': { color: 'rgba(255,255,255,0.8)' } }} />;
+            return (
+              <Chip
+                key={key}
+                {...itemProps}
+                size="small"
+                label={tag.name}
+                sx={{ bgcolor: tag.color, color: '#fff', '& .MuiChip-deleteIcon': { color: 'rgba(255,255,255,0.8)' } }}
+              />
+            );
           })
         }
-        renderInput={params => (
+        renderInput={(params) => (
           <TextField
             {...params}
             margin="none"

@@ -9,12 +9,8 @@ export function TicketChips({ ticket }: { ticket: Ticket }) {
   const translate = useTranslate();
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
-      {ticket.whatsapp && (
-        <Chip size="small" label={ticket.whatsapp.name} sx={{ ...chipSx, bgcolor: '#25D366', color: '#fff' }} data-chip="connection" />
-      )}
-      {ticket.user && (
-        <Chip size="small" label={ticket.user.name} sx={{ ...chipSx, bgcolor: 'grey.800', color: '#fff' }} data-chip="user" />
-      )}
+      {ticket.whatsapp && <Chip size="small" label={ticket.whatsapp.name} sx={{ ...chipSx, bgcolor: '#25D366', color: '#fff' }} data-chip="connection" />}
+      {ticket.user && <Chip size="small" label={ticket.user.name} sx={{ ...chipSx, bgcolor: 'grey.800', color: '#fff' }} data-chip="user" />}
       <Chip
         size="small"
         data-chip="queue"
@@ -24,7 +20,7 @@ export function TicketChips({ ticket }: { ticket: Ticket }) {
       {ticket.ratingPending && (
         <Chip size="small" label={translate('tickets.ratingPending')} sx={{ ...chipSx, bgcolor: 'warning.main', color: '#fff' }} data-chip="rating" />
       )}
-      {(ticket.tags ?? []).map(tag => (
+      {(ticket.tags ?? []).map((tag) => (
         <Chip key={tag.id} size="small" label={tag.name} sx={{ ...chipSx, bgcolor: tag.color || 'grey.600', color: '#fff' }} data-chip="tag" />
       ))}
     </Box>

@@ -29,7 +29,11 @@ export function TicketHeader({
       : translate(`tickets.header.status.${ticket.status}`);
 
   return (
-    <Paper square elevation={0} sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.75, borderBottom: 1, borderColor: 'divider', flexWrap: 'wrap' }}>
+    <Paper
+      square
+      elevation={0}
+      sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.75, borderBottom: 1, borderColor: 'divider', flexWrap: 'wrap' }}
+    >
       {showBack && (
         <IconButton aria-label={translate('tickets.header.back')} onClick={() => navigate('/tickets')}>
           <ArrowBack />
@@ -38,12 +42,25 @@ export function TicketHeader({
       <ButtonBase
         onClick={onOpenContact}
         aria-label={translate('tickets.header.contactDetails', { name })}
-        sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flex: 1, minWidth: 180, justifyContent: 'flex-start', borderRadius: 1, p: 0.5, textAlign: 'left' }}
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1.5,
+          flex: 1,
+          minWidth: 180,
+          justifyContent: 'flex-start',
+          borderRadius: 1,
+          p: 0.5,
+          textAlign: 'left',
+        }}
       >
         <ContactAvatar name={name} src={ticket.contact?.profilePicUrl} size={40} />
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="subtitle1" noWrap sx={{ fontWeight: 500, lineHeight: 1.3 }}>
-            {name} <Typography component="span" variant="caption" color="text.secondary">#{ticket.id}</Typography>
+            {name}{' '}
+            <Typography component="span" variant="caption" color="text.secondary">
+              #{ticket.id}
+            </Typography>
           </Typography>
           <Typography variant="caption" color="text.secondary" noWrap component="div">
             {assignment}

@@ -67,7 +67,7 @@ export function TicketHeaderActions({ ticket, actions }: { ticket: Ticket; actio
           ticket={ticket}
           busy={actions.busy}
           onClose={() => setTransferring(false)}
-          onTransfer={target => {
+          onTransfer={(target) => {
             setTransferring(false);
             void actions.transfer(ticket, target);
           }}

@@ -36,7 +36,7 @@ export function TicketList({ status, searchParam, tags, users, showAll, compact 
   return (
     <Box ref={rootRef} sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }} data-ticket-list={status ?? 'search'}>
       <List disablePadding>
-        {list.tickets.map(ticket => (
+        {list.tickets.map((ticket) => (
           <TicketListItem
             key={ticket.id}
             ticket={ticket}

@@ -83,7 +83,17 @@ export function TicketListItem({ ticket, selected, compact, now, canSpy, actions
           </Box>
         </Box>
       </ListItemButton>
-      <Box sx={{ position: 'absolute', right: 8, bottom: 8, display: 'flex', alignItems: 'center', gap: 0.5, '& .MuiButton-root': { py: 0, px: 1, minHeight: 0, minWidth: 0, fontSize: 12, lineHeight: '22px' } }}>
+      <Box
+        sx={{
+          position: 'absolute',
+          right: 8,
+          bottom: 8,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 0.5,
+          '& .MuiButton-root': { py: 0, px: 1, minHeight: 0, minWidth: 0, fontSize: 12, lineHeight: '22px' },
+        }}
+      >
         {canSpy && (
           <Tooltip title={translate('tickets.list.spy')}>
             <IconButton size="small" aria-label={translate('tickets.list.spy')} onClick={() => onSpy(ticket)} sx={{ p: 0.25 }}>

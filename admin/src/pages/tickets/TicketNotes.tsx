@@ -57,7 +57,7 @@ export function TicketNotes({ ticketId, contactId }: { ticketId: number; contact
         label={translate('tickets.notes.label')}
         placeholder={translate('tickets.notes.placeholder')}
         value={text}
-        onChange={event => {
+        onChange={(event) => {
           setText(event.target.value);
           if (error) setError(undefined);
         }}
@@ -82,7 +82,7 @@ export function TicketNotes({ ticketId, contactId }: { ticketId: number; contact
         </Typography>
       ) : (
         <List dense disablePadding sx={{ mt: 1 }}>
-          {notes.map(note => (
+          {notes.map((note) => (
             <ListItem
               key={note.id}
               disableGutters

@@ -33,20 +33,14 @@ function Conversation({ ticket, patch, showBack }: { ticket: Ticket; patch(chang
   return (
     <Paper variant="outlined" sx={{ height: '100%', display: 'flex', overflow: 'hidden' }} data-conversation={ticket.id}>
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <TicketHeader ticket={ticket} actions={actions} showBack={showBack} onOpenContact={() => setDrawerOpen(open => !open)} />
-        <TagsBar ticket={ticket} onChange={tags => patch({ tags })} />
+        <TicketHeader ticket={ticket} actions={actions} showBack={showBack} onOpenContact={() => setDrawerOpen((open) => !open)} />
+        <TagsBar ticket={ticket} onChange={(tags) => patch({ tags })} />
         <ReplyProvider>
           <MessageList ticket={ticket} history={history} />
           <MessageInput ticket={ticket} onSent={history.upsert} />
         </ReplyProvider>
       </Box>
-      <ContactDrawer
-        ticket={ticket}
-        open={drawerOpen}
-        inline={wide}
-        onClose={() => setDrawerOpen(false)}
-        onContactSaved={contact => patch({ contact })}
-      />
+      <ContactDrawer ticket={ticket} open={drawerOpen} inline={wide} onClose={() => setDrawerOpen(false)} onContactSaved={(contact) => patch({ contact })} />
     </Paper>
   );
 }

@@ -49,7 +49,7 @@ export function TicketsManager({ compact }: { compact: boolean }) {
             autoFocus
             margin="none"
             value={search}
-            onChange={event => setSearch(event.target.value)}
+            onChange={(event) => setSearch(event.target.value)}
             placeholder={translate('tickets.search.placeholder')}
             slotProps={{
               input: {
@@ -72,7 +72,7 @@ export function TicketsManager({ compact }: { compact: boolean }) {
               <FormControlLabel
                 label={translate('tickets.showAll')}
                 labelPlacement="start"
-                control={<Switch size="small" checked={showAll} onChange={event => setShowAll(event.target.checked)} />}
+                control={<Switch size="small" checked={showAll} onChange={(event) => setShowAll(event.target.checked)} />}
                 slotProps={{ typography: { variant: 'body2' } }}
               />
             )}
@@ -88,7 +88,11 @@ export function TicketsManager({ compact }: { compact: boolean }) {
           sx={{ minHeight: 40, borderBottom: 1, borderColor: 'divider' }}
         >
           <Tab value="open" sx={{ minHeight: 40 }} label={<CountLabel label={translate('tickets.tabs.assigned')} count={counts?.open} color="primary" />} />
-          <Tab value="pending" sx={{ minHeight: 40 }} label={<CountLabel label={translate('tickets.tabs.pending')} count={counts?.pending} color="warning" />} />
+          <Tab
+            value="pending"
+            sx={{ minHeight: 40 }}
+            label={<CountLabel label={translate('tickets.tabs.pending')} count={counts?.pending} color="warning" />}
+          />
         </Tabs>
       )}
       {tab === 'search' && (
@@ -99,9 +103,7 @@ export function TicketsManager({ compact }: { compact: boolean }) {
       )}
       {tab === 'open' && <TicketList key={`open-${openTab}`} status={openTab} showAll={showAll} compact={compact} />}
       {tab === 'closed' && <TicketList key="closed" status="closed" showAll={showAll} compact={compact} />}
-      {tab === 'search' && (
-        <TicketList key="search" searchParam={searchParam} tags={tags} users={users} showAll={showAll} compact={compact} />
-      )}
+      {tab === 'search' && <TicketList key="search" searchParam={searchParam} tags={tags} users={users} showAll={showAll} compact={compact} />}
       {creating && <NewTicketDialog onClose={() => setCreating(false)} />}
     </Paper>
   );

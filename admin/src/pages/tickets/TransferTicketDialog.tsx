@@ -45,9 +45,9 @@ export function TransferTicketDialog({
       <DialogContent dividers>
         <UserSearch
           value={user}
-          onChange={next => {
+          onChange={(next) => {
             setUser(next);
-            if (next?.queues?.length && queueId !== '' && !next.queues.some(queue => queue.id === queueId)) setQueueId('');
+            if (next?.queues?.length && queueId !== '' && !next.queues.some((queue) => queue.id === queueId)) setQueueId('');
           }}
         />
         <QueueSelect queues={queues} value={queueId} onChange={setQueueId} required error={errors.queue} label={translate('tickets.transfer.queue')} />

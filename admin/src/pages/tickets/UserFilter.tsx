@@ -7,17 +7,17 @@ import { useUserOptions } from './useLookups';
 export function UserFilter({ value, onChange }: { value: number[]; onChange(ids: number[]): void }) {
   const translate = useTranslate();
   const users = useUserOptions(true);
-  const selected = users.filter(user => value.includes(user.id));
+  const selected = users.filter((user) => value.includes(user.id));
   return (
     <Autocomplete<UserOption, true>
       multiple
       size="small"
       options={users}
       value={selected}
-      onChange={(_, next) => onChange(next.map(user => user.id))}
-      getOptionLabel={user => user.name}
+      onChange={(_, next) => onChange(next.map((user) => user.id))}
+      getOptionLabel={(user) => user.name}
       isOptionEqualToValue={(option, current) => option.id === current.id}
-      renderInput={params => <TextField {...params} margin="none" placeholder={selected.length ? undefined : translate('tickets.filters.users')} />}
+      renderInput={(params) => <TextField {...params} margin="none" placeholder={selected.length ? undefined : translate('tickets.filters.users')} />}
       noOptionsText={translate('tickets.filters.noUsers')}
       sx={{ flex: 1, minWidth: 140 }}
     />

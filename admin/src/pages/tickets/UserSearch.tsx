@@ -23,10 +23,10 @@ export function UserSearch({ value, onChange }: { value: UserOption | null; onCh
     setLoading(true);
     lookupApi
       .users(search)
-      .then(users => {
+      .then((users) => {
         const needle = search.toLowerCase();
         // The list endpoint may ignore the search: filter here too.
-        if (current) setOptions(users.filter(user => user.name.toLowerCase().includes(needle)));
+        if (current) setOptions(users.filter((user) => user.name.toLowerCase().includes(needle)));
       })
       .catch(() => current && setOptions([]))
       .finally(() => current && setLoading(false));
@@ -40,14 +40,14 @@ export function UserSearch({ value, onChange }: { value: UserOption | null; onCh
       options={options}
       value={value}
       loading={loading}
-      filterOptions={items => items}
+      filterOptions={(items) => items}
       inputValue={input}
       onInputChange={(_, text) => setInput(text)}
       onChange={(_, next) => onChange(next)}
-      getOptionLabel={user => user.name}
+      getOptionLabel={(user) => user.name}
       isOptionEqualToValue={(option, current) => option.id === current.id}
       noOptionsText={translate(input.trim().length < USER_SEARCH_MIN ? 'tickets.transfer.typeToSearch' : 'tickets.transfer.noUsers')}
-      renderInput={params => (
+      renderInput={(params) => (
         <TextField
           {...params}
           label={translate('tickets.transfer.user')}

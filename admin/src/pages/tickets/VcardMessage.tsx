@@ -31,8 +31,8 @@ export function VcardMessage({ body, whatsappId, readOnly }: { body: string; wha
     const timer = setTimeout(() => {
       api
         .get<{ contacts?: ContactOption[] }>('/contacts', { searchParam: number })
-        .then(answer => {
-          const found = answer.contacts?.find(contact => contact.number.replace(/\D/g, '') === number);
+        .then((answer) => {
+          const found = answer.contacts?.find((contact) => contact.number.replace(/\D/g, '') === number);
           if (current) setCheck(found ? { state: 'known', contact: found } : { state: 'unknown' });
         })
         .catch(() => current && setCheck({ state: 'unknown' }));
@@ -91,9 +91,7 @@ export function VcardMessage({ body, whatsappId, readOnly }: { body: string; wha
           </Button>
         </>
       )}
-      {picking && (
-        <QueuePickerDialog busy={busy} onClose={() => setPicking(null)} onConfirm={queueId => create(picking.id, queueId, whatsappId)} />
-      )}
+      {picking && <QueuePickerDialog busy={busy} onClose={() => setPicking(null)} onConfirm={(queueId) => create(picking.id, queueId, whatsappId)} />}
     </Box>
   );
 }

@@ -23,7 +23,7 @@ describe('mergeMessages', () => {
   it('orders by time then id and replaces known ids (acks, edits)', () => {
     const list = [message(2, 1, '2026-01-01T10:01:00Z'), message(1, 1, '2026-01-01T10:00:00Z')];
     const merged = mergeMessages(mergeMessages([], list), [message(2, 1, '2026-01-01T10:01:00Z', { ack: 3 }), message(3, 1, '2026-01-01T10:00:30Z')]);
-    expect(merged.map(m => m.id)).toEqual([1, 3, 2]);
+    expect(merged.map((m) => m.id)).toEqual([1, 3, 2]);
     expect(merged.at(-1)?.ack).toBe(3);
   });
 });
@@ -38,13 +38,22 @@ describe('messageRows', () => {
       ],
       dayKey,
     );
-    expect(rows.map(row => row.kind)).toEqual(['day', 'message', 'message', 'ticketChange', 'day', 'message']);
+    expect(rows.map((row) => row.kind)).toEqual(['day', 'message', 'message', 'ticketChange', 'day', 'message']);
   });
 });
 
 describe('mergeMessages with late answers', () => {
   it('never lets an older copy lower the ack or undo an edit', () => {
-    const base = { id: 1, ticketId: 1, body: 'oi', fromMe: true, ack: 3, isEdited: false, createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:01.000Z' };
+    const base = {
+      id: 1,
+      ticketId: 1,
+      body: 'oi',
+      fromMe: true,
+      ack: 3,
+      isEdited: false,
+      createdAt: '2026-01-01T10:00:00.000Z',
+      updatedAt: '2026-01-01T10:00:01.000Z',
+    };
     const late = { ...base, ack: 0, updatedAt: '2026-01-01T10:00:00.000Z' };
     const [merged] = mergeMessages([base as never], [late as never]);
     expect(merged!.ack).toBe(3);

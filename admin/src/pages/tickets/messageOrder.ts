@@ -8,7 +8,7 @@ export const byCreation = (a: Message, b: Message) => time(a) - time(b) || a.id 
 /** Merges messages into a sorted list: known ids are replaced, new ones inserted in order. */
 export function mergeMessages(list: Message[], incoming: Message[]): Message[] {
   if (!incoming.length) return list;
-  const byId = new Map(list.map(message => [message.id, message]));
+  const byId = new Map(list.map((message) => [message.id, message]));
   for (const message of incoming) {
     const known = byId.get(message.id);
     // An answer can arrive after the live updates it predates: the newer version wins and acks never go back.

@@ -7,7 +7,10 @@ export interface SharedContact {
 /** Name (FN, else N) and number (waid, else the first TEL) of a vCard; null when there is no number. */
 export function parseVcard(body: string | null | undefined): SharedContact | null {
   if (!body) return null;
-  const lines = body.replace(/\r\n/g, '\n').replace(/\n[ \t]/g, '').split('\n');
+  const lines = body
+    .replace(/\r\n/g, '\n')
+    .replace(/\n[ \t]/g, '')
+    .split('\n');
   let name = '';
   let number = '';
   for (const line of lines) {

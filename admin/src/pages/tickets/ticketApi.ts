@@ -52,8 +52,7 @@ export const ticketApi = {
   counts: (query: { queueIds?: number[]; showAll?: boolean }) =>
     api.get<TicketCounts>('/tickets/counts', { queueIds: json(query.queueIds), showAll: query.showAll ? 'true' : undefined }),
   /** A digits-only route parameter is an id, anything else a uuid. */
-  get: (idOrUuid: string | number) =>
-    /^\d+$/.test(String(idOrUuid)) ? api.get<Ticket>(`/tickets/${idOrUuid}`) : api.get<Ticket>(`/tickets/u/${idOrUuid}`),
+  get: (idOrUuid: string | number) => (/^\d+$/.test(String(idOrUuid)) ? api.get<Ticket>(`/tickets/${idOrUuid}`) : api.get<Ticket>(`/tickets/u/${idOrUuid}`)),
   create: (body: { contactId: number; queueId: number | null; whatsappId: number | null; userId: number; status: 'open' }) =>
     api.post<Ticket>('/tickets', body),
   update: (id: number, body: Partial<Pick<Ticket, 'status' | 'userId' | 'queueId' | 'whatsappId' | 'useIntegration' | 'promptId' | 'integrationId'>>) =>
@@ -80,16 +79,17 @@ export const messageApi = {
 
 export const noteApi = {
   list: (ticketId: number, contactId: number) =>
-    api.get<TicketNote[]>('/ticket-notes/list', { ticketId, contactId }).then(answer => listOf<TicketNote>(answer, 'notes')),
+    api.get<TicketNote[]>('/ticket-notes/list', { ticketId, contactId }).then((answer) => listOf<TicketNote>(answer, 'notes')),
   create: (body: { note: string; ticketId: number; contactId: number }) => api.post<TicketNote>('/ticket-notes', body),
   remove: (id: number) => api.delete(`/ticket-notes/${id}`),
 };
 
 export const lookupApi = {
-  tags: () => api.get<unknown>('/tags/list').then(answer => listOf<Tag>(answer, 'tags')),
+  tags: () => api.get<unknown>('/tags/list').then((answer) => listOf<Tag>(answer, 'tags')),
   syncTags: (ticketId: number, tags: TagRef[]) => api.post('/tags/sync', { ticketId, tags: tags.map(({ id }) => ({ id })) }),
-  quickMessages: () => api.get<unknown>('/quick-messages/list').then(answer => listOf<QuickMessage>(answer, 'records')),
-  queues: () => api.get<unknown>('/queue').then(answer => listOf<QueueOption>(answer, 'queues')),
-  connections: () => api.get<unknown>('/whatsapp').then(answer => listOf<ConnectionOption>(answer, 'whatsapps')),
-  users: (searchParam?: string) => api.get<unknown>('/users/list', { searchParam: searchParam || undefined }).then(answer => listOf<UserOption>(answer, 'users')),
+  quickMessages: () => api.get<unknown>('/quick-messages/list').then((answer) => listOf<QuickMessage>(answer, 'records')),
+  queues: () => api.get<unknown>('/queue').then((answer) => listOf<QueueOption>(answer, 'queues')),
+  connections: () => api.get<unknown>('/whatsapp').then((answer) => listOf<ConnectionOption>(answer, 'whatsapps')),
+  users: (searchParam?: string) =>
+    api.get<unknown>('/users/list', { searchParam: searchParam || undefined }).then((answer) => listOf<UserOption>(answer, 'users')),
 };

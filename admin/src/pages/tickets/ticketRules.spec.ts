@@ -106,9 +106,9 @@ describe('upsertTicket', () => {
   const list = [ticket({ id: 1 }), ticket({ id: 2 }), ticket({ id: 3 })];
 
   it('replaces in place, moves to the top on a new message, inserts unknown tickets first', () => {
-    expect(upsertTicket(list, ticket({ id: 2, lastMessage: 'x' }), false).map(t => t.id)).toEqual([1, 2, 3]);
-    expect(upsertTicket(list, ticket({ id: 3 }), true).map(t => t.id)).toEqual([3, 1, 2]);
-    expect(upsertTicket(list, ticket({ id: 4 }), false).map(t => t.id)).toEqual([4, 1, 2, 3]);
+    expect(upsertTicket(list, ticket({ id: 2, lastMessage: 'x' }), false).map((t) => t.id)).toEqual([1, 2, 3]);
+    expect(upsertTicket(list, ticket({ id: 3 }), true).map((t) => t.id)).toEqual([3, 1, 2]);
+    expect(upsertTicket(list, ticket({ id: 4 }), false).map((t) => t.id)).toEqual([4, 1, 2, 3]);
   });
 
   it('keeps the known tags when the update carries none', () => {

@@ -50,7 +50,7 @@ export function shouldNotify(message: Pick<Message, 'fromMe'>, ticket: Ticket, v
 
 /** Inserts or replaces a ticket; `toTop` moves it to the head (a new message), otherwise it keeps its place. */
 export function upsertTicket(list: Ticket[], ticket: Ticket, toTop: boolean): Ticket[] {
-  const index = list.findIndex(known => known.id === ticket.id);
+  const index = list.findIndex((known) => known.id === ticket.id);
   if (index === -1) return [ticket, ...list];
   const merged = { ...list[index], ...ticket, tags: ticket.tags ?? list[index]?.tags };
   if (toTop) return [merged, ...list.slice(0, index), ...list.slice(index + 1)];

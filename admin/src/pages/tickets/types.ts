@@ -137,10 +137,7 @@ export interface OtherOpenTicket {
 }
 
 /** Events of `company-{id}-ticket`. */
-export type TicketEvent =
-  | { action: 'update'; ticket: Ticket }
-  | { action: 'delete'; ticketId: number }
-  | { action: 'updateUnread'; ticketId: number };
+export type TicketEvent = { action: 'update'; ticket: Ticket } | { action: 'delete'; ticketId: number } | { action: 'updateUnread'; ticketId: number };
 
 /** Events of `company-{id}-appMessage`. */
 export type AppMessageEvent =
@@ -156,7 +153,4 @@ export interface ContactEvent {
 }
 
 /** `company-{id}-tag` events; `sync` carries a ticket's new tags. */
-export type TagEvent =
-  | { action: 'create' | 'update'; tag: Tag }
-  | { action: 'delete'; tagId: number }
-  | { action: 'sync'; ticketId: number; tags: TagRef[] };
+export type TagEvent = { action: 'create' | 'update'; tag: Tag } | { action: 'delete'; tagId: number } | { action: 'sync'; ticketId: number; tags: TagRef[] };

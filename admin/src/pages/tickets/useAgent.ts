@@ -43,7 +43,7 @@ export function useAgent(): Agent | undefined {
       name: user.name,
       isAdmin: access.isAdmin,
       queues,
-      queueIds: queues.map(queue => queue.id),
+      queueIds: queues.map((queue) => queue.id),
       allTicket: isAllTicketOn(user.allTicket),
       canShowAll: access.can('tickets-manager:showall'),
       canDeleteTicket: access.can('ticket-options:deleteTicket'),

@@ -37,20 +37,20 @@ export function useAudioRecorder(): AudioRecorder {
 
   const start = useCallback(async () => {
     const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-    const mimeType = MIME_TYPES.find(type => MediaRecorder.isTypeSupported(type));
+    const mimeType = MIME_TYPES.find((type) => MediaRecorder.isTypeSupported(type));
     const media = new MediaRecorder(stream, { ...(mimeType && { mimeType }), audioBitsPerSecond: AUDIO_BITS_PER_SECOND });
     chunks.current = [];
-    media.ondataavailable = event => event.data.size && chunks.current.push(event.data);
+    media.ondataavailable = (event) => event.data.size && chunks.current.push(event.data);
     media.start();
     recorder.current = media;
     setSeconds(0);
     setState('recording');
-    timer.current = setInterval(() => setSeconds(value => value + 1), 1000);
+    timer.current = setInterval(() => setSeconds((value) => value + 1), 1000);
   }, []);
 
   const stop = useCallback(
     () =>
-      new Promise<File | null>(resolve => {
+      new Promise<File | null>((resolve) => {
         const media = recorder.current;
         if (!media || media.state === 'inactive') {
           release();

@@ -10,7 +10,7 @@ export function useLookupSync() {
   const client = useQueryClient();
   const reload = (key: string) => () => void client.invalidateQueries({ queryKey: ['tickets-screen', key] });
 
-  useCompanyTopic<{ action: string }>('tag', payload => {
+  useCompanyTopic<{ action: string }>('tag', (payload) => {
     if (payload.action !== 'sync') reload('tags')();
   });
   useCompanyTopic<unknown>('quickmessage', reload('quick-messages'));
@@ -18,8 +18,8 @@ export function useLookupSync() {
   useCompanyTopic<unknown>('whatsapp', reload('connections'));
   useCompanyTopic<{ session?: { id: number; status: string } }>('whatsappSession', ({ session }) => {
     if (!session) return;
-    client.setQueryData<ConnectionOption[]>(['tickets-screen', 'connections'], list =>
-      list?.map(connection => (connection.id === session.id ? { ...connection, status: session.status } : connection)),
+    client.setQueryData<ConnectionOption[]>(['tickets-screen', 'connections'], (list) =>
+      list?.map((connection) => (connection.id === session.id ? { ...connection, status: session.status } : connection)),
     );
   });
 }

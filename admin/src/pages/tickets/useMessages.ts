@@ -50,7 +50,7 @@ export function useMessages(ticketId: number | undefined, { live = true }: { liv
     const timer = setTimeout(() => {
       messageApi
         .page(ticketId)
-        .then(page => {
+        .then((page) => {
           if (generation.current !== mine) return;
           setMessages(mergeMessages([], page.messages ?? []));
           setHasMore(Boolean(page.hasMore));
@@ -75,18 +75,18 @@ export function useMessages(ticketId: number | undefined, { live = true }: { liv
     setLoading(true);
     messageApi
       .page(ticketId, cursorRef.current)
-      .then(page => {
+      .then((page) => {
         if (generation.current !== mine) return;
-        setMessages(previous => mergeMessages(previous, page.messages ?? []));
+        setMessages((previous) => mergeMessages(previous, page.messages ?? []));
         setHasMore(Boolean(page.hasMore));
         cursorRef.current = page.cursor ?? null;
-        setOlderVersion(version => version + 1);
+        setOlderVersion((version) => version + 1);
       })
       .catch(() => generation.current === mine && notify('tickets.errors.loadMessages', { type: 'error' }))
       .finally(() => generation.current === mine && setLoading(false));
   }, [ticketId, hasMore, loading, notify]);
 
-  const upsert = useCallback((incoming: Message[]) => setMessages(previous => mergeMessages(previous, incoming)), []);
+  const upsert = useCallback((incoming: Message[]) => setMessages((previous) => mergeMessages(previous, incoming)), []);
 
   // A customer message read on screen is read: fetching the first page again resets the ticket's unread count
   // (the server then emits updateUnread to the lists and the bell). A hidden page waits until it is shown.
@@ -101,7 +101,10 @@ export function useMessages(ticketId: number | undefined, { live = true }: { liv
     unreadWaiting.current = false;
     clearTimeout(readTimer.current);
     readTimer.current = setTimeout(() => {
-      messageApi.page(ticketId).then(page => upsert(page.messages ?? []), () => undefined);
+      messageApi.page(ticketId).then(
+        (page) => upsert(page.messages ?? []),
+        () => undefined,
+      );
     }, READ_DEBOUNCE_MS);
   }, [ticketId, live, upsert]);
 
@@ -116,7 +119,7 @@ export function useMessages(ticketId: number | undefined, { live = true }: { liv
 
   useSocketRoom(ClientEvents.joinChatBox, ClientEvents.leaveChatBox, live ? ticketId : undefined);
 
-  useCompanyTopic<AppMessageEvent>('appMessage', payload => {
+  useCompanyTopic<AppMessageEvent>('appMessage', (payload) => {
     const message = payload.message;
     if (!message || !ticketId) return;
     if (payload.action === 'create') {
@@ -124,9 +127,9 @@ export function useMessages(ticketId: number | undefined, { live = true }: { liv
       upsert([message]);
       if (!message.fromMe) markRead();
     } else if (payload.action === 'update') {
-      setMessages(previous => (previous.some(known => known.id === message.id) ? mergeMessages(previous, [message]) : previous));
+      setMessages((previous) => (previous.some((known) => known.id === message.id) ? mergeMessages(previous, [message]) : previous));
     } else if (payload.action === 'delete') {
-      setMessages(previous => previous.filter(known => known.id !== message.id));
+      setMessages((previous) => previous.filter((known) => known.id !== message.id));
     }
   });
 

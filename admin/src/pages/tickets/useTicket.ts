@@ -29,7 +29,7 @@ export function useTicket(idOrUuid: string | undefined): OpenTicket {
     setLoading(true);
     ticketApi
       .get(idOrUuid)
-      .then(answer => current && setTicket(answer))
+      .then((answer) => current && setTicket(answer))
       .catch((error: unknown) => {
         if (!current) return;
         const code = error instanceof ApiError ? (error.body as { error?: string } | undefined)?.error : undefined;
@@ -45,27 +45,27 @@ export function useTicket(idOrUuid: string | undefined): OpenTicket {
   }, [idOrUuid, notify, navigate]);
 
   const patch = useCallback((changes: Partial<Ticket>) => {
-    setTicket(previous => (previous ? { ...previous, ...changes, contact: changes.contact ?? previous.contact } : previous));
+    setTicket((previous) => (previous ? { ...previous, ...changes, contact: changes.contact ?? previous.contact } : previous));
   }, []);
 
-  useCompanyTopic<TicketEvent>('ticket', payload => {
+  useCompanyTopic<TicketEvent>('ticket', (payload) => {
     if (!ticket) return;
     if (payload.action === 'update' && payload.ticket?.id === ticket.id) {
       // List payloads carry a summary contact: keep the complete one already loaded.
       const { contact, ...rest } = payload.ticket;
-      setTicket(previous => (previous ? { ...previous, ...rest, contact: { ...previous.contact, ...contact } as Ticket['contact'] } : previous));
+      setTicket((previous) => (previous ? { ...previous, ...rest, contact: { ...previous.contact, ...contact } as Ticket['contact'] } : previous));
     } else if (payload.action === 'delete' && Number(payload.ticketId) === ticket.id) {
       navigate('/tickets', { replace: true });
     }
   });
 
-  useCompanyTopic<ContactEvent>('contact', payload => {
+  useCompanyTopic<ContactEvent>('contact', (payload) => {
     const contact = payload.contact;
     if (payload.action !== 'update' || !contact || contact.id !== ticket?.contactId) return;
-    setTicket(previous => (previous ? { ...previous, contact: { ...previous.contact, ...contact } } : previous));
+    setTicket((previous) => (previous ? { ...previous, contact: { ...previous.contact, ...contact } } : previous));
   });
 
-  useCompanyTopic<TagEvent>('tag', payload => {
+  useCompanyTopic<TagEvent>('tag', (payload) => {
     if (payload.action === 'sync' && Number(payload.ticketId) === ticket?.id) patch({ tags: payload.tags });
   });
 

@@ -99,16 +99,20 @@ export function useTicketActions(onChanged?: (ticket: Ticket) => void): TicketAc
 
   return {
     busy,
-    accept: ticket =>
+    accept: (ticket) =>
       run(
         () => ticketApi.update(ticket.id, { status: 'open', userId: me }),
-        answer => {
+        (answer) => {
           showOpen();
           navigate(`/tickets/${(answer || ticket).uuid}`);
         },
       ),
-    returnToQueue: ticket => run(() => ticketApi.update(ticket.id, { status: 'pending', userId: null }), () => leave(ticket)),
-    finish: ticket =>
+    returnToQueue: (ticket) =>
+      run(
+        () => ticketApi.update(ticket.id, { status: 'pending', userId: null }),
+        () => leave(ticket),
+      ),
+    finish: (ticket) =>
       run(
         () =>
           ticketApi.update(ticket.id, {
@@ -121,10 +125,10 @@ export function useTicketActions(onChanged?: (ticket: Ticket) => void): TicketAc
           }),
         () => leave(ticket),
       ),
-    reopen: ticket =>
+    reopen: (ticket) =>
       run(
         () => ticketApi.update(ticket.id, { status: 'open', userId: me }),
-        answer => {
+        (answer) => {
           showOpen();
           navigate(`/tickets/${(answer || ticket).uuid}`);
         },
@@ -140,7 +144,7 @@ export function useTicketActions(onChanged?: (ticket: Ticket) => void): TicketAc
           }),
         () => leave(ticket),
       ),
-    remove: ticket =>
+    remove: (ticket) =>
       run(
         async () => {
           await ticketApi.remove(ticket.id);

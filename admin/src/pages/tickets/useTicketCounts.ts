@@ -12,7 +12,7 @@ export function useTicketCounts(showAll: boolean): TicketCounts | null {
   const load = useCallback(() => {
     ticketApi
       .counts({ showAll })
-      .then(answer => setCounts({ open: Number(answer.open) || 0, pending: Number(answer.pending) || 0 }))
+      .then((answer) => setCounts({ open: Number(answer.open) || 0, pending: Number(answer.pending) || 0 }))
       .catch(() => setCounts(null));
   }, [showAll]);
 

@@ -66,17 +66,17 @@ export function useTicketList({ status, searchParam, tags, users, showAll, viewe
     };
     ticketApi
       .list(query)
-      .then(page => {
+      .then((page) => {
         if (!current) return;
         const received = page.tickets ?? [];
-        setTickets(previous => {
+        setTickets((previous) => {
           if (cursor.cursor === null && cursor.pageNumber === 1) return received;
-          return [...previous, ...received.filter(ticket => !previous.some(known => known.id === ticket.id))];
+          return [...previous, ...received.filter((ticket) => !previous.some((known) => known.id === ticket.id))];
         });
         setHasMore(Boolean(page.hasMore));
         nextRef.current = { cursor: page.cursor ?? null, pageNumber: cursor.pageNumber + 1 };
       })
-      .catch(error => {
+      .catch((error) => {
         if (!current) return;
         // A 404 is an API not served yet: the list just stays empty.
         if (!(error instanceof ApiError && error.status === 404)) notify('tickets.errors.loadTickets', { type: 'error' });
@@ -91,16 +91,13 @@ export function useTicketList({ status, searchParam, tags, users, showAll, viewe
     if (hasMore && !loading) setCursor({ ...nextRef.current });
   }, [hasMore, loading]);
 
-  const fits = useCallback(
-    (ticket: Ticket) => (status && viewer ? belongsToList(ticket, { status, showAll }, viewer) : true),
-    [status, showAll, viewer],
-  );
+  const fits = useCallback((ticket: Ticket) => (status && viewer ? belongsToList(ticket, { status, showAll }, viewer) : true), [status, showAll, viewer]);
 
   const apply = useCallback(
     (ticket: Ticket) => {
-      setTickets(previous => {
-        const known = previous.some(item => item.id === ticket.id);
-        if (!fits(ticket)) return known ? previous.filter(item => item.id !== ticket.id) : previous;
+      setTickets((previous) => {
+        const known = previous.some((item) => item.id === ticket.id);
+        if (!fits(ticket)) return known ? previous.filter((item) => item.id !== ticket.id) : previous;
         if (isSearch && !known) return previous;
         return upsertTicket(previous, ticket, false);
       });
@@ -109,25 +106,25 @@ export function useTicketList({ status, searchParam, tags, users, showAll, viewe
   );
 
   const remove = useCallback((ticketId: number) => {
-    setTickets(previous => previous.filter(item => item.id !== ticketId));
+    setTickets((previous) => previous.filter((item) => item.id !== ticketId));
   }, []);
 
   useSocketRoom(ClientEvents.joinTickets, ClientEvents.leaveTickets, status);
 
-  useCompanyTopic<TicketEvent>('ticket', payload => {
+  useCompanyTopic<TicketEvent>('ticket', (payload) => {
     if (payload.action === 'update' && payload.ticket) apply(payload.ticket);
     else if (payload.action === 'delete') remove(Number(payload.ticketId));
     else if (payload.action === 'updateUnread') {
       const id = Number(payload.ticketId);
-      setTickets(previous => previous.map(item => (item.id === id ? { ...item, unreadMessages: 0 } : item)));
+      setTickets((previous) => previous.map((item) => (item.id === id ? { ...item, unreadMessages: 0 } : item)));
     }
   });
 
-  useCompanyTopic<AppMessageEvent>('appMessage', payload => {
+  useCompanyTopic<AppMessageEvent>('appMessage', (payload) => {
     if (payload.action !== 'create' || !payload.ticket) return;
     const { ticket, message } = payload;
-    setTickets(previous => {
-      const known = previous.find(item => item.id === ticket.id);
+    setTickets((previous) => {
+      const known = previous.find((item) => item.id === ticket.id);
       if (!fits(ticket) || (isSearch && !known)) return previous;
       // The event's ticket already counts the message; count it when an older payload does not.
       const unread = message.fromMe ? ticket.unreadMessages : Math.max(ticket.unreadMessages, (known?.unreadMessages ?? 0) + 1);
@@ -135,25 +132,29 @@ export function useTicketList({ status, searchParam, tags, users, showAll, viewe
     });
   });
 
-  useCompanyTopic<ContactEvent>('contact', payload => {
+  useCompanyTopic<ContactEvent>('contact', (payload) => {
     const contact = payload.contact;
     if (payload.action !== 'update' || !contact) return;
-    setTickets(previous =>
-      previous.map(item => (item.contactId === contact.id ? { ...item, contact: { ...item.contact, ...contact } } : item)),
-    );
+    setTickets((previous) => previous.map((item) => (item.contactId === contact.id ? { ...item, contact: { ...item.contact, ...contact } } : item)));
   });
 
-  useCompanyTopic<TagEvent>('tag', payload => {
+  useCompanyTopic<TagEvent>('tag', (payload) => {
     if (payload.action === 'sync') {
       const id = Number(payload.ticketId);
-      setTickets(previous => previous.map(item => (item.id === id ? { ...item, tags: payload.tags } : item)));
+      setTickets((previous) => previous.map((item) => (item.id === id ? { ...item, tags: payload.tags } : item)));
     } else if (payload.action === 'delete') {
       const tagId = Number(payload.tagId);
-      setTickets(previous => previous.map(item => (item.tags?.some(tag => tag.id === tagId) ? { ...item, tags: item.tags.filter(tag => tag.id !== tagId) } : item)));
+      setTickets((previous) =>
+        previous.map((item) => (item.tags?.some((tag) => tag.id === tagId) ? { ...item, tags: item.tags.filter((tag) => tag.id !== tagId) } : item)),
+      );
     } else if (payload.tag) {
       const tag = payload.tag;
-      setTickets(previous =>
-        previous.map(item => (item.tags?.some(known => known.id === tag.id) ? { ...item, tags: item.tags.map(known => (known.id === tag.id ? { id: tag.id, name: tag.name, color: tag.color } : known)) } : item)),
+      setTickets((previous) =>
+        previous.map((item) =>
+          item.tags?.some((known) => known.id === tag.id)
+            ? { ...item, tags: item.tags.map((known) => (known.id === tag.id ? { id: tag.id, name: tag.name, color: tag.color } : known)) }
+            : item,
+        ),
       );
     }
   });

@@ -12,7 +12,7 @@ export function useTicketNotes(ticketId: number, contactId: number) {
     setLoading(true);
     noteApi
       .list(ticketId, contactId)
-      .then(list => current && setNotes(list))
+      .then((list) => current && setNotes(list))
       .catch(() => current && setNotes([]))
       .finally(() => current && setLoading(false));
     return () => {
@@ -20,7 +20,7 @@ export function useTicketNotes(ticketId: number, contactId: number) {
     };
   }, [ticketId, contactId]);
 
-  const add = useCallback((note: TicketNote) => setNotes(previous => [note, ...previous.filter(known => known.id !== note.id)]), []);
-  const drop = useCallback((id: number) => setNotes(previous => previous.filter(known => known.id !== id)), []);
+  const add = useCallback((note: TicketNote) => setNotes((previous) => [note, ...previous.filter((known) => known.id !== note.id)]), []);
+  const drop = useCallback((id: number) => setNotes((previous) => previous.filter((known) => known.id !== id)), []);
   return { notes, loading, add, drop };
 }

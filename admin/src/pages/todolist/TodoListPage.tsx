@@ -2,16 +2,7 @@ import Add from '@mui/icons-material/Add';
 import Check from '@mui/icons-material/Check';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import {
-  Box,
-  Button,
-  List,
-  ListItem,
-  ListItemText,
-  Paper,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, List, ListItem, ListItemText, Paper, TextField, Typography } from '@mui/material';
 import { format, isValid, parseISO } from 'date-fns';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
@@ -36,7 +27,7 @@ export function TodoListPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim()) return;
-    updateTasks(current => saveTask(current, text, editing));
+    updateTasks((current) => saveTask(current, text, editing));
     setText('');
     setEditing(null);
   };
@@ -53,7 +44,7 @@ export function TodoListPage() {
   };
 
   const remove = (index: number) => {
-    updateTasks(current => removeTask(current, index));
+    updateTasks((current) => removeTask(current, index));
     if (editing === index) cancelEdit();
     else if (editing !== null && editing > index) setEditing(editing - 1);
   };
@@ -68,19 +59,14 @@ export function TodoListPage() {
             name="task"
             label={translate(editing === null ? 'todolist.newTask' : 'todolist.editTask')}
             value={text}
-            onChange={event => setText(event.target.value)}
-            onKeyDown={event => event.key === 'Escape' && editing !== null && cancelEdit()}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={(event) => event.key === 'Escape' && editing !== null && cancelEdit()}
             size="small"
             fullWidth
             autoComplete="off"
             helperText={translate('todolist.storedLocally')}
           />
-          <Button
-            type="submit"
-            variant="contained"
-            startIcon={editing === null ? <Add /> : <Check />}
-            sx={{ flexShrink: 0, mt: '1px', minHeight: 38 }}
-          >
+          <Button type="submit" variant="contained" startIcon={editing === null ? <Add /> : <Check />} sx={{ flexShrink: 0, mt: '1px', minHeight: 38 }}>
             {translate(editing === null ? 'todolist.add' : 'todolist.save')}
           </Button>
           {editing !== null && (

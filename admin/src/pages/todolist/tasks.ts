@@ -13,7 +13,7 @@ const isDate = (value: unknown): value is string => typeof value === 'string' &&
 /** The stored list, leaving out anything that is not a task. */
 export function parseTasks(stored: unknown): Task[] {
   if (!Array.isArray(stored)) return [];
-  return stored.flatMap(item => {
+  return stored.flatMap((item) => {
     if (typeof item !== 'object' || item === null || typeof item.text !== 'string') return [];
     const createdAt = isDate(item.createdAt) ? item.createdAt : new Date(0).toISOString();
     return [{ text: item.text, createdAt, updatedAt: isDate(item.updatedAt) ? item.updatedAt : createdAt }];

@@ -28,7 +28,9 @@ export function ContactDialog({ contactId, onClose, onSaved }: ContactDialogProp
     if (body.alreadyExists || body.error === 'ERR_DUPLICATED_CONTACT') {
       notify('contacts.errors.duplicated', { type: 'error' });
       const existing = body.existingContact;
-      return { number: existing ? translate('contacts.errors.existing', { name: existing.name, number: existing.number }) : translate('contacts.errors.duplicated') };
+      return {
+        number: existing ? translate('contacts.errors.existing', { name: existing.name, number: existing.number }) : translate('contacts.errors.duplicated'),
+      };
     }
     if (body.invalido || body.error === 'ERR_WAPP_INVALID_CONTACT') {
       notify('contacts.errors.invalidNumber', { type: 'error' });
@@ -51,15 +53,7 @@ export function ContactDialog({ contactId, onClose, onSaved }: ContactDialogProp
   });
 
   return (
-    <FormDialog
-      resource="contacts"
-      isNew={form.isNew}
-      values={form.values}
-      onSubmit={form.submit}
-      onClose={onClose}
-      scrolling
-      noValidate
-    >
+    <FormDialog resource="contacts" isNew={form.isNew} values={form.values} onSubmit={form.submit} onClose={onClose} scrolling noValidate>
       <ContactInputs origin={form.isNew ? undefined : (form.loaded?.whatsapp?.name ?? null)} />
     </FormDialog>
   );

@@ -20,9 +20,7 @@ export function ContactList() {
       columns={CONTACT_COLUMNS}
       nameOf={nameOf}
       canDelete={canDelete}
-      renderDialog={({ record, onClose, onSaved }) => (
-        <ContactDialog contactId={record?.id} onClose={onClose} onSaved={onSaved} />
-      )}
+      renderDialog={({ record, onClose, onSaved }) => <ContactDialog contactId={record?.id} onClose={onClose} onSaved={onSaved} />}
     />
   );
 }

@@ -11,7 +11,7 @@ export const CONTACT_COLUMNS: Column<Contact>[] = [
     noHeader: true,
     cellProps: avatarCell,
     skeleton: <Skeleton variant="circular" width={32} height={32} />,
-    render: contact => (
+    render: (contact) => (
       <Avatar src={contact.profilePicUrl ?? undefined} alt={contact.name} sx={{ width: 32, height: 32, fontSize: 15 }}>
         {contact.name?.charAt(0).toUpperCase()}
       </Avatar>

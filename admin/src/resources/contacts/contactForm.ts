@@ -4,11 +4,7 @@ import type { Contact, ContactFormValues } from './types';
 export const NEW_CONTACT: ContactFormValues = { name: '', number: '', email: '', extraInfo: [] };
 
 /** Number: 8 to 50 characters (core §5). */
-export const numberRules: Validator[] = [
-  required('validation.required'),
-  minLength(8, 'validation.tooShort'),
-  maxLength(50, 'validation.tooLong'),
-];
+export const numberRules: Validator[] = [required('validation.required'), minLength(8, 'validation.tooShort'), maxLength(50, 'validation.tooLong')];
 
 export function toFormValues(contact: Contact): ContactFormValues {
   return {
@@ -26,7 +22,7 @@ export function toPayload(values: ContactFormValues) {
     number: String(values.number ?? '').trim(),
     email: (values.email ?? '').trim(),
     extraInfo: (values.extraInfo ?? [])
-      .map(info => ({ name: (info?.name ?? '').trim(), value: (info?.value ?? '').trim() }))
-      .filter(info => info.name || info.value),
+      .map((info) => ({ name: (info?.name ?? '').trim(), value: (info?.value ?? '').trim() }))
+      .filter((info) => info.name || info.value),
   };
 }

@@ -16,15 +16,7 @@ export function AiCreditBanner() {
       variant="outlined"
       sx={{ mb: 2 }}
       action={
-        <Button
-          color="inherit"
-          size="small"
-          endIcon={<OpenInNew />}
-          href={BILLING_URL}
-          target="_blank"
-          rel="noopener noreferrer"
-          sx={{ whiteSpace: 'nowrap' }}
-        >
+        <Button color="inherit" size="small" endIcon={<OpenInNew />} href={BILLING_URL} target="_blank" rel="noopener noreferrer" sx={{ whiteSpace: 'nowrap' }}>
           {translate('prompts.banner.action')}
         </Button>
       }

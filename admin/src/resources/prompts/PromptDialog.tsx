@@ -36,16 +36,7 @@ export function PromptDialog({ record, onClose, onSaved }: PromptDialogProps) {
     onClose,
   });
   return (
-    <FormDialog
-      resource="prompts"
-      isNew={form.isNew}
-      values={form.values}
-      onSubmit={form.submit}
-      onClose={onClose}
-      maxWidth="md"
-      scrolling
-      noValidate
-    >
+    <FormDialog resource="prompts" isNew={form.isNew} values={form.values} onSubmit={form.submit} onClose={onClose} maxWidth="md" scrolling noValidate>
       <PromptInputs isNew={form.isNew} apiKeyHint={form.loaded?.apiKeyHint} />
     </FormDialog>
   );

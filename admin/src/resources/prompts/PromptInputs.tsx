@@ -3,17 +3,7 @@ import { PasswordInput, SelectInput, TextInput, useTranslate } from 'react-admin
 import { WholeNumberInput } from '../../components/WholeNumberInput';
 import { useOptions } from '../../hooks/useOptions';
 import { requiredRule } from '../../validation';
-import {
-  apiKeyRules,
-  maxMessagesRules,
-  maxTokensRules,
-  NEURAL_VOICES,
-  nameRules,
-  promptRules,
-  queueRules,
-  temperatureRules,
-  TEXT_VOICE,
-} from './promptForm';
+import { apiKeyRules, maxMessagesRules, maxTokensRules, NEURAL_VOICES, nameRules, promptRules, queueRules, temperatureRules, TEXT_VOICE } from './promptForm';
 
 const row = (columns: number) => ({
   display: 'grid',
@@ -34,15 +24,8 @@ interface PromptInputsProps {
 export function PromptInputs({ isNew, apiKeyHint }: PromptInputsProps) {
   const translate = useTranslate();
   const queues = useOptions<{ id: number; name: string }>('/queue', true, 'queues');
-  const voices = [
-    { id: TEXT_VOICE, name: translate('prompts.voices.texto') },
-    ...NEURAL_VOICES.map(voice => ({ id: voice, name: voiceName(voice) })),
-  ];
-  const keptKey = isNew
-    ? undefined
-    : apiKeyHint
-      ? translate('prompts.form.apiKeyKeepHint', { hint: apiKeyHint })
-      : translate('prompts.form.apiKeyKeep');
+  const voices = [{ id: TEXT_VOICE, name: translate('prompts.voices.texto') }, ...NEURAL_VOICES.map((voice) => ({ id: voice, name: voiceName(voice) }))];
+  const keptKey = isNew ? undefined : apiKeyHint ? translate('prompts.form.apiKeyKeepHint', { hint: apiKeyHint }) : translate('prompts.form.apiKeyKeep');
 
   return (
     <>
@@ -50,13 +33,7 @@ export function PromptInputs({ isNew, apiKeyHint }: PromptInputsProps) {
       <TextInput source="prompt" label="prompts.form.prompt" validate={promptRules} multiline minRows={6} maxRows={16} />
       <Box sx={row(2)}>
         <TextInput source="model" label="prompts.form.model" autoComplete="off" helperText="prompts.form.modelHelp" />
-        <PasswordInput
-          source="apiKey"
-          label="prompts.form.apiKey"
-          validate={apiKeyRules(isNew)}
-          autoComplete="new-password"
-          helperText={keptKey ?? false}
-        />
+        <PasswordInput source="apiKey" label="prompts.form.apiKey" validate={apiKeyRules(isNew)} autoComplete="new-password" helperText={keptKey ?? false} />
       </Box>
       <SelectInput source="queueId" label="prompts.form.queue" choices={queues} translateChoice={false} validate={queueRules} />
       <Box sx={row(3)}>

@@ -55,7 +55,7 @@ export function PromptList() {
           records={list.records}
           loading={list.loading}
           nameOf={nameOf}
-          onEdit={manage ? record => setEditing({ record }) : undefined}
+          onEdit={manage ? (record) => setEditing({ record }) : undefined}
           onDelete={manage ? setDeleting : undefined}
         />
       </Paper>

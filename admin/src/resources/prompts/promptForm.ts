@@ -24,11 +24,7 @@ export const NEURAL_VOICES = [
   'pt-BR-YaraNeural',
 ] as const;
 
-export const nameRules: Validator[] = [
-  required('validation.required'),
-  minLength(2, 'validation.tooShort'),
-  maxLength(100, 'validation.tooLong'),
-];
+export const nameRules: Validator[] = [required('validation.required'), minLength(2, 'validation.tooShort'), maxLength(100, 'validation.tooLong')];
 
 /** A number from `min` to `max`, or empty (the default applies). */
 const between =

@@ -25,8 +25,8 @@ export function usePrompts(): PromptList {
     let current = true;
     api
       .get<unknown>('/prompt')
-      .then(answer => current && setRecords(listOf<Prompt>(answer, 'prompts')))
-      .catch(error => current && notifyError(error))
+      .then((answer) => current && setRecords(listOf<Prompt>(answer, 'prompts')))
+      .catch((error) => current && notifyError(error))
       .finally(() => current && setLoading(false));
     return () => {
       current = false;
@@ -34,14 +34,14 @@ export function usePrompts(): PromptList {
   }, [notifyError]);
 
   const upsert = useCallback((prompt: Prompt) => {
-    setRecords(previous =>
-      previous.some(known => known.id === prompt.id)
-        ? previous.map(known => (known.id === prompt.id ? { ...known, ...prompt } : known))
+    setRecords((previous) =>
+      previous.some((known) => known.id === prompt.id)
+        ? previous.map((known) => (known.id === prompt.id ? { ...known, ...prompt } : known))
         : [...previous, prompt],
     );
   }, []);
 
-  const remove = useCallback((id: number) => setRecords(previous => previous.filter(known => known.id !== id)), []);
+  const remove = useCallback((id: number) => setRecords((previous) => previous.filter((known) => known.id !== id)), []);
 
   const list = { records, loading, upsert, remove };
   useLiveList<Prompt>(LIVE, list);

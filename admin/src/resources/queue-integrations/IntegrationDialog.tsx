@@ -12,7 +12,7 @@ import { INTEGRATION_TYPES, type IntegrationFormValues, type QueueIntegration } 
 const SUBMIT_DELAY_MS = 400;
 /** Refusals that belong to a field. */
 const FIELD_ERRORS = { ERR_INTEGRATION_NAME_EXISTS: 'name', ERR_INVALID_DIALOGFLOW_JSON: 'jsonContent' };
-const TYPE_CHOICES = INTEGRATION_TYPES.map(type => ({ id: type, name: type }));
+const TYPE_CHOICES = INTEGRATION_TYPES.map((type) => ({ id: type, name: type }));
 
 interface IntegrationDialogProps {
   /** The row to edit; without it the dialog adds an integration. */
@@ -54,7 +54,7 @@ export function IntegrationDialog({ record, onClose, onSaved }: IntegrationDialo
         source="type"
         label="queueIntegrations.form.type"
         choices={TYPE_CHOICES}
-        optionText={choice => <IntegrationTypeLabel type={choice.id} />}
+        optionText={(choice) => <IntegrationTypeLabel type={choice.id} />}
         validate={requiredField}
       />
       <TextInput source="name" label="queueIntegrations.form.name" validate={integrationNameRules} autoFocus autoComplete="off" />

@@ -40,9 +40,7 @@ export function IntegrationTest() {
         return;
       }
       const body = error.body as ApiErrorBody | undefined;
-      const detail = body?.fields?.length
-        ? body.fields.map(field => `${field.field}: ${field.messages.join(', ')}`).join('; ')
-        : body?.message;
+      const detail = body?.fields?.length ? body.fields.map((field) => `${field.field}: ${field.messages.join(', ')}`).join('; ') : body?.message;
       // The service's own words help to fix the configuration; they come untranslated.
       setOutcome({ error: translate(error.message, { _: error.message }), detail: detail !== error.message ? detail : undefined });
     } finally {

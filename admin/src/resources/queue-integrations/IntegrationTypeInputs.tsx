@@ -7,7 +7,7 @@ import { requiredField } from './integrationForm';
 import { DIALOGFLOW_LANGUAGES, type IntegrationType } from './types';
 
 const row = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 };
-const LANGUAGE_CHOICES = DIALOGFLOW_LANGUAGES.map(language => ({ id: language, name: `queueIntegrations.languages.${language}` }));
+const LANGUAGE_CHOICES = DIALOGFLOW_LANGUAGES.map((language) => ({ id: language, name: `queueIntegrations.languages.${language}` }));
 
 /**
  * The fields of the chosen type, and the test of the configuration; hidden fields keep their values but are not
@@ -19,9 +19,7 @@ export function IntegrationTypeInputs() {
     <>
       {type === 'dialogflow' && <DialogflowInputs />}
       {type === 'typebot' && <TypebotInputs />}
-      {(type === 'n8n' || type === 'webhook') && (
-        <TextInput source="urlN8N" label="queueIntegrations.form.url" validate={requiredField} autoComplete="off" />
-      )}
+      {(type === 'n8n' || type === 'webhook') && <TextInput source="urlN8N" label="queueIntegrations.form.url" validate={requiredField} autoComplete="off" />}
       <IntegrationTest />
     </>
   );
@@ -31,12 +29,7 @@ function DialogflowInputs() {
   return (
     <>
       <Box sx={row}>
-        <TextInput
-          source="projectName"
-          label="queueIntegrations.form.projectName"
-          helperText="queueIntegrations.form.projectNameHelp"
-          autoComplete="off"
-        />
+        <TextInput source="projectName" label="queueIntegrations.form.projectName" helperText="queueIntegrations.form.projectNameHelp" autoComplete="off" />
         <SelectInput source="language" label="queueIntegrations.form.language" choices={LANGUAGE_CHOICES} validate={requiredField} />
       </Box>
       <TextInput

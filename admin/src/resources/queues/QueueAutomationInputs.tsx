@@ -25,13 +25,7 @@ export function QueueAutomationInputs() {
         translateChoice={false}
         emptyText="queues.form.noIntegration"
       />
-      <SelectInput
-        source="promptId"
-        label="queues.form.prompt"
-        choices={prompts}
-        translateChoice={false}
-        emptyText="queues.form.noPrompt"
-      />
+      <SelectInput source="promptId" label="queues.form.prompt" choices={prompts} translateChoice={false} emptyText="queues.form.noPrompt" />
     </Box>
   );
 }

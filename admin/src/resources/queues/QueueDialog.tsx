@@ -97,7 +97,7 @@ export function QueueDialog({ queue, scheduleType, onClose, onSaved }: QueueDial
       {form.values ? (
         <Form record={form.values} onSubmit={form.submit} noValidate>
           <Tabs value={tab} onChange={(_, next: QueueTab) => setChosen(next)} sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
-            {tabs.map(name => (
+            {tabs.map((name) => (
               <Tab key={name} value={name} id={`queue-tab-${name}`} label={translate(`queues.form.tabs.${name}`)} />
             ))}
           </Tabs>
@@ -112,12 +112,7 @@ export function QueueDialog({ queue, scheduleType, onClose, onSaved }: QueueDial
               <QueueAutomationInputs />
               <TextInput source="greetingMessage" label="queues.form.greetingMessage" multiline minRows={4} />
               {byQueue && <TextInput source="outOfHoursMessage" label="queues.form.outOfHoursMessage" multiline minRows={4} />}
-              <AttachmentField
-                label="queues.form.attachment"
-                current={attachmentOf(form.loaded)}
-                change={attachment}
-                onChange={setAttachment}
-              />
+              <AttachmentField label="queues.form.attachment" current={attachmentOf(form.loaded)} change={attachment} onChange={setAttachment} />
               <QueueOptionsTree queueId={form.loaded?.id} />
             </Box>
             {byQueue && (

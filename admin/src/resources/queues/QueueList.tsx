@@ -50,13 +50,11 @@ export function QueueList() {
           records={list.records}
           loading={list.loading}
           nameOf={nameOf}
-          onEdit={record => setEditing({ record })}
+          onEdit={(record) => setEditing({ record })}
           onDelete={setDeleting}
         />
       </Paper>
-      {editing && (
-        <QueueDialog queue={editing.record} scheduleType={scheduleType} onClose={() => setEditing(null)} onSaved={list.upsert} />
-      )}
+      {editing && <QueueDialog queue={editing.record} scheduleType={scheduleType} onClose={() => setEditing(null)} onSaved={list.upsert} />}
       <ConfirmDialog
         open={deleting !== null}
         title={translate('queues.deleteTitle', { name: deleting ? nameOf(deleting) : undefined })}

@@ -9,21 +9,30 @@ export const QUEUE_COLUMNS: Column<Queue>[] = [
   {
     source: 'color',
     cellProps: { align: 'center', sx: { width: 100 } },
-    render: queue => (
+    render: (queue) => (
       <Tooltip title={queue.color}>
         <Box
           data-color={queue.color}
           aria-label={queue.color}
           role="img"
-          sx={{ display: 'inline-block', width: 60, height: 20, borderRadius: 1, bgcolor: queue.color, border: 1, borderColor: 'divider', verticalAlign: 'middle' }}
+          sx={{
+            display: 'inline-block',
+            width: 60,
+            height: 20,
+            borderRadius: 1,
+            bgcolor: queue.color,
+            border: 1,
+            borderColor: 'divider',
+            verticalAlign: 'middle',
+          }}
         />
       </Tooltip>
     ),
   },
-  { source: 'orderQueue', cellProps: { align: 'center', sx: { width: 100 } }, render: queue => queue.orderQueue ?? '' },
+  { source: 'orderQueue', cellProps: { align: 'center', sx: { width: 100 } }, render: (queue) => queue.orderQueue ?? '' },
   {
     source: 'greetingMessage',
-    render: queue => (
+    render: (queue) => (
       <Typography variant="body2" noWrap sx={{ maxWidth: 360 }} title={queue.greetingMessage ?? ''}>
         {queue.greetingMessage ?? ''}
       </Typography>

@@ -4,11 +4,7 @@ import { weekOf } from '../../components/WeeklyScheduleInputs';
 import type { Queue, QueueFormValues } from './types';
 
 /** Name: required, 2 to 50 characters (administration §5). */
-export const queueNameRules: Validator[] = [
-  required('validation.required'),
-  minLength(2, 'validation.tooShort'),
-  maxLength(50, 'validation.tooLong'),
-];
+export const queueNameRules: Validator[] = [required('validation.required'), minLength(2, 'validation.tooShort'), maxLength(50, 'validation.tooLong')];
 
 /** A new queue starts with the default working hours (administration §9). */
 export const newQueue = (): QueueFormValues => ({
@@ -50,5 +46,4 @@ export const attachmentOf = (queue: Queue | undefined) =>
   queue?.mediaName ? { name: queue.mediaName, url: queue.mediaPath ? `/public/${queue.mediaPath}` : null } : null;
 
 /** Whether a value is a whole queue (the media answers are the updated queue). */
-export const isQueue = (value: unknown): value is Queue =>
-  typeof value === 'object' && value !== null && 'id' in value && 'name' in value && 'color' in value;
+export const isQueue = (value: unknown): value is Queue => typeof value === 'object' && value !== null && 'id' in value && 'name' in value && 'color' in value;

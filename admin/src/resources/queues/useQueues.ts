@@ -26,8 +26,8 @@ export function useQueues(): QueueList {
     let current = true;
     api
       .get<Queue[]>('/queue')
-      .then(answer => current && setRecords(Array.isArray(answer) ? [...answer].sort(byOrder) : []))
-      .catch(error => current && notifyError(error))
+      .then((answer) => current && setRecords(Array.isArray(answer) ? [...answer].sort(byOrder) : []))
+      .catch((error) => current && notifyError(error))
       .finally(() => current && setLoading(false));
     return () => {
       current = false;
@@ -35,15 +35,15 @@ export function useQueues(): QueueList {
   }, [notifyError]);
 
   const upsert = useCallback((queue: Queue) => {
-    setRecords(previous =>
-      (previous.some(known => known.id === queue.id)
-        ? previous.map(known => (known.id === queue.id ? { ...known, ...queue } : known))
+    setRecords((previous) =>
+      (previous.some((known) => known.id === queue.id)
+        ? previous.map((known) => (known.id === queue.id ? { ...known, ...queue } : known))
         : [...previous, queue]
       ).sort(byOrder),
     );
   }, []);
 
-  const remove = useCallback((id: number) => setRecords(previous => previous.filter(known => known.id !== id)), []);
+  const remove = useCallback((id: number) => setRecords((previous) => previous.filter((known) => known.id !== id)), []);
 
   const list = { records, loading, upsert, remove };
   useLiveList<Queue>(LIVE, list);

@@ -8,14 +8,7 @@ import { uploadFile } from '../../components/upload';
 import { type SubmitAnswer, useRecordForm } from '../../hooks/useRecordForm';
 import { TemplateVariablesHint } from '../../components/TemplateVariablesHint';
 import { api, ApiError, type ApiErrorBody } from '../../providers/httpClient';
-import {
-  attachmentOf,
-  isQuickMessage,
-  NEW_QUICK_MESSAGE,
-  shortcodeRules,
-  toFormValues,
-  toPayload,
-} from './quickMessageForm';
+import { attachmentOf, isQuickMessage, NEW_QUICK_MESSAGE, shortcodeRules, toFormValues, toPayload } from './quickMessageForm';
 import type { QuickMessage, QuickMessageFormValues } from './types';
 
 /** Submissions wait 400 ms (campaigns §9). */
@@ -74,24 +67,11 @@ export function QuickMessageDialog({ record, onClose, onSaved }: QuickMessageDia
   });
 
   return (
-    <FormDialog
-      resource="quickMessages"
-      isNew={form.isNew}
-      values={form.values}
-      onSubmit={form.submit}
-      onClose={onClose}
-      scrolling
-      noValidate
-    >
+    <FormDialog resource="quickMessages" isNew={form.isNew} values={form.values} onSubmit={form.submit} onClose={onClose} scrolling noValidate>
       <TextInput source="shortcode" label="quickMessages.form.shortcode" validate={shortcodeRules} autoFocus autoComplete="off" />
       <TextInput source="message" label="quickMessages.form.message" multiline minRows={5} maxRows={14} />
       <TemplateVariablesHint />
-      <AttachmentField
-        label="quickMessages.form.attachment"
-        current={attachmentOf(form.loaded)}
-        change={attachment}
-        onChange={setAttachment}
-      />
+      <AttachmentField label="quickMessages.form.attachment" current={attachmentOf(form.loaded)} change={attachment} onChange={setAttachment} />
       <Box sx={{ display: 'flex', flexDirection: 'column' }}>
         <SwitchInput source="geral" label="quickMessages.form.geral" helperText="quickMessages.form.geralHelp" />
         <SwitchInput source="status" label="quickMessages.form.status" helperText="quickMessages.form.statusHelp" />

@@ -18,9 +18,7 @@ export function QuickMessageList() {
       recordName="quick-message"
       columns={QUICK_MESSAGE_COLUMNS}
       nameOf={nameOf}
-      renderDialog={({ record, onClose, onSaved }) => (
-        <QuickMessageDialog record={record} onClose={onClose} onSaved={onSaved} />
-      )}
+      renderDialog={({ record, onClose, onSaved }) => <QuickMessageDialog record={record} onClose={onClose} onSaved={onSaved} />}
     />
   );
 }

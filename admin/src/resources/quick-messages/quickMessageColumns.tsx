@@ -31,6 +31,6 @@ function AttachmentName({ record }: { record: QuickMessage }) {
 
 /** The quick-messages table: the shortcode (with its general and inactive marks) and the attachment's name. */
 export const QUICK_MESSAGE_COLUMNS: Column<QuickMessage>[] = [
-  { source: 'shortcode', render: record => <Shortcode record={record} /> },
-  { source: 'mediaName', render: record => <AttachmentName record={record} /> },
+  { source: 'shortcode', render: (record) => <Shortcode record={record} /> },
+  { source: 'mediaName', render: (record) => <AttachmentName record={record} /> },
 ];

@@ -36,7 +36,7 @@ export function TagDialog({ tag, onClose, onSaved }: TagDialogProps) {
     record: tag,
     empty: NEW_TAG,
     toFormValues,
-    toPayload: values => toPayload(values, canEditKanban),
+    toPayload: (values) => toPayload(values, canEditKanban),
     savedMessage: 'tags.saved',
     submitDelayMs: SUBMIT_DELAY_MS,
     refused,

@@ -21,6 +21,6 @@ function TagName({ tag }: { tag: Tag }) {
 
 /** The tags table: the tag on its colour and how many tickets carry it. */
 export const TAG_COLUMNS: Column<Tag>[] = [
-  { source: 'name', render: tag => <TagName tag={tag} /> },
-  { source: 'ticketsCount', cellProps: { align: 'center', sx: { width: 160 } }, render: tag => tag.ticketsCount ?? 0 },
+  { source: 'name', render: (tag) => <TagName tag={tag} /> },
+  { source: 'ticketsCount', cellProps: { align: 'center', sx: { width: 160 } }, render: (tag) => tag.ticketsCount ?? 0 },
 ];

@@ -27,7 +27,7 @@ export function UserDialog({ userId, company, onClose, onSaved }: UserDialogProp
     empty: NEW_USER,
     toFormValues,
     // A user keeps its company, so only a new one names it.
-    toPayload: values => ({ ...toPayload(values), ...(company && isNew ? { companyId: company.id } : {}) }),
+    toPayload: (values) => ({ ...toPayload(values), ...(company && isNew ? { companyId: company.id } : {}) }),
     onSaved,
     onClose,
   });

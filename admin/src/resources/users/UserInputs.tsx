@@ -39,27 +39,12 @@ export function UserInputs({ isNew, companyId }: UserInputsProps) {
         <TextInput source="name" label="users.form.name" validate={nameRules} autoFocus />
         <TextInput source="email" type="email" label="users.form.email" validate={emailRules} autoComplete="off" />
         <PasswordInput source="password" label="users.form.password" validate={passwordRules(isNew)} autoComplete="new-password" />
-        {canEditProfile && (
-          <SelectInput source="profile" label="users.form.profile" choices={PROFILE_CHOICES} validate={requiredRule} />
-        )}
+        {canEditProfile && <SelectInput source="profile" label="users.form.profile" choices={PROFILE_CHOICES} validate={requiredRule} />}
       </Box>
-      {canEditQueues && (
-        <SelectArrayInput
-          source="queueIds"
-          label="users.form.queues"
-          choices={queues}
-          translateChoice={false}
-        />
-      )}
+      {canEditQueues && <SelectArrayInput source="queueIds" label="users.form.queues" choices={queues} translateChoice={false} />}
       {isAdmin && (
         <Box sx={grid}>
-          <SelectInput
-            source="whatsappId"
-            label="users.form.whatsapp"
-            choices={connections}
-            translateChoice={false}
-            emptyText="users.form.noWhatsapp"
-          />
+          <SelectInput source="whatsappId" label="users.form.whatsapp" choices={connections} translateChoice={false} emptyText="users.form.noWhatsapp" />
           <SelectInput source="allTicket" label="users.form.allTicket" choices={ALL_TICKET_CHOICES} validate={requiredRule} />
         </Box>
       )}

@@ -6,12 +6,7 @@ import type { User } from './types';
 function ProfileChip({ profile }: { profile: User['profile'] }) {
   const translate = useTranslate();
   return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={profile === 'admin' ? 'primary' : 'default'}
-      label={translate(`users.profiles.${profile}`, { _: profile })}
-    />
+    <Chip size="small" variant="outlined" color={profile === 'admin' ? 'primary' : 'default'} label={translate(`users.profiles.${profile}`, { _: profile })} />
   );
 }
 
@@ -20,5 +15,5 @@ export const USER_COLUMNS: Column<User>[] = [
   { source: 'id' },
   { source: 'name' },
   { source: 'email' },
-  { source: 'profile', render: user => <ProfileChip profile={user.profile} /> },
+  { source: 'profile', render: (user) => <ProfileChip profile={user.profile} /> },
 ];

@@ -18,7 +18,7 @@ export function toFormValues(user: User): UserFormValues {
     profile: user.profile,
     allTicket: user.allTicket === 'enabled' || user.allTicket === 'enable' ? 'enabled' : 'desabled',
     whatsappId: user.whatsappId ?? '',
-    queueIds: (user.queues ?? []).map(queue => queue.id),
+    queueIds: (user.queues ?? []).map((queue) => queue.id),
   };
 }
 

@@ -54,7 +54,10 @@ describe('AiChatClient', () => {
 
   it('reports the status and body of a refusal without the key', async () => {
     fake.fail(401, { error: { message: `Incorrect API key provided: ${API_KEY}. You can find your API key at ...`, type: 'invalid_request_error' } });
-    const error = await chat().then(() => new Error('no failure'), (e: unknown) => e as Error);
+    const error = await chat().then(
+      () => new Error('no failure'),
+      (e: unknown) => e as Error,
+    );
     expect(error).toBeInstanceOf(Error);
     expect(error.message).toMatch(/^AI provider answered 401: /);
     expect(error.message).toContain('Incorrect API key provided');

@@ -40,7 +40,9 @@ export function parseServiceAccount(jsonContent: string): ServiceAccount {
     privateKeyId: typeof keyId === 'string' ? keyId : null,
     tokenUri: typeof tokenUri === 'string' ? tokenUri : DEFAULT_TOKEN_URI,
     projectId: typeof projectId === 'string' && projectId ? projectId : null,
-    fingerprint: createHash('sha256').update(`${clientEmail}\n${tokenUri ?? ''}\n${pem}`).digest('hex'),
+    fingerprint: createHash('sha256')
+      .update(`${clientEmail}\n${tokenUri ?? ''}\n${pem}`)
+      .digest('hex'),
   };
 }
 

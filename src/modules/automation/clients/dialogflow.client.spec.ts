@@ -70,7 +70,10 @@ describe('DialogflowClient', () => {
       'Dialogflow token endpoint answered 400: {"error":"invalid_grant","error_description":"Invalid JWT Signature."}',
     );
     fake.fail(403, { error: { code: 403, message: 'Dialogflow API has not been used in project fake-project', status: 'PERMISSION_DENIED' } });
-    const error = await ask('oi').then(() => new Error('no failure'), (e: unknown) => e as Error);
+    const error = await ask('oi').then(
+      () => new Error('no failure'),
+      (e: unknown) => e as Error,
+    );
     expect(error.message).toMatch(/^Dialogflow answered 403: .*has not been used/);
     expect(error.message).not.toContain('fake-access-token');
     await expect(ask('oi', { jsonContent: '{"client_email":"x@y"}' })).rejects.toThrow(InvalidServiceAccountError);

@@ -32,7 +32,13 @@ export class DialogflowClient {
     @Optional() private readonly policy?: OutboundUrlPolicy,
   ) {}
 
-  async detectIntent(input: { jsonContent: string; projectName?: string | null; language: string; sessionId: string; text: string }): Promise<DialogflowAnswer> {
+  async detectIntent(input: {
+    jsonContent: string;
+    projectName?: string | null;
+    language: string;
+    sessionId: string;
+    text: string;
+  }): Promise<DialogflowAnswer> {
     const account = parseServiceAccount(input.jsonContent);
     const projectId = input.projectName?.trim() || account.projectId;
     if (!projectId) throw new Error('No Dialogflow project: set the project name or project_id in the credentials');

@@ -6,7 +6,19 @@ const policy = (allowPrivateNetworks: boolean) => new OutboundUrlPolicy({ automa
 
 describe('OutboundUrlPolicy', () => {
   it('knows the private, loopback, link-local and mapped addresses', () => {
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.20.0.5', '192.168.0.10', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.5',
+      '192.168.0.10',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+    ]) {
       expect(isPrivateAddress(address)).toBe(true);
     }
     for (const address of ['8.8.8.8', '200.147.67.142', '2001:4860:4860::8888']) expect(isPrivateAddress(address)).toBe(false);
@@ -14,7 +26,13 @@ describe('OutboundUrlPolicy', () => {
 
   it('refuses private targets and other schemes when private networks are off', async () => {
     const strict = policy(false);
-    for (const url of ['http://127.0.0.1:5678/webhook', 'http://localhost/hook', 'http://[::1]/x', 'http://169.254.169.254/latest/meta-data', 'http://10.0.0.8/']) {
+    for (const url of [
+      'http://127.0.0.1:5678/webhook',
+      'http://localhost/hook',
+      'http://[::1]/x',
+      'http://169.254.169.254/latest/meta-data',
+      'http://10.0.0.8/',
+    ]) {
       await expect(strict.check(url)).rejects.toThrow('private network');
     }
     await expect(strict.check('file:///etc/passwd')).rejects.toThrow('Only http and https');

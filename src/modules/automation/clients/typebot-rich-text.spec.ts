@@ -30,7 +30,13 @@ describe('renderRichText', () => {
   it('renders lists and variables holding several paragraphs', () => {
     expect(
       renderRichText([
-        { type: 'ul', children: [{ type: 'li', children: [{ type: 'lic', children: [{ text: 'Pizza' }] }] }, { type: 'li', children: [{ type: 'lic', children: [{ text: 'Suco' }] }] }] },
+        {
+          type: 'ul',
+          children: [
+            { type: 'li', children: [{ type: 'lic', children: [{ text: 'Pizza' }] }] },
+            { type: 'li', children: [{ type: 'lic', children: [{ text: 'Suco' }] }] },
+          ],
+        },
         { type: 'ol', children: [{ type: 'li', children: [{ type: 'lic', children: [{ text: 'primeiro' }] }] }] },
         p({ text: 'Pedido: ' }, { type: 'inline-variable', children: [p({ text: 'linha 1' }), p({ text: 'linha 2' })] }),
       ]),

@@ -24,7 +24,12 @@ describe('TypebotClient', () => {
         { type: 'custom-embed', content: { initFunction: { args: {}, content: '' } } },
       ],
     });
-    const reply = await client.startChat({ baseUrl: `${fake.url}/`, slug: 'atendimento', message: 'Oi', variables: { number: '5511999999999', pushName: 'Maria' } });
+    const reply = await client.startChat({
+      baseUrl: `${fake.url}/`,
+      slug: 'atendimento',
+      message: 'Oi',
+      variables: { number: '5511999999999', pushName: 'Maria' },
+    });
     expect(reply).toEqual({
       sessionId: 'session-1',
       ended: false,
@@ -65,7 +70,9 @@ describe('TypebotClient', () => {
     fake.reply({ bubbles: [] });
     fake.fail(200, 'maintenance page');
     await client.startChat({ baseUrl: fake.url, slug: 'x', variables: {} });
-    await expect(client.startChat({ baseUrl: fake.url, slug: 'x', variables: {} })).rejects.toThrow('Typebot answered 200 with a body that is not a JSON object');
+    await expect(client.startChat({ baseUrl: fake.url, slug: 'x', variables: {} })).rejects.toThrow(
+      'Typebot answered 200 with a body that is not a JSON object',
+    );
     await expect(client.startChat({ baseUrl: await unreachableUrl(), slug: 'x', variables: {} })).rejects.toThrow('Typebot unreachable: ECONNREFUSED');
   });
 });

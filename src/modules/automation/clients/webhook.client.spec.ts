@@ -43,7 +43,10 @@ describe('WebhookClient', () => {
 
   it('throws with the status and a body excerpt on an error answer', async () => {
     fake.fail(500, `Workflow failed ${'x'.repeat(500)}`);
-    const error = await client.deliver(`${fake.url}/hook`, event).then(() => new Error('no failure'), (e: unknown) => e as Error);
+    const error = await client.deliver(`${fake.url}/hook`, event).then(
+      () => new Error('no failure'),
+      (e: unknown) => e as Error,
+    );
     expect(error.message).toMatch(/^Webhook answered 500: Workflow failed x+…$/);
     expect(error.message.length).toBeLessThan(240);
   });

@@ -41,13 +41,15 @@ export class AiPromptRunner {
     if (!prompt) return false;
     try {
       const history = await this.history(companyId, ticketId, prompt);
-      const answer = (await this.client.complete({
-        apiKey: prompt.api_key,
-        model: prompt.model,
-        messages: [{ role: 'system', content: systemText(prompt.prompt) }, ...history],
-        maxTokens: prompt.max_tokens,
-        temperature: prompt.temperature,
-      })).trim();
+      const answer = (
+        await this.client.complete({
+          apiKey: prompt.api_key,
+          model: prompt.model,
+          messages: [{ role: 'system', content: systemText(prompt.prompt) }, ...history],
+          maxTokens: prompt.max_tokens,
+          temperature: prompt.temperature,
+        })
+      ).trim();
       if (answer.startsWith(TRANSFER_PHRASE)) {
         const ticket = await this.transitions.state(companyId, ticketId);
         if (ticket) await this.transitions.handOver(companyId, ticket, { queueId: prompt.queue_id });
@@ -91,7 +93,12 @@ export class AiPromptRunner {
   private async transcribe(prompt: PromptRow, row: HistoryRow): Promise<string | null> {
     try {
       const audio = await this.storage.read(row.media_path!);
-      return await this.client.transcribe({ apiKey: prompt.api_key, audio, fileName: row.media_path!.split('/').pop()!, mimeType: mimetypeForPath(row.media_path!) });
+      return await this.client.transcribe({
+        apiKey: prompt.api_key,
+        audio,
+        fileName: row.media_path!.split('/').pop()!,
+        mimeType: mimetypeForPath(row.media_path!),
+      });
     } catch (error) {
       this.logger.warn(`message ${row.id}: audio not transcribed: ${error instanceof Error ? error.message : String(error)}`);
       return null;

@@ -9,6 +9,7 @@ describe('parseControlReply', () => {
   });
 
   it('leaves ordinary text, broken JSON and empty controls alone', () => {
-    for (const text of ['Olá!', '#1', '#{queueId:2}', '#{"queueId":0}', '#{"queueId":-4}', '#[1,2]', '#{"other":1}']) expect(parseControlReply(text)).toBeNull();
+    for (const text of ['Olá!', '#1', '#{queueId:2}', '#{"queueId":0}', '#{"queueId":-4}', '#[1,2]', '#{"other":1}'])
+      expect(parseControlReply(text)).toBeNull();
   });
 });

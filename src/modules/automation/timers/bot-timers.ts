@@ -6,11 +6,7 @@ import { HotPathPool, prepared } from '../../../infra/database/pg-pool.js';
 import { ARM_WAIT_MS, armWithin } from '../../../infra/jobs/bull.js';
 import { BOT_TIMERS_QUEUE, RATING_WAIT_HOURS, TIMER_KINDS, type TimerJobData, type TimerKind, timerJobId } from './bot-timer-jobs.js';
 
-
-const CONNECTION_TIMERS = prepared(
-  'bot_connection_expiry',
-  'select w.expires_ticket from whatsapps w where w.company_id = ? and w.id = ?',
-);
+const CONNECTION_TIMERS = prepared('bot_connection_expiry', 'select w.expires_ticket from whatsapps w where w.company_id = ? and w.id = ?');
 
 /**
  * Arms the bot's timers. Each job is re-checked against the database when it fires, so a stale or duplicate job
@@ -39,7 +35,12 @@ export class BotTimers {
   }
 
   /** A waiting ticket without a queue moves to transferQueueId after timeToTransfer minutes (the caller read both). */
-  async ticketWaiting(companyId: number, ticketId: number, waitingSince: Date, connection: { time_to_transfer: number | null; transfer_queue_id: number | null }): Promise<void> {
+  async ticketWaiting(
+    companyId: number,
+    ticketId: number,
+    waitingSince: Date,
+    connection: { time_to_transfer: number | null; transfer_queue_id: number | null },
+  ): Promise<void> {
     if (!connection.time_to_transfer || !connection.transfer_queue_id) return;
     const due = waitingSince.getTime() + connection.time_to_transfer * this.minuteMs - Date.now();
     await this.arm('transfer', { companyId, ticketId }, due, false);
@@ -88,10 +89,7 @@ export class BotTimers {
   }
 
   private async connectionTimers(companyId: number, whatsappId: number) {
-    const rows = await this.pool.query<{ expires_ticket: number }>(CONNECTION_TIMERS, [
-      companyId,
-      whatsappId,
-    ]);
+    const rows = await this.pool.query<{ expires_ticket: number }>(CONNECTION_TIMERS, [companyId, whatsappId]);
     return rows[0] ?? null;
   }
 }

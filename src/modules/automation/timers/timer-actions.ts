@@ -60,7 +60,7 @@ export class TimerActions {
         where t.company_id = ? and t.id = ? and t.rating_requested_at is null`,
       [companyId, ticketId],
     );
-    if (!facts || facts.status !== 'open' || facts.is_group || facts.expires_ticket <= 0 || !facts.last_from_me || !facts.last_at) return null;
+    if (facts?.status !== 'open' || facts.is_group || facts.expires_ticket <= 0 || !facts.last_from_me || !facts.last_at) return null;
     const due = new Date(facts.last_at).getTime() + facts.expires_ticket * this.timers.minuteMs;
     if (due > Date.now()) return due - Date.now();
     const ticket = await this.transitions.state(companyId, ticketId);
@@ -76,7 +76,7 @@ export class TimerActions {
         where t.company_id = ? and t.id = ?`,
       [companyId, ticketId],
     );
-    if (!facts || facts.status !== 'pending' || facts.queue_id !== null || facts.user_id !== null) return null;
+    if (facts?.status !== 'pending' || facts.queue_id !== null || facts.user_id !== null) return null;
     if (!facts.time_to_transfer || !facts.transfer_queue_id) return null;
     const due = new Date(facts.created_at).getTime() + facts.time_to_transfer * this.timers.minuteMs;
     if (due > Date.now()) return due - Date.now();

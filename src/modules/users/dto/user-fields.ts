@@ -33,10 +33,12 @@ export class UserOptionalFields {
   queueIds?: number[];
 
   /** Super users may create a user in another company; otherwise it may only repeat the company (a user keeps its company). */
-  @ApiPropertyOptional({ description: "POST by a super user: the company to add the user to. Otherwise only the caller's (POST) or the user's (PUT) company; another one gets 403 (400 for a super user's PUT)" })
+  @ApiPropertyOptional({
+    description:
+      "POST by a super user: the company to add the user to. Otherwise only the caller's (POST) or the user's (PUT) company; another one gets 403 (400 for a super user's PUT)",
+  })
   @IsOptional()
   @IsInt()
   @IsPositive()
   companyId?: number;
 }
-

@@ -28,8 +28,8 @@ export function CompaniesTab() {
         columns={COMPANY_COLUMNS}
         nameOf={nameOf}
         rowProps={companyRowProps}
-        renderInputs={editing => <CompanyInputs editing={editing} plans={plans.records} />}
-        renderActions={editing => (
+        renderInputs={(editing) => <CompanyInputs editing={editing} plans={plans.records} />}
+        renderActions={(editing) => (
           <>
             <RenewButton />
             <CompanyUserButton onClick={() => setUserFor(editing)} />

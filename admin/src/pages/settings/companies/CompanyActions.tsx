@@ -11,11 +11,7 @@ export function RenewButton() {
   const [dueDate, recurrence] = useWatch({ name: ['dueDate', 'recurrence'] }) as [string, Recurrence];
   const next = renewedDueDate(dueDate ?? '', recurrence);
   return (
-    <Button
-      variant="outlined"
-      disabled={!next}
-      onClick={() => next && setValue('dueDate', next, { shouldDirty: true, shouldValidate: true })}
-    >
+    <Button variant="outlined" disabled={!next} onClick={() => next && setValue('dueDate', next, { shouldDirty: true, shouldValidate: true })}>
       {translate('companies.form.renew')}
     </Button>
   );

@@ -14,7 +14,7 @@ const CAMPAIGN_CHOICES = [
 ];
 /** Only MENSAL is offered (administration §9); a company saved with another keeps seeing its own. */
 const recurrenceChoices = (current: Recurrence | undefined) =>
-  [...new Set<Recurrence>(['MENSAL', ...(current ? [current] : [])])].map(id => ({ id, name: `companies.recurrences.${id}` }));
+  [...new Set<Recurrence>(['MENSAL', ...(current ? [current] : [])])].map((id) => ({ id, name: `companies.recurrences.${id}` }));
 
 const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' }, columnGap: 2 };
 
@@ -30,27 +30,11 @@ export function CompanyInputs({ editing, plans }: CompanyInputsProps) {
       <TextInput source="name" label="companies.form.name" validate={textRules(120, 2)} />
       <TextInput source="email" type="email" label="companies.form.email" validate={emailFieldRules} autoComplete="off" />
       <TextInput source="phone" type="tel" label="companies.form.phone" validate={phoneRules} autoComplete="off" />
-      <SelectInput
-        source="planId"
-        label="companies.form.plan"
-        choices={plans}
-        translateChoice={false}
-        validate={mandatory}
-      />
+      <SelectInput source="planId" label="companies.form.plan" choices={plans} translateChoice={false} validate={mandatory} />
       <SelectInput source="status" label="companies.form.status" choices={STATUS_CHOICES} validate={mandatory} />
-      <SelectInput
-        source="campaignsEnabled"
-        label="companies.form.campaignsEnabled"
-        choices={CAMPAIGN_CHOICES}
-        validate={mandatory}
-      />
+      <SelectInput source="campaignsEnabled" label="companies.form.campaignsEnabled" choices={CAMPAIGN_CHOICES} validate={mandatory} />
       <DayInput source="dueDate" label="companies.form.dueDate" />
-      <SelectInput
-        source="recurrence"
-        label="companies.form.recurrence"
-        choices={recurrenceChoices(editing?.recurrence)}
-        validate={mandatory}
-      />
+      <SelectInput source="recurrence" label="companies.form.recurrence" choices={recurrenceChoices(editing?.recurrence)} validate={mandatory} />
     </Box>
   );
 }

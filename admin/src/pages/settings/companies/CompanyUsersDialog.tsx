@@ -36,8 +36,8 @@ export function CompanyUsersDialog({ company, onClose }: CompanyUsersDialogProps
             records={users.records}
             loading={users.loading}
             nameOf={nameOf}
-            onEdit={user => setEditing({ userId: user.id })}
-            onRowClick={user => setEditing({ userId: user.id })}
+            onEdit={(user) => setEditing({ userId: user.id })}
+            onRowClick={(user) => setEditing({ userId: user.id })}
           />
         </DialogContent>
         <DialogActions sx={{ px: 3, py: 2 }}>
@@ -47,9 +47,7 @@ export function CompanyUsersDialog({ company, onClose }: CompanyUsersDialogProps
           </Button>
         </DialogActions>
       </Dialog>
-      {editing && (
-        <UserDialog userId={editing.userId} company={company} onClose={() => setEditing(null)} onSaved={users.reload} />
-      )}
+      {editing && <UserDialog userId={editing.userId} company={company} onClose={() => setEditing(null)} onSaved={users.reload} />}
     </>
   );
 }

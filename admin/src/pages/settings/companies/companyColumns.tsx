@@ -14,19 +14,19 @@ const nowrap = { sx: { whiteSpace: 'nowrap' } } as const;
 export const COMPANY_COLUMNS: Column<Company>[] = [
   { source: 'id' },
   { source: 'name' },
-  { source: 'email', render: company => company.email ?? '' },
-  { source: 'phone', render: company => formatPhone(company.phone), cellProps: nowrap },
-  { source: 'plan', render: company => company.plan?.name ?? '' },
+  { source: 'email', render: (company) => company.email ?? '' },
+  { source: 'phone', render: (company) => formatPhone(company.phone), cellProps: nowrap },
+  { source: 'plan', render: (company) => company.plan?.name ?? '' },
   {
     source: 'campaignsEnabled',
-    render: company => <CatalogText text={`companies.campaigns.${company.campaignsEnabled ? 'enabled' : 'disabled'}`} />,
+    render: (company) => <CatalogText text={`companies.campaigns.${company.campaignsEnabled ? 'enabled' : 'disabled'}`} />,
   },
-  { source: 'status', render: company => <CatalogText text={`companies.status.${company.status}`} /> },
-  { source: 'createdAt', render: company => formatDate(company.createdAt), cellProps: nowrap },
+  { source: 'status', render: (company) => <CatalogText text={`companies.status.${company.status}`} /> },
+  { source: 'createdAt', render: (company) => formatDate(company.createdAt), cellProps: nowrap },
   {
     source: 'dueDate',
     cellProps: nowrap,
-    render: company => (
+    render: (company) => (
       <>
         {formatDate(dueDay(company.dueDate))}
         <Typography variant="caption" component="div" color="text.secondary">
@@ -38,13 +38,13 @@ export const COMPANY_COLUMNS: Column<Company>[] = [
 ];
 
 /** Tints a row by how close its due date is; `data-due-tint` names the band. */
-export const companyRowProps: ResourceTableProps<Company>['rowProps'] = company => {
+export const companyRowProps: ResourceTableProps<Company>['rowProps'] = (company) => {
   const tint = dueDateTint(company.dueDate);
   if (!tint) return {};
   const color = TINT_COLORS[tint];
   return {
     'data-due-tint': tint,
-    sx: theme => {
+    sx: (theme) => {
       const backgroundColor = theme.palette.mode === 'dark' ? alpha(color, 0.3) : color;
       // The tint stays on the picked row, which an edge marks instead.
       return {

@@ -6,6 +6,6 @@ const clamp = { sx: { maxWidth: 480, overflow: 'hidden', textOverflow: 'ellipsis
 /** Title, description and video code. */
 export const HELP_COLUMNS: Column<Help>[] = [
   { source: 'title' },
-  { source: 'description', render: help => help.description ?? '', cellProps: clamp },
-  { source: 'video', render: help => help.video ?? '' },
+  { source: 'description', render: (help) => help.description ?? '', cellProps: clamp },
+  { source: 'video', render: (help) => help.video ?? '' },
 ];

@@ -10,8 +10,7 @@ const SWITCH_CHOICES = [
   { id: 'disabled', name: 'plans.switch.disabled' },
 ];
 
-const wholeNumber: Validator = (value: unknown) =>
-  typeof value === 'number' && !Number.isInteger(value) ? 'plans.form.wholeNumber' : undefined;
+const wholeNumber: Validator = (value: unknown) => (typeof value === 'number' && !Number.isInteger(value) ? 'plans.form.wholeNumber' : undefined);
 const limitRules = [mandatory, wholeNumber, minValue(0, 'validation.notNegative'), maxValue(1_000_000, 'plans.form.maxLimit')];
 
 const moneyRule: Validator = (value: unknown) => {
@@ -31,7 +30,7 @@ export function PlanInputs() {
       <WholeNumberInput source="connections" label="plans.form.connections" validate={limitRules} />
       <WholeNumberInput source="queues" label="plans.form.queues" validate={limitRules} />
       <TextInput source="value" label="plans.form.value" validate={[mandatory, moneyRule]} slotProps={money} inputMode="decimal" />
-      {PLAN_FLAGS.map(flag => (
+      {PLAN_FLAGS.map((flag) => (
         <SelectInput key={flag} source={flag} label={`plans.form.${flag}`} choices={SWITCH_CHOICES} validate={mandatory} />
       ))}
     </Box>

@@ -13,7 +13,7 @@ describe('plan value', () => {
     expect(parseMoney(text)).toBe(amount);
   });
 
-  it.each(['', 'abc', '49,999', '-5', '1,2,3'])('refuses %p', text => {
+  it.each(['', 'abc', '49,999', '-5', '1,2,3'])('refuses %p', (text) => {
     expect(parseMoney(text)).toBeUndefined();
   });
 

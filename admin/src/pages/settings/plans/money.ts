@@ -13,9 +13,7 @@ export function parseMoney(text: string): number | undefined {
 }
 
 /** An amount for the form: '49,90'. */
-export const formatMoney = (value: number | string): string =>
-  Number(value).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export const formatMoney = (value: number | string): string => Number(value).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** An amount for a table: 'R$ 49,90' (BRL, pt-BR, 2 decimals). */
-export const formatBRL = (value: number | string): string =>
-  Number(value).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
+export const formatBRL = (value: number | string): string => Number(value).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });

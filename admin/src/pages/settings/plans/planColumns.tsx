@@ -12,11 +12,11 @@ export const PLAN_COLUMNS: Column<PlanRecord>[] = [
   { source: 'users', cellProps: right },
   { source: 'connections', cellProps: right },
   { source: 'queues', cellProps: right },
-  { source: 'value', render: plan => formatBRL(plan.value), cellProps: { align: 'right', sx: { whiteSpace: 'nowrap' } } },
+  { source: 'value', render: (plan) => formatBRL(plan.value), cellProps: { align: 'right', sx: { whiteSpace: 'nowrap' } } },
   ...PLAN_FLAGS.map(
     (flag): Column<PlanRecord> => ({
       source: flag,
-      render: plan => <CatalogText text={`plans.flag.${plan[flag] === false ? 'no' : 'yes'}`} />,
+      render: (plan) => <CatalogText text={`plans.flag.${plan[flag] === false ? 'no' : 'yes'}`} />,
     }),
   ),
 ];

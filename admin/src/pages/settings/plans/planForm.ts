@@ -2,8 +2,7 @@ import { PLAN_FLAGS, type PlanFlag } from '../../../../../src/shared/plan-flags'
 import { formatMoney, parseMoney } from './money';
 import type { PlanFormValues, PlanRecord, Switch } from './types';
 
-const flags = (value: (flag: PlanFlag) => Switch) =>
-  Object.fromEntries(PLAN_FLAGS.map(flag => [flag, value(flag)])) as Record<PlanFlag, Switch>;
+const flags = (value: (flag: PlanFlag) => Switch) => Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, value(flag)])) as Record<PlanFlag, Switch>;
 
 /** A new plan: every module enabled, as the API's defaults. */
 export const NEW_PLAN: PlanFormValues = {
@@ -23,7 +22,7 @@ export function toFormValues(plan: PlanRecord): PlanFormValues {
     queues: plan.queues,
     value: formatMoney(plan.value),
     // A flag counts as enabled unless it is exactly false.
-    ...flags(flag => (plan[flag] === false ? 'disabled' : 'enabled')),
+    ...flags((flag) => (plan[flag] === false ? 'disabled' : 'enabled')),
   };
 }
 
@@ -35,6 +34,6 @@ export function toPayload(values: PlanFormValues) {
     connections: values.connections,
     queues: values.queues,
     value: parseMoney(values.value) ?? values.value,
-    ...Object.fromEntries(PLAN_FLAGS.map(flag => [flag, values[flag] === 'enabled'])),
+    ...Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, values[flag] === 'enabled'])),
   };
 }

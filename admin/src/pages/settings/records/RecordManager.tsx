@@ -49,7 +49,7 @@ export function RecordManager<T extends { id: number }, V extends object>(props:
 
   const load = (record: T | undefined) => {
     setEditing(record);
-    setFormKey(previous => previous + 1);
+    setFormKey((previous) => previous + 1);
   };
 
   const submit = async (form: Record<string, unknown>): Promise<SubmitAnswer> => {

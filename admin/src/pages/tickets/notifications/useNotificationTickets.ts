@@ -25,14 +25,21 @@ export function useNotificationTickets(): Ticket[] {
   const allTicket = agent?.allTicket ?? false;
   const loaded = agent !== undefined;
 
-  const keepNotifiable = useEffectEvent((list: Ticket[]) => (agent ? list.filter(ticket => isNotifiable(ticket, agent)) : []));
+  const keepNotifiable = useEffectEvent((list: Ticket[]) => (agent ? list.filter((ticket) => isNotifiable(ticket, agent)) : []));
 
   useEffect(() => {
     if (!loaded) return;
     let current = true;
     const statuses = allTicket ? (['open', 'pending'] as const) : (['open'] as const);
-    Promise.all(statuses.map(status => ticketApi.list({ status, withUnreadMessages: true }).then(page => page.tickets ?? [], () => [])))
-      .then(lists => current && setTickets(keepNotifiable(lists.flat())))
+    Promise.all(
+      statuses.map((status) =>
+        ticketApi.list({ status, withUnreadMessages: true }).then(
+          (page) => page.tickets ?? [],
+          () => [],
+        ),
+      ),
+    )
+      .then((lists) => current && setTickets(keepNotifiable(lists.flat())))
       .catch(() => undefined);
     return () => {
       current = false;
@@ -41,24 +48,22 @@ export function useNotificationTickets(): Ticket[] {
 
   useEffect(() => unlockAudioOnGesture(), []);
 
-  useCompanyTopic<TicketEvent>('ticket', payload => {
+  useCompanyTopic<TicketEvent>('ticket', (payload) => {
     if (!agent) return;
     if (payload.action === 'update' && payload.ticket) {
       const ticket = payload.ticket;
-      setTickets(previous =>
-        isNotifiable(ticket, agent) ? upsertTicket(previous, ticket, false) : previous.filter(known => known.id !== ticket.id),
-      );
+      setTickets((previous) => (isNotifiable(ticket, agent) ? upsertTicket(previous, ticket, false) : previous.filter((known) => known.id !== ticket.id)));
     } else if (payload.action === 'delete' || payload.action === 'updateUnread') {
       const id = Number(payload.ticketId);
-      setTickets(previous => previous.filter(known => known.id !== id));
+      setTickets((previous) => previous.filter((known) => known.id !== id));
     }
   });
 
-  useCompanyTopic<AppMessageEvent>('appMessage', payload => {
+  useCompanyTopic<AppMessageEvent>('appMessage', (payload) => {
     if (!agent || payload.action !== 'create' || !payload.ticket) return;
     const { message, ticket } = payload;
     if (!shouldNotify(message, ticket, agent)) return;
-    setTickets(previous => upsertTicket(previous, { ...ticket, unreadMessages: Math.max(ticket.unreadMessages, 1) }, true));
+    setTickets((previous) => upsertTicket(previous, { ...ticket, unreadMessages: Math.max(ticket.unreadMessages, 1) }, true));
     const key = openTicketKey(pathname);
     const onScreen = (key === ticket.uuid || key === String(ticket.id)) && document.visibilityState === 'visible';
     if (!onScreen) playNotificationSound(volume);

@@ -61,7 +61,7 @@ export function OptionAttachment({ item, onChange }: OptionAttachmentProps) {
         type="file"
         hidden
         aria-label={translate('queues.options.attach', { title: item.title })}
-        onChange={event => {
+        onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
           if (file) void run(() => uploadFile<QueueOption>(path, file));

@@ -25,7 +25,7 @@ export function OptionLevelList({ queueId, parentId, path }: OptionLevelListProp
       sx={nested ? { borderLeft: 2, borderColor: 'divider', pl: 1.5, ml: 0.5 } : undefined}
     >
       {level.loading && <Skeleton width="60%" />}
-      {level.items.map(item => {
+      {level.items.map((item) => {
         const here = path ? `${path}.${item.option}` : String(item.option);
         return (
           <OptionNode

@@ -36,7 +36,7 @@ export function OptionNode({ item, path, onSave, onRemove, onMedia, renderChildr
   const title = item.title || translate('queues.options.untitled');
 
   const toggle = () => {
-    setExpanded(open => !open);
+    setExpanded((open) => !open);
     setOpened(true);
   };
   const startEditing = () => {
@@ -80,8 +80,8 @@ export function OptionNode({ item, path, onSave, onRemove, onMedia, renderChildr
           <TextField
             label={translate('queues.options.title')}
             value={draft.title}
-            onChange={event => setDraft(current => ({ ...current, title: event.target.value }))}
-            onKeyDown={event => {
+            onChange={(event) => setDraft((current) => ({ ...current, title: event.target.value }))}
+            onKeyDown={(event) => {
               // Enter saves the option, not the queue's form around it.
               if (event.key === 'Enter') {
                 event.preventDefault();
@@ -97,7 +97,7 @@ export function OptionNode({ item, path, onSave, onRemove, onMedia, renderChildr
           <TextField
             label={translate('queues.options.message')}
             value={draft.message}
-            onChange={event => setDraft(current => ({ ...current, message: event.target.value }))}
+            onChange={(event) => setDraft((current) => ({ ...current, message: event.target.value }))}
             multiline
             minRows={2}
             maxRows={8}

@@ -39,8 +39,8 @@ export function useOptionLevel(queueId: number, parentId: number | null): Option
     let current = true;
     api
       .get<QueueOption[]>(PATH, { queueId, parentId: parentId ?? -1 })
-      .then(answer => current && setItems((Array.isArray(answer) ? answer : []).map(toItem)))
-      .catch(error => current && notifyError(error))
+      .then((answer) => current && setItems((Array.isArray(answer) ? answer : []).map(toItem)))
+      .catch((error) => current && notifyError(error))
       .finally(() => current && setLoading(false));
     return () => {
       current = false;
@@ -50,10 +50,7 @@ export function useOptionLevel(queueId: number, parentId: number | null): Option
   const add = useCallback(() => {
     added.current += 1;
     const key = `new-${added.current}`;
-    setItems(previous => [
-      ...previous,
-      { key, title: '', message: '', option: previous.length + 1, mediaPath: null, mediaName: null },
-    ]);
+    setItems((previous) => [...previous, { key, title: '', message: '', option: previous.length + 1, mediaPath: null, mediaName: null }]);
   }, []);
 
   const save = useCallback(
@@ -64,7 +61,7 @@ export function useOptionLevel(queueId: number, parentId: number | null): Option
           ? await api.put<QueueOption>(`${PATH}/${item.id}`, fields)
           : await api.post<QueueOption>(PATH, { ...fields, queueId, parentId: parentId ?? -1 });
         // The React key stays, so the row keeps its state (e.g. an open level below it).
-        setItems(previous => previous.map(known => (known.key === item.key ? { ...toItem(saved), key: item.key } : known)));
+        setItems((previous) => previous.map((known) => (known.key === item.key ? { ...toItem(saved), key: item.key } : known)));
         return true;
       } catch (error) {
         notifyError(error);
@@ -82,9 +79,7 @@ export function useOptionLevel(queueId: number, parentId: number | null): Option
         notifyError(error);
         return;
       }
-      const rest = items
-        .filter(known => known.key !== item.key)
-        .map((known, index) => ({ ...known, option: index + 1 }));
+      const rest = items.filter((known) => known.key !== item.key).map((known, index) => ({ ...known, option: index + 1 }));
       setItems(rest);
       try {
         // Sequential, so the numbers land in order even if the server checks them.
@@ -99,7 +94,7 @@ export function useOptionLevel(queueId: number, parentId: number | null): Option
   );
 
   const replace = useCallback((option: QueueOption) => {
-    setItems(previous => previous.map(known => (known.id === option.id ? { ...toItem(option), key: known.key } : known)));
+    setItems((previous) => previous.map((known) => (known.id === option.id ? { ...toItem(option), key: known.key } : known)));
   }, []);
 
   return { items, loading, add, save, remove, replace };
