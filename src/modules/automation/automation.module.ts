@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CompanyActivity } from '../companies/company-activity.js';
+import { CompaniesModule } from '../companies/companies.module.js';
 import { MessagesModule } from '../messages/messages.module.js';
 import { OutboundModule } from '../messages/outbound.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
@@ -15,7 +15,7 @@ import { TimerActions } from './timers/timer-actions.js';
 
 /** The bot of server-behaviour §5 and the timers of §4 (the timer producer is the global BotTimersModule). */
 @Module({
-  imports: [MessagesModule, OutboundModule, SettingsModule, AutomationClientsModule],
-  providers: [BotRepository, BotService, BotSpeaker, RatingFlow, AiPromptRunner, IntegrationRunner, TimerActions, BotTimersWorker, CompanyActivity],
+  imports: [CompaniesModule, MessagesModule, OutboundModule, SettingsModule, AutomationClientsModule],
+  providers: [BotRepository, BotService, BotSpeaker, RatingFlow, AiPromptRunner, IntegrationRunner, TimerActions, BotTimersWorker],
 })
 export class AutomationModule {}

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BullModule } from '@nestjs/bullmq';
-import { CompanyActivity } from '../companies/company-activity.js';
+import { CompaniesModule } from '../companies/companies.module.js';
 import { OutboundModule } from '../messages/outbound.module.js';
 import { ScheduleEvents } from './schedule-events.js';
 import { ScheduleJobs, SCHEDULES_QUEUE } from './schedule-jobs.js';
@@ -9,8 +9,8 @@ import { SchedulesController } from './schedules.controller.js';
 import { SchedulesService } from './schedules.service.js';
 
 @Module({
-  imports: [OutboundModule, BullModule.registerQueue({ name: SCHEDULES_QUEUE })],
+  imports: [CompaniesModule, OutboundModule, BullModule.registerQueue({ name: SCHEDULES_QUEUE })],
   controllers: [SchedulesController],
-  providers: [SchedulesService, ScheduleJobs, ScheduleSender, ScheduleEvents, CompanyActivity],
+  providers: [SchedulesService, ScheduleJobs, ScheduleSender, ScheduleEvents],
 })
 export class SchedulesModule {}
