@@ -2,7 +2,7 @@ import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, type Options, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { migrationsList } from '../migrations/index.js';
-import { ENTITIES } from './infra/database/entities.js';
+import { ENTITIES } from './entities.js';
 
 /** One ORM configuration for the app, the CLI and the tests. */
 export function createOrmConfig(databaseUrl: string, overrides: Partial<Options> = {}): Options {

@@ -4,7 +4,7 @@ import { loadConfig, redisPrefixFor } from '../config/app-config.js';
 import { closeRedis, createRedis } from '../infra/redis/redis.module.js';
 import { unlockLogin } from '../modules/auth/login-throttle.js';
 import { ensureDatabase } from '../infra/database/ensure-database.js';
-import { initOrm, migrateUp } from '../infra/database/orm.js';
+import { initOrm, migrateUp } from '../orm.js';
 import { resolveDatabase } from '../infra/database/resolve-database.js';
 import { createSuperUser } from '../modules/companies/super-user.seed.js';
 import { seedDemoData } from '../modules/companies/demo-data.seed.js';

@@ -4,7 +4,7 @@ import { bootstrap } from '../bootstrap.js';
 import { describeDatabase, loadConfig, redisPrefixFor } from '../config/app-config.js';
 import { EnvValidationError } from '../config/env.schema.js';
 import { ensureDatabase } from '../infra/database/ensure-database.js';
-import { initOrm, migrateUp } from '../infra/database/orm.js';
+import { initOrm, migrateUp } from '../orm.js';
 import { resolveDatabase } from '../infra/database/resolve-database.js';
 import { DEMO_ACCOUNTS, hasNoUsers, seedDemoData } from '../modules/companies/demo-data.seed.js';
 

@@ -1,5 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { createOrmConfig } from '../../mikro-orm.config.js';
+import { createOrmConfig } from './mikro-orm.config.js';
 
 export async function initOrm(databaseUrl: string): Promise<MikroORM> {
   return MikroORM.init(createOrmConfig(databaseUrl));
