@@ -1,36 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { appError, AppError } from '../common/errors/app-error.js';
-import { abilityFor, type Profile } from '../shared/permissions.js';
+import { abilityFor } from '../shared/permissions.js';
 import type { AuthContext } from './auth-context.js';
-
-interface ContextRow {
-  id: number;
-  company_id: number;
-  profile: Profile;
-  super: boolean;
-  all_ticket: string;
-  token_version: number;
-  status: boolean;
-  due_date: Date | null;
-  queue_ids: number[];
-  use_campaigns: boolean | null;
-  use_schedules: boolean | null;
-  use_internal_chat: boolean | null;
-  use_external_api: boolean | null;
-  use_kanban: boolean | null;
-  use_open_ai: boolean | null;
-  use_integrations: boolean | null;
-}
-
-const CONTEXT_SQL = `
-  select u.id, u.company_id, u.profile, u.super, u.all_ticket, u.token_version, c.status, c.due_date,
-         p.use_campaigns, p.use_schedules, p.use_internal_chat, p.use_external_api, p.use_kanban, p.use_open_ai, p.use_integrations,
-         coalesce((select array_agg(uq.queue_id order by uq.queue_id) from user_queues uq where uq.user_id = u.id), '{}') as queue_ids
-    from users u
-    join companies c on c.id = u.company_id
-    left join plans p on p.id = c.plan_id
-   where u.id = ?`;
+import { AuthContextRepository } from './auth-context.repository.js';
 
 export type InactiveReason = 'disabled' | 'expired';
 
@@ -58,11 +30,10 @@ export function companyAccessError(company: { status: boolean; dueDate: Date | n
 /** One query per request: user, company state, plan flags and queue ids. */
 @Injectable()
 export class AuthContextLoader {
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly repository: AuthContextRepository) {}
 
   async load(userId: number, tokenVersion: number): Promise<AuthContext> {
-    const rows = await this.em.getConnection().execute<ContextRow[]>(CONTEXT_SQL, [userId]);
-    const row = rows[0];
+    const row = await this.repository.load(userId);
     if (!row || row.token_version !== tokenVersion) throw appError('ERR_SESSION_EXPIRED');
     const blocked = companyAccessError({ status: row.status, dueDate: row.due_date ? new Date(row.due_date) : null }, row.super);
     if (blocked) throw blocked;

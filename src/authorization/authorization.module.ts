@@ -3,6 +3,7 @@ import { APP_GUARD, Reflector } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { AuthContextLoader } from './auth-context.loader.js';
+import { AuthContextRepository } from './auth-context.repository.js';
 import { jwtAuthGuard } from './auth.guard.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import { PlanGuard } from './plan.guard.js';
@@ -16,6 +17,7 @@ import { TokenService } from './token.service.js';
   providers: [
     TokenService,
     AuthContextLoader,
+    AuthContextRepository,
     JwtStrategy,
     { provide: APP_GUARD, inject: [Reflector, JwtStrategy], useFactory: jwtAuthGuard },
     { provide: APP_GUARD, useClass: PlanGuard },

@@ -9,25 +9,10 @@ import { join, relative, sep } from 'node:path';
  */
 
 /** Files of other work in progress that still hold SQL the old way. Remove an entry once its file is moved: the list only shrinks. */
-const ALLOWED_SQL_OUTSIDE_REPOSITORIES = [
-  // Authorization rework: the auth context query (one per request, by user id).
-  'src/authorization/auth-context.loader.ts',
-  // Realtime rework: presence writes from the socket heartbeat.
-  'src/infra/realtime/user-presence.ts',
-  // Bot timers rework: connection timer settings and the facts a timer re-checks when it fires.
-  'src/modules/automation/timers/bot-timers.ts',
-  'src/modules/automation/timers/timer-actions.ts',
-  // Ticket permissions rework: the record-level access check.
-  'src/modules/tickets/ticket-access.ts',
-];
+const ALLOWED_SQL_OUTSIDE_REPOSITORIES: string[] = [];
 
 /** Repositories of the same work that still run SQL without the helper. */
-const ALLOWED_REPOSITORIES_WITHOUT_HELPER = [
-  // Bot timers rework: the re-arm sweep.
-  'src/modules/automation/timers/timer-rearm.repository.ts',
-  // Ticket permissions rework: ticket lists, counts and rows.
-  'src/modules/tickets/tickets.repository.ts',
-];
+const ALLOWED_REPOSITORIES_WITHOUT_HELPER: string[] = [];
 
 const EXEMPT_DIR = 'src/infra/database/';
 const HELPER_IMPORT = /from '[./]*\/infra\/database\/sql\.js'/;

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { RealtimeService } from './realtime.service.js';
+import { UserPresenceRepository } from './user-presence.repository.js';
 
 /** online / lastSeenAt, written by the socket heartbeat and disconnects. */
 @Injectable()
 export class UserPresence {
   constructor(
-    private readonly em: EntityManager,
+    private readonly repository: UserPresenceRepository,
     private readonly realtime: RealtimeService,
   ) {}
 
@@ -19,13 +19,7 @@ export class UserPresence {
   }
 
   private async write(companyId: number, userId: number, online: boolean): Promise<void> {
-    const rows = await this.em
-      .getConnection()
-      .execute<Array<{ id: number; online: boolean; last_seen_at: Date }>>(
-        'update users set online = ?, last_seen_at = now() where id = ? and company_id = ? returning id, online, last_seen_at',
-        [online, userId, companyId],
-      );
-    const row = rows[0];
+    const row = await this.repository.write(companyId, userId, online);
     if (row)
       this.realtime.toCompany(companyId, 'user', {
         action: 'update',

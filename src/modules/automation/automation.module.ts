@@ -12,10 +12,11 @@ import { AiPromptRunner } from './runners/ai-prompt.runner.js';
 import { IntegrationRunner } from './runners/integration.runner.js';
 import { BotTimersWorker } from './timers/bot-timers.worker.js';
 import { TimerActions } from './timers/timer-actions.js';
+import { TimerFactsRepository } from './timers/timer-facts.repository.js';
 
 /** The bot of server-behaviour §5 and the timers of §4 (the timer producer is the global BotTimersModule). */
 @Module({
   imports: [CompaniesModule, MessagesModule, OutboundModule, SettingsModule, AutomationClientsModule],
-  providers: [BotRepository, BotService, BotSpeaker, RatingFlow, AiPromptRunner, IntegrationRunner, TimerActions, BotTimersWorker],
+  providers: [BotRepository, BotService, BotSpeaker, RatingFlow, AiPromptRunner, IntegrationRunner, TimerActions, TimerFactsRepository, BotTimersWorker],
 })
 export class AutomationModule {}

@@ -1,14 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { TicketRoomAuthorizer } from '../../infra/realtime/ticket-room.authorizer.js';
-import { canSeeTicket, type TicketStatus } from '../../shared/permissions.js';
-
-interface AccessRow {
-  user_id: number | null;
-  queue_id: number | null;
-  status: TicketStatus;
-}
+import { canSeeTicket } from '../../shared/permissions.js';
+import { TicketsRepository } from './tickets.repository.js';
 
 /**
  * Who may open a ticket: the shared Ticket rules (`read`) on the row, loaded in one query scoped to the caller's
@@ -16,15 +10,12 @@ interface AccessRow {
  */
 @Injectable()
 export class TicketAccess extends TicketRoomAuthorizer {
-  constructor(private readonly em: EntityManager) {
+  constructor(private readonly repository: TicketsRepository) {
     super();
   }
 
   async canJoin(auth: AuthContext, ticketId: number): Promise<boolean> {
-    const rows = await this.em
-      .getConnection()
-      .execute<AccessRow[]>(`select t.user_id, t.queue_id, t.status from tickets t where t.company_id = ? and t.id = ?`, [auth.companyId, ticketId]);
-    const row = rows[0];
-    return row !== undefined && canSeeTicket(auth.ability, { userId: row.user_id, queueId: row.queue_id, status: row.status });
+    const row = await this.repository.accessRow(auth.companyId, ticketId);
+    return row !== null && canSeeTicket(auth.ability, { userId: row.user_id, queueId: row.queue_id, status: row.status });
   }
 }

@@ -4,6 +4,8 @@ import type { AuthContext } from '../../authorization/auth-context.js';
 import { isAdmin } from '../../authorization/auth-context.js';
 import { appError } from '../../common/errors/app-error.js';
 import { likePattern } from '../../common/list-query/list-query.js';
+import { tenantSql } from '../../infra/database/sql.js';
+import type { TicketStatus } from '../../shared/permissions.js';
 import type { ListTicketsQuery } from './dto/list-tickets.query.js';
 import { TICKET_JOINS, TICKET_JSON } from './ticket-json.sql.js';
 import type { TicketRow } from './ticket-row.mapper.js';
@@ -37,10 +39,21 @@ function decodeCursor(value: string): Cursor {
 
 const ids = (values: number[]) => values.join(',');
 
+/** What the record-level Ticket rules look at. */
+export interface TicketAccessRow {
+  user_id: number | null;
+  queue_id: number | null;
+  status: TicketStatus;
+}
+
 /** Ticket reads in SQL: one query for a page (relations joined), one for its count, one grouped query for the tabs. */
 @Injectable()
 export class TicketsRepository {
   constructor(private readonly em: EntityManager) {}
+
+  private sql(companyId: number) {
+    return tenantSql(this.em.getConnection(), companyId);
+  }
 
   async page(ctx: AuthContext, query: ListTicketsQuery): Promise<TicketPage> {
     const where = this.filters(ctx, query);
@@ -52,9 +65,9 @@ export class TicketsRepository {
     const offset = !query.cursor && query.pageNumber ? (query.pageNumber - 1) * TICKET_PAGE_SIZE : 0;
     const condition = parts.map((p) => p.sql).join(' and ');
     const params = parts.flatMap((p) => p.params);
-    const connection = this.em.getConnection();
+    const sql = this.sql(ctx.companyId);
     const [rows, counted] = await Promise.all([
-      connection.execute<Array<{ row: TicketRow }>>(
+      sql.all<{ row: TicketRow }>(
         `select ${TICKET_JSON} as row
            from tickets t join contacts ct on ct.id = t.contact_id ${TICKET_JOINS}
           where ${condition}
@@ -62,10 +75,7 @@ export class TicketsRepository {
           limit ? offset ?`,
         [...params, TICKET_PAGE_SIZE + 1, offset],
       ),
-      connection.execute<Array<{ count: number }>>(
-        `select count(*)::int as count from tickets t join contacts ct on ct.id = t.contact_id where ${where.sql}`,
-        where.params,
-      ),
+      sql.all<{ count: number }>(`select count(*)::int as count from tickets t join contacts ct on ct.id = t.contact_id where ${where.sql}`, where.params),
     ]);
     const page = rows.slice(0, TICKET_PAGE_SIZE).map((r) => r.row);
     const hasMore = rows.length > TICKET_PAGE_SIZE;
@@ -75,7 +85,7 @@ export class TicketsRepository {
   /** Open and pending counts for the tab badges, in one grouped query. */
   async counts(ctx: AuthContext, showAll: boolean, queueIds: number[] | undefined): Promise<{ open: number; pending: number }> {
     const where = this.filters(ctx, { showAll, queueIds });
-    const rows = await this.em.getConnection().execute<Array<{ status: string; count: number }>>(
+    const rows = await this.sql(ctx.companyId).all<{ status: string; count: number }>(
       `select t.status, count(*)::int as count from tickets t join contacts ct on ct.id = t.contact_id
           where ${where.sql} and t.status in ('open', 'pending') group by t.status`,
       where.params,
@@ -87,7 +97,7 @@ export class TicketsRepository {
   /** The kanban's cards: the caller's visible, not closed tickets of the given queues, newest activity first. */
   async kanban(ctx: AuthContext, showAll: boolean, queueIds: number[] | undefined, limit: number): Promise<TicketRow[]> {
     const where = this.filters(ctx, { showAll, queueIds });
-    const rows = await this.em.getConnection().execute<Array<{ row: TicketRow }>>(
+    const rows = await this.sql(ctx.companyId).all<{ row: TicketRow }>(
       `select ${TICKET_JSON} as row from tickets t join contacts ct on ct.id = t.contact_id ${TICKET_JOINS}
         where ${where.sql} and t.status <> 'closed'
         order by t.updated_at desc, t.id desc limit ?`,
@@ -98,12 +108,20 @@ export class TicketsRepository {
 
   async row(companyId: number, where: { id?: number; uuid?: string }): Promise<TicketRow | null> {
     const [column, value] = where.id !== undefined ? ['t.id', where.id] : ['t.uuid', where.uuid];
-    const rows = await this.em.getConnection().execute<Array<{ row: TicketRow }>>(
+    const rows = await this.sql(companyId).all<{ row: TicketRow }>(
       `select ${TICKET_JSON} as row from tickets t join contacts ct on ct.id = t.contact_id ${TICKET_JOINS}
           where t.company_id = ? and ${column} = ?`,
       [companyId, value],
     );
     return rows[0]?.row ?? null;
+  }
+
+  async accessRow(companyId: number, ticketId: number): Promise<TicketAccessRow | null> {
+    const rows = await this.sql(companyId).all<TicketAccessRow>('select t.user_id, t.queue_id, t.status from tickets t where t.company_id = ? and t.id = ?', [
+      companyId,
+      ticketId,
+    ]);
+    return rows[0] ?? null;
   }
 
   private filters(ctx: AuthContext, query: Partial<ListTicketsQuery>): SqlPart {

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { BullModule } from '@nestjs/bullmq';
 import { BOT_TIMERS_QUEUE } from './bot-timer-jobs.js';
 import { BotTimers } from './bot-timers.js';
+import { BotTimersRepository } from './bot-timers.repository.js';
 import { TimerRearm } from './timer-rearm.js';
 import { TimerRearmRepository } from './timer-rearm.repository.js';
 
@@ -9,7 +10,7 @@ import { TimerRearmRepository } from './timer-rearm.repository.js';
 @Global()
 @Module({
   imports: [BullModule.registerQueue({ name: BOT_TIMERS_QUEUE })],
-  providers: [BotTimers, TimerRearmRepository, TimerRearm],
+  providers: [BotTimers, BotTimersRepository, TimerRearmRepository, TimerRearm],
   exports: [BotTimers],
 })
 export class BotTimersModule {}

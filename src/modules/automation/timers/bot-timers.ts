@@ -2,11 +2,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
-import { HotPathPool, prepared } from '../../../infra/database/pg-pool.js';
 import { ARM_WAIT_MS, armWithin } from '../../../infra/jobs/bull.js';
+import { BotTimersRepository } from './bot-timers.repository.js';
 import { BOT_TIMERS_QUEUE, RATING_WAIT_HOURS, TIMER_KINDS, type TimerJobData, type TimerKind, timerJobId } from './bot-timer-jobs.js';
-
-const CONNECTION_TIMERS = prepared('bot_connection_expiry', 'select w.expires_ticket from whatsapps w where w.company_id = ? and w.id = ?');
 
 /**
  * Arms the bot's timers. Each job is re-checked against the database when it fires, so a stale or duplicate job
@@ -19,7 +17,7 @@ export class BotTimers {
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly pool: HotPathPool,
+    private readonly repository: BotTimersRepository,
     @InjectQueue(BOT_TIMERS_QUEUE) private readonly queue: Queue<TimerJobData>,
   ) {
     this.minuteMs = config.automation.minuteMs;
@@ -30,8 +28,8 @@ export class BotTimers {
   /** After each message we send: an open ticket closes when the customer stays silent for expiresTicket minutes. */
   async afterOurMessage(companyId: number, ticketId: number, whatsappId: number | null): Promise<void> {
     if (!whatsappId) return;
-    const timers = await this.connectionTimers(companyId, whatsappId);
-    if (timers && timers.expires_ticket > 0) await this.arm('expire', { companyId, ticketId }, timers.expires_ticket * this.minuteMs);
+    const minutes = await this.repository.expiresTicket(companyId, whatsappId);
+    if (minutes && minutes > 0) await this.arm('expire', { companyId, ticketId }, minutes * this.minuteMs);
   }
 
   /** A waiting ticket without a queue moves to transferQueueId after timeToTransfer minutes (the caller read both). */
@@ -86,10 +84,5 @@ export class BotTimers {
     const job = await this.queue.getJob(timerJobId(kind, ticketId));
     if (!job || !(await job.isDelayed())) return null;
     return new Date(job.timestamp + (job.delay ?? 0));
-  }
-
-  private async connectionTimers(companyId: number, whatsappId: number) {
-    const rows = await this.pool.query<{ expires_ticket: number }>(CONNECTION_TIMERS, [companyId, whatsappId]);
-    return rows[0] ?? null;
   }
 }

@@ -1,30 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { CompanyActivity } from '../../companies/company-activity.js';
 import { AutomaticTransitions } from '../../tickets/automatic-transitions.js';
 import type { TimerJobData, TimerKind } from './bot-timer-jobs.js';
 import { BotTimers } from './bot-timers.js';
+import { TimerFactsRepository } from './timer-facts.repository.js';
 
 /** A timer of a company that may not act (disabled, expired) is looked at again this much later. */
 export const INACTIVE_RECHECK_MS = 60 * 60 * 1000;
-
-interface ExpiryFacts {
-  status: string;
-  is_group: boolean;
-  expires_ticket: number;
-  expires_inactive_message: string | null;
-  last_from_me: boolean | null;
-  last_at: Date | null;
-}
-
-interface TransferFacts {
-  status: string;
-  queue_id: number | null;
-  user_id: number | null;
-  created_at: Date;
-  time_to_transfer: number | null;
-  transfer_queue_id: number | null;
-}
 
 /**
  * What each timer does when it fires. Every action re-reads the ticket first: a customer who wrote meanwhile, a
@@ -35,7 +17,7 @@ interface TransferFacts {
 @Injectable()
 export class TimerActions {
   constructor(
-    private readonly em: EntityManager,
+    private readonly facts: TimerFactsRepository,
     private readonly transitions: AutomaticTransitions,
     private readonly timers: BotTimers,
     private readonly activity: CompanyActivity,
@@ -52,14 +34,7 @@ export class TimerActions {
 
   /** expiresTicket: an open ticket whose last message is ours and older than the limit closes. */
   private async expire({ companyId, ticketId }: TimerJobData): Promise<number | null> {
-    const [facts] = await this.em.getConnection().execute<ExpiryFacts[]>(
-      `select t.status, t.is_group, w.expires_ticket, w.expires_inactive_message, last.from_me as last_from_me, last.created_at as last_at
-         from tickets t join whatsapps w on w.id = t.whatsapp_id and w.company_id = t.company_id
-         left join lateral (select m.from_me, m.created_at from messages m where m.company_id = t.company_id and m.ticket_id = t.id
-                             order by m.created_at desc, m.id desc limit 1) last on true
-        where t.company_id = ? and t.id = ? and t.rating_requested_at is null`,
-      [companyId, ticketId],
-    );
+    const facts = await this.facts.expiry(companyId, ticketId);
     if (facts?.status !== 'open' || facts.is_group || facts.expires_ticket <= 0 || !facts.last_from_me || !facts.last_at) return null;
     const due = new Date(facts.last_at).getTime() + facts.expires_ticket * this.timers.minuteMs;
     if (due > Date.now()) return due - Date.now();
@@ -70,12 +45,7 @@ export class TimerActions {
 
   /** timeToTransfer: a ticket still waiting without a queue moves to the connection's transfer queue. */
   private async transfer({ companyId, ticketId }: TimerJobData): Promise<number | null> {
-    const [facts] = await this.em.getConnection().execute<TransferFacts[]>(
-      `select t.status, t.queue_id, t.user_id, t.created_at, w.time_to_transfer, w.transfer_queue_id
-         from tickets t join whatsapps w on w.id = t.whatsapp_id and w.company_id = t.company_id
-        where t.company_id = ? and t.id = ?`,
-      [companyId, ticketId],
-    );
+    const facts = await this.facts.transfer(companyId, ticketId);
     if (facts?.status !== 'pending' || facts.queue_id !== null || facts.user_id !== null) return null;
     if (!facts.time_to_transfer || !facts.transfer_queue_id) return null;
     const due = new Date(facts.created_at).getTime() + facts.time_to_transfer * this.timers.minuteMs;

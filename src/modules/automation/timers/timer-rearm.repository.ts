@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { HotPathPool, prepared } from '../../../infra/database/pg-pool.js';
+import { systemSql } from '../../../infra/database/sql.js';
 import { RATING_WAIT_HOURS, type TimerKind } from './bot-timer-jobs.js';
 
 export interface DueTimer {
@@ -40,6 +41,7 @@ export class TimerRearmRepository {
 
   /** `minuteMs`: the length of a bot-timer minute (shortened in tests and demos). */
   dueTimers(minuteMs: number): Promise<DueTimer[]> {
-    return this.db.query<DueTimer>(DUE_TIMERS_SQL, [minuteMs, minuteMs, minuteMs]);
+    // The re-arm after a Redis loss covers every company's tickets at once.
+    return systemSql(this.db).all<DueTimer>(DUE_TIMERS_SQL, [minuteMs, minuteMs, minuteMs]);
   }
 }

@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { systemSql } from '../infra/database/sql.js';
+import type { Profile } from '../shared/permissions.js';
+
+export interface ContextRow {
+  id: number;
+  company_id: number;
+  profile: Profile;
+  super: boolean;
+  all_ticket: string;
+  token_version: number;
+  status: boolean;
+  due_date: Date | null;
+  queue_ids: number[];
+  use_campaigns: boolean | null;
+  use_schedules: boolean | null;
+  use_internal_chat: boolean | null;
+  use_external_api: boolean | null;
+  use_kanban: boolean | null;
+  use_open_ai: boolean | null;
+  use_integrations: boolean | null;
+}
+
+const CONTEXT_SQL = `
+  select u.id, u.company_id, u.profile, u.super, u.all_ticket, u.token_version, c.status, c.due_date,
+         p.use_campaigns, p.use_schedules, p.use_internal_chat, p.use_external_api, p.use_kanban, p.use_open_ai, p.use_integrations,
+         coalesce((select array_agg(uq.queue_id order by uq.queue_id) from user_queues uq where uq.user_id = u.id), '{}') as queue_ids
+    from users u
+    join companies c on c.id = u.company_id
+    left join plans p on p.id = c.plan_id
+   where u.id = ?`;
+
+/** The auth context of a request in one query: it runs on every request. */
+@Injectable()
+export class AuthContextRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async load(userId: number): Promise<ContextRow | null> {
+    // By user id from the token, before the company is known: the row itself names the company.
+    const rows = await systemSql(this.em.getConnection()).all<ContextRow>(CONTEXT_SQL, [userId]);
+    return rows[0] ?? null;
+  }
+}
