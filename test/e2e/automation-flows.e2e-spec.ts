@@ -218,6 +218,15 @@ describe('the bot: ratings, timers, AI prompts and integrations', () => {
         'Encerramos por falta de resposta, Otávio.',
       );
       expect((await ticketOf(answeredTicket.id)).status).toBe('open');
+      // The automatic close ends the attendance cycle the accept started.
+      const [cycle] = await t
+        .em()
+        .getConnection()
+        .execute<Array<{ started_at: Date | null; finished_at: Date | null }>>('select started_at, finished_at from ticket_cycles where ticket_id = ?', [
+          idleTicket.id,
+        ]);
+      expect(cycle!.started_at).not.toBeNull();
+      expect(cycle!.finished_at).not.toBeNull();
     });
   });
 

@@ -102,6 +102,50 @@ describe('the bot: business hours, queue menu and option tree', () => {
     expect(await botSaid(ticket.id)).toHaveLength(count);
   });
 
+  it("an agent's finish clears the bot state like the automatic close does", async () => {
+    const { tenant, admin, connectionId } = await setup(2);
+    const queue = tenant.queues[0]!;
+    const vendas = await t
+      .http()
+      .post('/api/queue-options')
+      .set(admin.auth)
+      .send({ queueId: queue.id, parentId: -1, title: 'Vendas', message: 'Vendas: o que procura?' })
+      .expect(201);
+    await t
+      .http()
+      .post('/api/queue-options')
+      .set(admin.auth)
+      .send({ queueId: queue.id, parentId: vendas.body.id, title: 'Produto X', message: 'R$ 10.' })
+      .expect(201);
+    const ticket = await customerWrites(t, admin, connectionId, '5511966660009', 'oi');
+    await customerWrites(t, admin, connectionId, '5511966660009', '1');
+    await customerWrites(t, admin, connectionId, '5511966660009', '1');
+    // Mid-conversation: the bot is on, deep in the option tree, with an integration session of its own.
+    await t
+      .em()
+      .getConnection()
+      .execute(`update tickets set use_integration = true, typebot_session_id = 'session-1', typebot_session_at = now() where id = ?`, [ticket.id]);
+    const talking = await ticketOf(ticket.id);
+    expect(talking).toMatchObject({ chatbot: true, useIntegration: true, typebotSessionId: 'session-1', status: 'pending' });
+    expect(talking.queueOption?.id).toBe(vendas.body.id);
+
+    await t.http().put(`/api/tickets/${ticket.id}`).set(admin.auth).send({ status: 'closed' }).expect(200);
+    const closed = await ticketOf(ticket.id);
+    expect(closed).toMatchObject({
+      status: 'closed',
+      chatbot: false,
+      useIntegration: false,
+      typebotSessionId: null,
+      typebotSessionAt: null,
+      queueOption: null,
+    });
+    const [cycle] = await t
+      .em()
+      .getConnection()
+      .execute<Array<{ finished_at: Date | null }>>('select finished_at from ticket_cycles where ticket_id = ?', [ticket.id]);
+    expect(cycle!.finished_at).not.toBeNull();
+  });
+
   it('assigns a single queue by itself and greets only when the setting asks', async () => {
     const { tenant, admin, connectionId } = await setup(1);
     const silent = await customerWrites(t, admin, connectionId, '5511966660003', 'oi');

@@ -152,6 +152,19 @@ describe('tickets', () => {
       .send({ contactId: existing.contact.id, whatsappId: connectionId, queueId: a.queues[0]!.id, status: 'open' });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ status: 'open', userId: userA.userId, queueId: a.queues[0]!.id });
+    // Open by an agent: a protocol of its own and an attendance cycle already started by that agent.
+    const opened = await t.em().findOneOrFail(Ticket, created.body.id, { filters: false });
+    expect(opened.protocol).toMatch(/^\d{18}$/);
+    expect(opened.protocol).not.toBe(existing.protocol);
+    const [cycle] = await t
+      .em()
+      .getConnection()
+      .execute<Array<{ user_id: number; started_at: Date | null; queue_id: number }>>(
+        'select user_id, started_at, queue_id from ticket_cycles where ticket_id = ?',
+        [created.body.id],
+      );
+    expect(cycle).toMatchObject({ user_id: userA.userId, queue_id: a.queues[0]!.id });
+    expect(cycle!.started_at).not.toBeNull();
     const reopen = await put(adminA, existing.id, { status: 'open', userId: a.admin.id });
     expect(reopen.status).toBe(409);
     expect(reopen.body.ticket.id).toBe(created.body.id);

@@ -69,18 +69,6 @@ export interface BotOption {
   media_name: string | null;
 }
 
-export interface TicketBotChange {
-  queueId?: number | null;
-  optionId?: number | null;
-  chatbot?: boolean;
-  menuSent?: boolean;
-  menusReset?: boolean;
-  useIntegration?: boolean;
-  integrationId?: number | null;
-  promptId?: number | null;
-  typebotSessionId?: string | null;
-}
-
 export interface PromptRow {
   id: number;
   prompt: string;
@@ -190,33 +178,6 @@ export class BotRepository {
     return rows[0] ?? null;
   }
 
-  async update(companyId: number, ticketId: number, change: TicketBotChange): Promise<void> {
-    const sets: string[] = [];
-    const params: unknown[] = [];
-    const set = (sql: string, value?: unknown) => {
-      sets.push(sql);
-      if (value !== undefined) params.push(value);
-    };
-    if (change.queueId !== undefined) set('queue_id = ?', change.queueId);
-    if (change.optionId !== undefined) set('queue_option_id = ?', change.optionId);
-    if (change.chatbot !== undefined) set('chatbot = ?', change.chatbot);
-    if (change.menuSent) set('amount_used_bot_queues = amount_used_bot_queues + 1, bot_menu_at = now()');
-    if (change.menusReset) set('amount_used_bot_queues = 0');
-    if (change.useIntegration !== undefined) set('use_integration = ?', change.useIntegration);
-    if (change.integrationId !== undefined) set('integration_id = ?', change.integrationId);
-    if (change.promptId !== undefined) set('prompt_id = ?', change.promptId);
-    if (change.typebotSessionId !== undefined) {
-      set('typebot_session_id = ?', change.typebotSessionId);
-      set(change.typebotSessionId ? 'typebot_session_at = now()' : 'typebot_session_at = null');
-    }
-    if (!sets.length) return;
-    await this.sql(companyId).run(`update tickets set ${sets.join(', ')}, updated_at = now() where company_id = ? and id = ?`, [
-      ...params,
-      companyId,
-      ticketId,
-    ]);
-  }
-
   async prompt(companyId: number, promptId: number): Promise<PromptRow | null> {
     const [prompt] = await this.sql(companyId).all<PromptRow>(
       'select id, prompt, api_key, voice, voice_key, voice_region, model, max_tokens, temperature, max_messages, queue_id from prompts where company_id = ? and id = ?',
@@ -249,54 +210,5 @@ export class BotRepository {
 
   async userExists(companyId: number, userId: number): Promise<boolean> {
     return (await this.sql(companyId).all('select 1 from users where company_id = ? and id = ?', [companyId, userId])).length > 0;
-  }
-
-  /** The customer's rating (1–3) of the ticket's attendant, and the open cycle's rating time. */
-  async rate(companyId: number, ticketId: number, userId: number | null, rate: number): Promise<void> {
-    const sql = this.sql(companyId);
-    await sql.run(`insert into user_ratings (company_id, ticket_id, user_id, rate, created_at, updated_at) values (?, ?, ?, ?, now(), now())`, [
-      companyId,
-      ticketId,
-      userId,
-      rate,
-    ]);
-    await sql.run(`update ticket_cycles set rating_at = now(), updated_at = now() where company_id = ? and ticket_id = ? and finished_at is null`, [
-      companyId,
-      ticketId,
-    ]);
-  }
-
-  async completionMessage(companyId: number, whatsappId: number): Promise<string | null> {
-    const [whatsapp] = await this.sql(companyId).all<{ complation_message: string | null }>(
-      'select complation_message from whatsapps where company_id = ? and id = ?',
-      [companyId, whatsappId],
-    );
-    return whatsapp?.complation_message ?? null;
-  }
-
-  async markRatingReminded(companyId: number, ticketId: number): Promise<void> {
-    await this.sql(companyId).run('update tickets set rating_reminded = true where company_id = ? and id = ?', [companyId, ticketId]);
-  }
-
-  /** A new pending ticket of the closed ticket's contact and connection; null when one is already open. */
-  async reopenFrom(companyId: number, closedTicketId: number, protocol: string, lastMessage: string): Promise<number | null> {
-    const [created] = await this.sql(companyId).all<{ id: number }>(
-      `insert into tickets (company_id, uuid, status, contact_id, whatsapp_id, is_group, protocol, last_message, unread_messages, created_at, updated_at)
-       select t.company_id, gen_random_uuid(), 'pending', t.contact_id, t.whatsapp_id, false, ?, ?, 1, now(), now()
-         from tickets t where t.company_id = ? and t.id = ?
-       on conflict (contact_id, whatsapp_id) where status <> 'closed' do nothing
-       returning id`,
-      [protocol, lastMessage, companyId, closedTicketId],
-    );
-    return created?.id ?? null;
-  }
-
-  async moveMessage(companyId: number, whatsappId: number, providerId: string, ticketId: number): Promise<void> {
-    await this.sql(companyId).run('update messages set ticket_id = ? where company_id = ? and whatsapp_id = ? and provider_id = ?', [
-      ticketId,
-      companyId,
-      whatsappId,
-      providerId,
-    ]);
   }
 }

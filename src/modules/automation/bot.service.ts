@@ -4,7 +4,7 @@ import { REDIS } from '../../infra/redis/redis.tokens.js';
 import { MediaLinks } from '../../infra/storage/media-links.js';
 import { type StoredCustomerMessage, InboundPipeline } from '../messages/inbound-pipeline.js';
 import { CompanySettingsCache } from '../settings/company-settings.cache.js';
-import { AutomaticTransitions } from '../tickets/automatic-transitions.js';
+import { TicketLifecycle } from '../tickets/ticket-lifecycle.js';
 import { INVALID_OPTION, optionsMenu, queueMenu } from './bot-texts.js';
 import { type BotConnection, type BotQueue, BotRepository, type BotTicket } from './bot.repository.js';
 import { BotSpeaker, type Conversation } from './bot-speaker.js';
@@ -40,7 +40,7 @@ export class BotService implements OnModuleInit {
     private readonly repository: BotRepository,
     private readonly speaker: BotSpeaker,
     private readonly settings: CompanySettingsCache,
-    private readonly transitions: AutomaticTransitions,
+    private readonly lifecycle: TicketLifecycle,
     private readonly rating: RatingFlow,
     private readonly prompts: AiPromptRunner,
     private readonly integrations: IntegrationRunner,
@@ -95,7 +95,7 @@ export class BotService implements OnModuleInit {
       return;
     }
     if (turn.body === '#' && queues.length > 1) {
-      await this.repository.update(companyId, ticket.id, {
+      await this.lifecycle.botStep(companyId, ticket.id, {
         queueId: null,
         optionId: null,
         useIntegration: false,
@@ -110,7 +110,7 @@ export class BotService implements OnModuleInit {
     if (turn.body === '#' && queues.length === 1 && ticket.queue_id !== null && ticket.chatbot) {
       // One queue: the "initial menu" is the first level of its option tree.
       const queue = queues[0]!;
-      await this.repository.update(companyId, ticket.id, { optionId: null, chatbot: true });
+      await this.lifecycle.botStep(companyId, ticket.id, { optionId: null, chatbot: true });
       await this.say(turn, optionsMenu(queue.greeting_message, await this.repository.options(companyId, queue.id, null), false));
       return;
     }
@@ -152,7 +152,7 @@ export class BotService implements OnModuleInit {
     if (max <= 0 || turn.ticket.amount_used_bot_queues < max) return true;
     const last = turn.ticket.bot_menu_at ? new Date(turn.ticket.bot_menu_at).getTime() : 0;
     if (pause <= 0 || Date.now() - last < pause * this.timers.minuteMs) return false;
-    await this.repository.update(turn.conversation.companyId, turn.ticket.id, { menusReset: true });
+    await this.lifecycle.botStep(turn.conversation.companyId, turn.ticket.id, { menusReset: true });
     return true;
   }
 
@@ -164,8 +164,7 @@ export class BotService implements OnModuleInit {
     const { companyId } = turn.conversation;
     const options = await this.repository.options(companyId, queue.id, null);
     const previousQueueId = turn.ticket.queue_id;
-    await this.repository.update(companyId, turn.ticket.id, { queueId: queue.id, optionId: null, chatbot: options.length > 0 });
-    await this.transitions.announce(companyId, turn.ticket.id, { status: turn.ticket.status, queueId: previousQueueId });
+    await this.lifecycle.enterQueueByBot(companyId, turn.ticket.id, queue.id, options.length > 0, { status: turn.ticket.status, queueId: previousQueueId });
     if (turn.scheduleType === 'queue' && !isWithinBusinessHours(queue.schedules, new Date(), turn.connection.timezone)) {
       await this.outOfHours(turn, queue.out_of_hours_message);
       return;
@@ -188,7 +187,7 @@ export class BotService implements OnModuleInit {
     const integrationId = turn.ticket.use_integration && turn.ticket.integration_id ? turn.ticket.integration_id : queue.integration_id;
     // A plan without the module keeps its configuration but not the automation (the pages are gated the same way).
     if (integrationId && turn.connection.use_integrations) {
-      if (!turn.ticket.use_integration) await this.repository.update(companyId, turn.ticket.id, { useIntegration: true, integrationId });
+      if (!turn.ticket.use_integration) await this.lifecycle.botStep(companyId, turn.ticket.id, { useIntegration: true, integrationId });
       // A Typebot flow starts on entering the queue; other services only hear real messages.
       if (!forward && queue.integration_type !== 'typebot') return;
       const stored = turn.event.stored;
@@ -218,7 +217,7 @@ export class BotService implements OnModuleInit {
     if (turn.body === '0' && current) {
       const node = await this.repository.option(companyId, current);
       const parentId = node?.parent_id ?? null;
-      await this.repository.update(companyId, turn.ticket.id, { optionId: parentId });
+      await this.lifecycle.botStep(companyId, turn.ticket.id, { optionId: parentId });
       const header = parentId ? ((await this.repository.option(companyId, parentId))?.message ?? null) : queue.greeting_message;
       await this.say(turn, optionsMenu(header, await this.repository.options(companyId, queue.id, parentId), parentId !== null));
       return;
@@ -230,12 +229,12 @@ export class BotService implements OnModuleInit {
       return;
     }
     if (picked.has_children) {
-      await this.repository.update(companyId, turn.ticket.id, { optionId: picked.id });
+      await this.lifecycle.botStep(companyId, turn.ticket.id, { optionId: picked.id });
       await this.say(turn, optionsMenu(picked.message, await this.repository.options(companyId, queue.id, picked.id), true));
       return;
     }
     // A leaf answers (text and attachment) and hands the customer to the queue's attendants.
-    await this.repository.update(companyId, turn.ticket.id, { optionId: null, chatbot: false });
+    await this.lifecycle.botStep(companyId, turn.ticket.id, { optionId: null, chatbot: false });
     await this.say(turn, picked.message);
     if (picked.media_path) await this.speaker.stored(turn.conversation, picked.media_path, picked.media_name);
   }
@@ -248,7 +247,7 @@ export class BotService implements OnModuleInit {
       return;
     }
     const menu = queueMenu(turn.connection.greeting_message, queues);
-    await this.repository.update(companyId, turn.ticket.id, { chatbot: true, menuSent: true });
+    await this.lifecycle.botStep(companyId, turn.ticket.id, { chatbot: true, menuSent: true });
     await this.say(turn, invalid ? `${INVALID_OPTION}\n\n${menu}` : menu);
   }
 

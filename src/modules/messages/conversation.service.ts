@@ -6,7 +6,7 @@ import { appError, notFound } from '../../common/errors/app-error.js';
 import { TicketAccess } from '../tickets/ticket-access.js';
 import { toTicketResponseFromRow } from '../tickets/ticket-row.mapper.js';
 import type { TicketResponse } from '../tickets/ticket.mapper.js';
-import { TicketsEvents } from '../tickets/tickets.events.js';
+import { TicketLifecycle } from '../tickets/ticket-lifecycle.js';
 import { TicketsRepository } from '../tickets/tickets.repository.js';
 import { InboundRepository } from './inbound.repository.js';
 import { type MessageResponse, type MessageRow, toMessageResponse } from './message.mapper.js';
@@ -38,7 +38,7 @@ export class ConversationService {
     private readonly outbound: OutboundMessages,
     private readonly channels: ChannelManager,
     private readonly events: MessageEvents,
-    private readonly ticketEvents: TicketsEvents,
+    private readonly lifecycle: TicketLifecycle,
   ) {}
 
   async list(
@@ -84,7 +84,7 @@ export class ConversationService {
       remoteJid: await this.messages.lastRemoteJid(ctx.companyId, ticket.id),
     };
     if (quoted) quoted.remoteJid = target.remoteJid ?? '';
-    await this.inbound.botsOff(ctx.companyId, ticket.id);
+    await this.lifecycle.humanWrote(ctx.companyId, ticket.id);
     const quotedMsg = quotedRow ? await this.events.quoted(ctx.companyId, quotedRow.id) : null;
     if (!files.length) return [{ ...toMessageResponse((await this.outbound.sendToTicket(ctx.companyId, target, text, { quoted })).message), quotedMsg }];
     const sent: ConversationMessage[] = [];
@@ -146,8 +146,8 @@ export class ConversationService {
 
   /** Unread back to zero, `updateUnread` to the lists, and read receipts to the phone (best effort). */
   private async markRead(companyId: number, ticketId: number, whatsappId: number | null, state: { status: string; queueId: number | null }): Promise<void> {
-    const { changed, keys } = await this.messages.markRead(companyId, ticketId);
-    if (changed) this.ticketEvents.unreadReset(companyId, ticketId, state);
+    await this.lifecycle.read(companyId, ticketId, state);
+    const keys = await this.messages.markRead(companyId, ticketId);
     if (!keys.length || !whatsappId || !this.channels.isConnected(whatsappId)) return;
     const receipts = keys.map((k) => ({ providerId: k.provider_id, remoteJid: k.remote_jid, fromMe: false, participant: k.participant }));
     this.channels

@@ -3,6 +3,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { HotPathPool, prepared } from '../../infra/database/pg-pool.js';
 import { tenantSql } from '../../infra/database/sql.js';
 import { TICKET_JOINS, TICKET_JSON } from '../tickets/ticket-json.sql.js';
+import { INBOUND_OPEN_CYCLE, INBOUND_OPEN_TICKET } from '../tickets/ticket-lifecycle.repository.js';
+import { newProtocol } from '../tickets/ticket-protocol.js';
 import type { TicketRow } from '../tickets/ticket-row.mapper.js';
 import type { MessageRow } from './message.mapper.js';
 
@@ -49,18 +51,10 @@ interface StoreRow {
   contact_renamed: boolean;
 }
 
-/** A protocol number that is stable for the ticket: date and time plus four random digits. */
-export function newProtocol(now = new Date()): string {
-  const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
-  return `${stamp}${Math.floor(Math.random() * 10000)
-    .toString()
-    .padStart(4, '0')}`;
-}
-
 /**
  * One statement, one round trip: contact upsert (a bare-number name takes the push name), the open ticket reused or
  * created, the message inserted once per provider id, the ticket's last message and unread count moved, the
- * attendance cycle opened, and the ticket returned with the names the events need.
+ * attendance cycle opened (the lifecycle's open-from-inbound transition), and the ticket returned with the names the events need.
  */
 const STORE_SQL = prepared(
   'inbound_store',
@@ -92,13 +86,7 @@ with input as (
    where t.company_id = i.company_id and t.contact_id = c.id and t.whatsapp_id = i.whatsapp_id and t.status <> 'closed'
 ), new_ticket as (
   -- A replayed message never opens a ticket: the guard looks for its provider id first.
-  insert into tickets (company_id, uuid, status, contact_id, whatsapp_id, is_group, protocol, last_message, unread_messages, created_at, updated_at)
-  select i.company_id, gen_random_uuid(), 'pending', c.id, i.whatsapp_id, i.is_group, ?::text, ?::text, ?::int, now(), now()
-    from input i, contact c
-   where not exists (select 1 from existing_ticket)
-     and not exists (select 1 from messages m where m.company_id = i.company_id and m.whatsapp_id = i.whatsapp_id and m.provider_id = ?::text)
-  on conflict (contact_id, whatsapp_id) where status <> 'closed' do nothing
-  returning *
+  ${INBOUND_OPEN_TICKET}
 ), ticket as (
   select id, false as created from existing_ticket union all select id, true from new_ticket
 ), quoted as (
@@ -119,8 +107,7 @@ with input as (
 ), final_ticket as (
   select * from moved union all select n.* from new_ticket n where exists (select 1 from msg)
 ), cycle as (
-  insert into ticket_cycles (company_id, ticket_id, queued_at, created_at, updated_at)
-  select m.company_id, m.ticket_id, now(), now(), now() from msg m, ticket t where t.created
+  ${INBOUND_OPEN_CYCLE}
 )
 select (select row_to_json(m) from msg m) as message,
        (select ${TICKET_JSON}
@@ -212,14 +199,6 @@ export class InboundRepository {
       [url, companyId, contactId],
     );
     return rows.length > 0;
-  }
-
-  /** A human wrote: every bot steps back for this ticket. */
-  async botsOff(companyId: number, ticketId: number): Promise<void> {
-    await this.sql(companyId).run(
-      'update tickets set chatbot = false, use_integration = false where company_id = ? and id = ? and (chatbot or use_integration)',
-      [companyId, ticketId],
-    );
   }
 
   async deleteMessage(companyId: number, messageId: number): Promise<void> {

@@ -89,20 +89,11 @@ export class MessagesRepository {
     return rows[0]?.remote_jid ?? null;
   }
 
-  /** Reading a ticket: unread goes to zero; answers the ticket's room state when something changed. */
-  async markRead(
-    companyId: number,
-    ticketId: number,
-  ): Promise<{ changed: boolean; keys: Array<{ provider_id: string; remote_jid: string; participant: string | null }> }> {
-    const sql = this.sql(companyId);
-    const reset = await sql.all<unknown>('update tickets set unread_messages = 0 where company_id = ? and id = ? and unread_messages > 0 returning id', [
-      companyId,
-      ticketId,
-    ]);
-    const keys = await sql.all<{ provider_id: string; remote_jid: string; participant: string | null }>(
+  /** Reading a ticket: its customer messages become read; answers their keys for the read receipts. */
+  async markRead(companyId: number, ticketId: number): Promise<Array<{ provider_id: string; remote_jid: string; participant: string | null }>> {
+    return this.sql(companyId).all<{ provider_id: string; remote_jid: string; participant: string | null }>(
       `update messages set read = true where company_id = ? and ticket_id = ? and not read and not from_me returning provider_id, remote_jid, participant`,
       [companyId, ticketId],
     );
-    return { changed: reset.length > 0, keys };
   }
 }

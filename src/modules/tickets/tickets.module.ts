@@ -3,11 +3,13 @@ import { TicketRoomAuthorizer } from '../../infra/realtime/ticket-room.authorize
 import { OutboundModule } from '../messages/outbound.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
 import { TagsModule } from '../tags/tags.module.js';
-import { AutomaticTransitions } from './automatic-transitions.js';
-import { AutomaticTransitionsRepository } from './automatic-transitions.repository.js';
 import { TicketAccess } from './ticket-access.js';
+import { TicketCourtesy } from './ticket-courtesy.js';
 import { TicketCycles } from './ticket-cycles.js';
 import { TicketCyclesRepository } from './ticket-cycles.repository.js';
+import { TicketLifecycle } from './ticket-lifecycle.js';
+import { TicketLifecycleRepository } from './ticket-lifecycle.repository.js';
+import { TicketResponses } from './ticket-responses.js';
 import { TicketsController } from './tickets.controller.js';
 import { TicketsEvents } from './tickets.events.js';
 import { TicketsRepository } from './tickets.repository.js';
@@ -25,19 +27,11 @@ import { TicketsService } from './tickets.service.js';
     TicketCyclesRepository,
     TicketsEvents,
     TicketsService,
-    AutomaticTransitions,
-    AutomaticTransitionsRepository,
+    TicketResponses,
+    TicketCourtesy,
+    TicketLifecycle,
+    TicketLifecycleRepository,
   ],
-  exports: [
-    TicketAccess,
-    TicketRoomAuthorizer,
-    TicketsService,
-    TicketsEvents,
-    TicketsRepository,
-    TicketCycles,
-    TicketCyclesRepository,
-    AutomaticTransitions,
-    AutomaticTransitionsRepository,
-  ],
+  exports: [TicketAccess, TicketRoomAuthorizer, TicketsService, TicketsEvents, TicketsRepository, TicketLifecycle],
 })
 export class TicketsModule {}

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { StoragePort } from '../../../infra/storage/storage.port.js';
 import { mimetypeForPath } from '../../../infra/storage/media-types.js';
-import { AutomaticTransitions } from '../../tickets/automatic-transitions.js';
+import { TicketLifecycle } from '../../tickets/ticket-lifecycle.js';
 import { AiChatClient, type ChatTurn } from '../clients/ai-chat.client.js';
 import { SpeechClient } from '../clients/speech.client.js';
 import { BotSpeaker, type Conversation } from '../bot-speaker.js';
@@ -30,7 +30,7 @@ export class AiPromptRunner {
     private readonly client: AiChatClient,
     private readonly speaker: BotSpeaker,
     private readonly storage: StoragePort,
-    private readonly transitions: AutomaticTransitions,
+    private readonly lifecycle: TicketLifecycle,
     private readonly speech: SpeechClient,
   ) {}
 
@@ -51,8 +51,8 @@ export class AiPromptRunner {
         })
       ).trim();
       if (answer.startsWith(TRANSFER_PHRASE)) {
-        const ticket = await this.transitions.state(companyId, ticketId);
-        if (ticket) await this.transitions.handOver(companyId, ticket, { queueId: prompt.queue_id });
+        const ticket = await this.lifecycle.state(companyId, ticketId);
+        if (ticket) await this.lifecycle.handOver(companyId, ticket, { queueId: prompt.queue_id });
         return true;
       }
       if (!answer) return false;

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AutomaticTransitions } from '../../tickets/automatic-transitions.js';
+import { TicketLifecycle } from '../../tickets/ticket-lifecycle.js';
 import { BotRepository, type BotTicket, type IntegrationRow } from '../bot.repository.js';
 import { BotSpeaker, type Conversation } from '../bot-speaker.js';
 import { DialogflowClient } from '../clients/dialogflow.client.js';
@@ -32,7 +32,7 @@ export class IntegrationRunner implements OnApplicationShutdown {
   constructor(
     private readonly repository: BotRepository,
     private readonly speaker: BotSpeaker,
-    private readonly transitions: AutomaticTransitions,
+    private readonly lifecycle: TicketLifecycle,
     private readonly typebot: TypebotClient,
     private readonly webhook: WebhookClient,
     private readonly dialogflow: DialogflowClient,
@@ -96,7 +96,7 @@ export class IntegrationRunner implements OnApplicationShutdown {
       return true;
     }
     if (sameWord(body, integration.typebot_keyword_restart)) {
-      await this.repository.update(conversation.companyId, ticket.id, { typebotSessionId: null });
+      await this.lifecycle.botStep(conversation.companyId, ticket.id, { typebotSessionId: null });
       await this.speaker.text(conversation, integration.typebot_restart_message);
       return true;
     }
@@ -113,7 +113,7 @@ export class IntegrationRunner implements OnApplicationShutdown {
             variables: { number: ticket.contact_number, pushName: ticket.contact_name, ticketId: String(ticket.id), protocol: ticket.protocol },
           });
     // An ended flow starts over with the next message.
-    await this.repository.update(conversation.companyId, ticket.id, { typebotSessionId: reply.ended ? null : reply.sessionId });
+    await this.lifecycle.botStep(conversation.companyId, ticket.id, { typebotSessionId: reply.ended ? null : reply.sessionId });
     if (!reply.messages.length) {
       await this.speaker.text(conversation, integration.typebot_unknown_message);
       return !!integration.typebot_unknown_message?.trim();
@@ -163,7 +163,7 @@ export class IntegrationRunner implements OnApplicationShutdown {
     const { companyId, ticketId } = input.conversation;
     const queueId = control.queueId && (await this.repository.queueExists(companyId, control.queueId)) ? control.queueId : null;
     const userId = control.userId && (await this.repository.userExists(companyId, control.userId)) ? control.userId : null;
-    const ticket = await this.transitions.state(companyId, ticketId);
-    if (ticket) await this.transitions.handOver(companyId, ticket, { queueId, userId });
+    const ticket = await this.lifecycle.state(companyId, ticketId);
+    if (ticket) await this.lifecycle.handOver(companyId, ticket, { queueId, userId });
   }
 }

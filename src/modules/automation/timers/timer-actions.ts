@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CompanyActivity } from '../../companies/company-activity.js';
-import { AutomaticTransitions } from '../../tickets/automatic-transitions.js';
+import { TicketLifecycle } from '../../tickets/ticket-lifecycle.js';
 import type { TimerJobData, TimerKind } from './bot-timer-jobs.js';
 import { BotTimers } from './bot-timers.js';
 import { TimerFactsRepository } from './timer-facts.repository.js';
@@ -18,7 +18,7 @@ export const INACTIVE_RECHECK_MS = 60 * 60 * 1000;
 export class TimerActions {
   constructor(
     private readonly facts: TimerFactsRepository,
-    private readonly transitions: AutomaticTransitions,
+    private readonly lifecycle: TicketLifecycle,
     private readonly timers: BotTimers,
     private readonly activity: CompanyActivity,
   ) {}
@@ -38,8 +38,8 @@ export class TimerActions {
     if (facts?.status !== 'open' || facts.is_group || facts.expires_ticket <= 0 || !facts.last_from_me || !facts.last_at) return null;
     const due = new Date(facts.last_at).getTime() + facts.expires_ticket * this.timers.minuteMs;
     if (due > Date.now()) return due - Date.now();
-    const ticket = await this.transitions.state(companyId, ticketId);
-    if (ticket) await this.transitions.close(companyId, ticket, facts.expires_inactive_message);
+    const ticket = await this.lifecycle.state(companyId, ticketId);
+    if (ticket) await this.lifecycle.closeAutomatically(companyId, ticket, facts.expires_inactive_message);
     return null;
   }
 
@@ -50,14 +50,14 @@ export class TimerActions {
     if (!facts.time_to_transfer || !facts.transfer_queue_id) return null;
     const due = new Date(facts.created_at).getTime() + facts.time_to_transfer * this.timers.minuteMs;
     if (due > Date.now()) return due - Date.now();
-    const ticket = await this.transitions.state(companyId, ticketId);
-    if (ticket) await this.transitions.handOver(companyId, ticket, { queueId: facts.transfer_queue_id });
+    const ticket = await this.lifecycle.state(companyId, ticketId);
+    if (ticket) await this.lifecycle.handOver(companyId, ticket, { queueId: facts.transfer_queue_id });
     return null;
   }
 
   /** Nobody answered the rating question within the wait: close without a rating. */
   private async ratingExpired({ companyId, ticketId }: TimerJobData): Promise<void> {
-    const ticket = await this.transitions.state(companyId, ticketId);
-    if (ticket?.rating_requested_at) await this.transitions.close(companyId, ticket);
+    const ticket = await this.lifecycle.state(companyId, ticketId);
+    if (ticket) await this.lifecycle.ratingExpired(companyId, ticket);
   }
 }

@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import { notFound } from '../../common/errors/app-error.js';
+import type { TagSummary } from '../tags/tag.mapper.js';
+import { TagsService } from '../tags/tags.service.js';
+import { type TicketRow, toTicketResponseFromRow } from './ticket-row.mapper.js';
+import type { TicketResponse } from './ticket.mapper.js';
+import { TicketsRepository } from './tickets.repository.js';
+
+export type TicketWithTags = TicketResponse & { tags: TagSummary[] };
+
+/** Tickets as the routes and their live events show them: the row with its tags. */
+@Injectable()
+export class TicketResponses {
+  constructor(
+    private readonly repository: TicketsRepository,
+    private readonly tags: TagsService,
+  ) {}
+
+  async one(companyId: number, id: number): Promise<TicketWithTags> {
+    const row = await this.repository.row(companyId, { id });
+    if (!row) throw notFound('ERR_NO_TICKET_FOUND');
+    return (await this.withTags([row]))[0]!;
+  }
+
+  async withTags(rows: TicketRow[]): Promise<TicketWithTags[]> {
+    const tags = await this.tags.tagsOfTickets(rows.map((r) => r.id));
+    return rows.map((row) => ({ ...toTicketResponseFromRow(row), tags: tags.get(row.id) ?? [] }));
+  }
+}
