@@ -3,7 +3,7 @@ import type { Reflector } from '@nestjs/core';
 import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { IS_PUBLIC } from '../common/decorators/access.decorators.js';
-import { AUTH_CONTEXT_KEY } from '../common/decorators/auth-context.decorator.js';
+import { AUTH_CONTEXT_KEY } from './auth.decorator.js';
 import { appError, AppError } from '../common/errors/app-error.js';
 import type { AuthContext } from './auth-context.js';
 import type { JwtStrategy } from './jwt.strategy.js';

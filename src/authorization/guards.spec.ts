@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AnyUser, Policy, Public, RequiresPlan } from '../common/decorators/access.decorators.js';
-import { AUTH_CONTEXT_KEY } from '../common/decorators/auth-context.decorator.js';
+import { AUTH_CONTEXT_KEY } from './auth.decorator.js';
 import { AppError } from '../common/errors/app-error.js';
 import { abilityFor } from '../shared/permissions.js';
 import type { AuthContext } from './auth-context.js';

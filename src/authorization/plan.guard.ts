@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { PLAN_FLAG } from '../common/decorators/access.decorators.js';
-import { AUTH_CONTEXT_KEY } from '../common/decorators/auth-context.decorator.js';
+import { AUTH_CONTEXT_KEY } from './auth.decorator.js';
 import { forbidden } from '../common/errors/app-error.js';
 import { isPlanFlagEnabled, type PlanFlag } from '../shared/plan-flags.js';
 import type { AuthContext } from './auth-context.js';

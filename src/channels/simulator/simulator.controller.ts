@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/c
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
-import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { Auth } from '../../authorization/auth.decorator.js';
 import { injectSimulatedTraffic } from './simulated-traffic.js';
 import { SimulateInboundDto } from './simulate-inbound.dto.js';
 import { SimulatorProviderFactory } from './simulator-provider.factory.js';

@@ -5,7 +5,7 @@ import { Inject } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { AnyUser, Public } from '../../common/decorators/access.decorators.js';
-import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { Auth } from '../../authorization/auth.decorator.js';
 import { AuthService, type MeResponse } from './auth.service.js';
 import { EmailParamDto, ResetPasswordBodyDto, ResetPasswordParamsDto } from './dto/password-reset.dto.js';
 import { LoginDto } from './dto/login.dto.js';

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { AnyUser, RequiresPlan } from '../../common/decorators/access.decorators.js';
-import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { Auth } from '../../authorization/auth.decorator.js';
 import type { ChatMessageResponse, ChatResponse } from './chat.mapper.js';
 import { ChatsService } from './chats.service.js';
 import { ChatPageQuery, CreateChatDto, SendChatMessageDto, UpdateChatDto } from './dto/chat-fields.dto.js';

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
-import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { Auth } from '../../authorization/auth.decorator.js';
 import { ApiCompanyIdQuery, CompanyIdQuery } from '../../common/decorators/company-id.query.js';
 import { type ConnectionWithToken, ConnectionsService } from './connections.service.js';
 import { CreateConnectionDto } from './dto/create-connection.dto.js';

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, HttpCode, Param, ParseIntPipe, Post, Put } fr
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
-import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { Auth } from '../../authorization/auth.decorator.js';
 import { ConnectionsService } from './connections.service.js';
 import { StartSessionDto } from './dto/start-session.dto.js';
 

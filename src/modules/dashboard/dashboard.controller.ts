@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
-import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { Auth } from '../../authorization/auth.decorator.js';
 import { type DashboardResponse, DashboardService } from './dashboard.service.js';
 import { DashboardQueryDto } from './dto/dashboard-query.dto.js';
 import { DashboardSeriesQueryDto } from './dto/dashboard-series-query.dto.js';

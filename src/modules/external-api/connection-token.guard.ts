@@ -1,6 +1,6 @@
 import { type CanActivate, createParamDecorator, type ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { UPLOAD_COMPANY_KEY } from '../../common/uploads/uploaded-media.js';
+import { UPLOAD_COMPANY_KEY } from '../../infra/storage/uploads/uploaded-media.js';
 import { type ConnectionPrincipal, ConnectionTokenAuth } from './connection-token.auth.js';
 
 const PRINCIPAL_KEY = 'connectionPrincipal';

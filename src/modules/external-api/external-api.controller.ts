@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, UploadedFiles, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../common/decorators/access.decorators.js';
-import { MessageMediaUpload, type UploadedMedia } from '../../common/decorators/upload.decorator.js';
+import { MessageMediaUpload, type UploadedMedia } from '../../infra/storage/uploads/upload.decorator.js';
 import { appError } from '../../common/errors/app-error.js';
 import { OutboundMessages } from '../messages/outbound-messages.js';
 import type { ConnectionPrincipal } from './connection-token.auth.js';

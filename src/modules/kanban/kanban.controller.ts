@@ -2,7 +2,7 @@ import { Controller, Delete, Get, Param, ParseIntPipe, Put, Query } from '@nestj
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { AnyUser, RequiresPlan } from '../../common/decorators/access.decorators.js';
-import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { Auth } from '../../authorization/auth.decorator.js';
 import { canNamed } from '../../shared/permissions.js';
 import { type TicketTagsResponse, TagSyncService } from '../tags/tag-sync.service.js';
 import { TagsService } from '../tags/tags.service.js';

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy, RequiresPlan } from '../../common/decorators/access.decorators.js';
-import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { Auth } from '../../authorization/auth.decorator.js';
 import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
 import { listResponse, parseListQuery, type ListAllowlist } from '../../common/list-query/list-query.js';
 import { CreateQueueIntegrationDto } from './dto/create-queue-integration.dto.js';

@@ -10,7 +10,7 @@ import type { UpdateQueueOptionDto } from './dto/update-queue-option.dto.js';
 import { fileRequired, queueNotFound, queueOptionNotFound } from './queue-option-errors.js';
 import { QueueOption } from './queue-option.entity.js';
 import { type QueueOptionResponse, toQueueOptionResponse } from './queue-option.mapper.js';
-import type { UploadedMedia } from '../../common/uploads/uploaded-media.js';
+import type { UploadedMedia } from '../../infra/storage/uploads/uploaded-media.js';
 
 /** -1, null and absent all mean the top level. */
 const parentKey = (parentId: number | null | undefined): number | null => (parentId == null || parentId === -1 ? null : parentId);

@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, UploadedFile } from '@nestjs/common';
-import { MediaUploadEndpoint, type UploadedMedia } from '../../common/decorators/upload.decorator.js';
+import { MediaUploadEndpoint, type UploadedMedia } from '../../infra/storage/uploads/upload.decorator.js';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
-import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { Auth } from '../../authorization/auth.decorator.js';
 import { ApiCompanyIdQuery, CompanyIdQuery } from '../../common/decorators/company-id.query.js';
 import { CreateQueueDto } from './dto/create-queue.dto.js';
 import { UpdateQueueDto } from './dto/update-queue.dto.js';

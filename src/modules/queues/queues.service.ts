@@ -13,7 +13,7 @@ import { ref, type Ref } from '@mikro-orm/core';
 import { StoragePort } from '../../infra/storage/storage.port.js';
 import { Prompt } from '../prompts/prompt.entity.js';
 import { QueueIntegration } from '../queue-integrations/queue-integration.entity.js';
-import type { UploadedMedia } from '../../common/uploads/uploaded-media.js';
+import type { UploadedMedia } from '../../infra/storage/uploads/uploaded-media.js';
 import { fileRequired } from '../queue-options/queue-option-errors.js';
 import { Queue } from './queue.entity.js';
 import { type QueueResponse, toQueueResponse } from './queue.mapper.js';

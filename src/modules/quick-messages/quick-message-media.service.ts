@@ -8,7 +8,7 @@ import type { QuickMessage } from './quick-message.entity.js';
 import { type QuickMessageResponse, toQuickMessageResponse } from './quick-message.mapper.js';
 import { QuickMessageEvents } from './quick-messages.events.js';
 import { QuickMessagesService } from './quick-messages.service.js';
-import type { UploadedMedia } from '../../common/uploads/uploaded-media.js';
+import type { UploadedMedia } from '../../infra/storage/uploads/uploaded-media.js';
 
 /** The attachment of a quick message: one file, replaced on upload, stored under a generated name. */
 @Injectable()

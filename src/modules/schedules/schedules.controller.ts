@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { AnyUser, RequiresPlan } from '../../common/decorators/access.decorators.js';
-import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { Auth } from '../../authorization/auth.decorator.js';
 import { CreateScheduleDto } from './dto/create-schedule.dto.js';
 import { ListSchedulesQuery } from './dto/list-schedules.query.js';
 import { UpdateScheduleDto } from './dto/update-schedule.dto.js';

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Que
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { AnyUser } from '../../common/decorators/access.decorators.js';
-import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { Auth } from '../../authorization/auth.decorator.js';
 import { CreateTicketNoteDto } from './dto/create-ticket-note.dto.js';
 import { ListTicketNotesQueryDto } from './dto/list-ticket-notes-query.dto.js';
 import type { TicketNoteResponse } from './ticket-note.mapper.js';

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, ParseUUID
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { AnyUser } from '../../common/decorators/access.decorators.js';
-import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { Auth } from '../../authorization/auth.decorator.js';
 import { CreateTicketDto } from './dto/create-ticket.dto.js';
 import { ListTicketsQuery, TicketCountsQuery } from './dto/list-tickets.query.js';
 import { UpdateTicketDto } from './dto/update-ticket.dto.js';

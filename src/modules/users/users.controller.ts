@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
-import { Auth } from '../../common/decorators/auth-context.decorator.js';
+import { Auth } from '../../authorization/auth.decorator.js';
 import { listResponse, parseListQuery, type ListAllowlist } from '../../common/list-query/list-query.js';
 import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
 import { ApiCompanyIdQuery, CompanyIdQuery } from '../../common/decorators/company-id.query.js';

@@ -1,7 +1,8 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { AuthContext } from '../../authorization/auth-context.js';
+import { AUTH_CONTEXT_KEY } from '../common/request-keys.js';
+import type { AuthContext } from './auth-context.js';
 
-export const AUTH_CONTEXT_KEY = 'authContext';
+export { AUTH_CONTEXT_KEY };
 
 /** The caller's AuthContext, set by the AuthGuard. */
 export const Auth = createParamDecorator((_data: unknown, ctx: ExecutionContext): AuthContext => {

@@ -1,8 +1,8 @@
 import busboy from 'busboy';
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
-import { appError, fieldError } from '../errors/app-error.js';
-import type { StoredFile } from '../../infra/storage/storage.port.js';
+import { appError, fieldError } from '../../../common/errors/app-error.js';
+import type { StoredFile } from '../storage.port.js';
 import type { UploadedMedia, UploadLimits } from './uploaded-media.js';
 
 /** Text fields beside the files (a caption, a quoted message id, a number): few and small. */

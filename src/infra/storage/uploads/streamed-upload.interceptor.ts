@@ -2,10 +2,10 @@ import { type CallHandler, type ExecutionContext, Inject, Injectable, mixin, typ
 import type { Request } from 'express';
 import { isRejectedByPipes } from '@nestjs/core/internal.js';
 import { catchError, from, mergeMap, type Observable, throwError } from 'rxjs';
-import { AUTH_CONTEXT_KEY } from '../decorators/auth-context.decorator.js';
-import { appError } from '../errors/app-error.js';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { StoragePort } from '../../infra/storage/storage.port.js';
+import { AUTH_CONTEXT_KEY } from '../../../common/request-keys.js';
+import { appError } from '../../../common/errors/app-error.js';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
+import { StoragePort } from '../storage.port.js';
 import { receiveMultipart } from './receive-multipart.js';
 import { UPLOAD_COMPANY_KEY, type UploadedMedia, type UploadLimits } from './uploaded-media.js';
 

@@ -1,9 +1,9 @@
 import { applyDecorators, HttpCode, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiConsumes } from '@nestjs/swagger';
-import { MAX_MEDIA_BYTES } from '../../infra/storage/media-types.js';
-import { StreamedUpload } from '../uploads/streamed-upload.interceptor.js';
+import { MAX_MEDIA_BYTES } from '../media-types.js';
+import { StreamedUpload } from './streamed-upload.interceptor.js';
 
-export type { UploadedMedia } from '../uploads/uploaded-media.js';
+export type { UploadedMedia } from './uploaded-media.js';
 
 /** Files a message may carry at once (the spec's `medias`). */
 export const MAX_MESSAGE_FILES = 10;
