@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { appError, notFound } from '../../common/errors/app-error.js';
-import { renderTemplate } from '../../shared/template-variables.js';
 import { BotTimers } from '../automation/timers/bot-timers.js';
 import { Company } from '../companies/company.entity.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
@@ -12,10 +11,9 @@ import { Queue } from '../queues/queue.entity.js';
 import { CompanySettingsCache } from '../settings/company-settings.cache.js';
 import { User } from '../users/user.entity.js';
 import type { UpdateTicketDto } from './dto/update-ticket.dto.js';
-import { TicketCourtesy } from './ticket-courtesy.js';
+import { type Before, TicketCourtesy } from './ticket-courtesy.js';
 import { TicketCycles } from './ticket-cycles.js';
 import { type TicketBotChange, TicketLifecycleRepository, type TicketState } from './ticket-lifecycle.repository.js';
-import { acceptedGreeting, ratingQuestion, transferNotice } from './ticket-notices.js';
 import { newProtocol } from './ticket-protocol.js';
 import { type TicketWithTags, TicketResponses } from './ticket-responses.js';
 import { type TicketRow, toTicketResponseFromRow } from './ticket-row.mapper.js';
@@ -32,12 +30,6 @@ export interface AgentOpening {
   queueId: number | null;
   userId: number;
   status: 'open' | 'pending' | 'closed';
-}
-
-interface Before {
-  status: string;
-  queueId: number | null;
-  userId: number | null;
 }
 
 /**
@@ -143,13 +135,13 @@ export class TicketLifecycle {
     }
     if (ticket.status === 'open' || dto.userId) ticket.chatbot = false; // any human action turns the bots off
     const finishing = ticket.status === 'closed' && before.status !== 'closed';
-    if (finishing) await this.sendCompletion(ctx.companyId, ticket);
+    if (finishing) await this.courtesy.completion(ctx.companyId, ticket);
     if (ticket.status === 'closed') this.finished(ticket);
     await this.em.flush();
     if (askRating) await this.requestRating(ctx.companyId, ticket);
 
     await this.agentCycle(ctx.companyId, ticket, before);
-    await this.agentNotices(ctx.companyId, ticket, before);
+    await this.courtesy.agentNotices(ctx.companyId, ticket, before);
     const response = await this.responses.one(ctx.companyId, ticket.id);
     this.events.updated(ctx.companyId, response, before);
     return response;
@@ -254,14 +246,7 @@ export class TicketLifecycle {
 
   /** Rating request: the connection's rating message and the 1–3 menu, and the 24-hour wait. */
   private async requestRating(companyId: number, ticket: Ticket): Promise<void> {
-    const whatsapp = ticket.whatsapp!.getEntity();
-    const company = await this.em.findOneOrFail(Company, companyId);
-    const text = renderTemplate(ratingQuestion(whatsapp.ratingMessage), {
-      name: ticket.contact.getEntity().name,
-      protocol: ticket.protocol,
-      timeZone: company.timezone,
-    });
-    await this.notify(companyId, ticket, text);
+    await this.courtesy.ratingQuestion(companyId, ticket);
     await this.timers.ratingRequested(companyId, ticket.id);
   }
 
@@ -274,43 +259,10 @@ export class TicketLifecycle {
     else if (ticket.status === 'closed' && before.status !== 'closed') await this.cycles.finished(companyId, ticket.id);
   }
 
-  /** The accept greeting and the transfer notice, when the company has them on. */
-  private async agentNotices(companyId: number, ticket: Ticket, before: Before): Promise<void> {
-    if (ticket.isGroup || ticket.status === 'closed') return;
-    const queueId = ticket.queue?.id ?? null;
-    const contact = ticket.contact.getEntity();
-    if (ticket.status === 'open' && before.status === 'pending' && ticket.user && (await this.settings.get(companyId, 'sendGreetingAccepted')) === 'enabled') {
-      const company = await this.em.findOneOrFail(Company, companyId);
-      const agent = (await this.em.findOneOrFail(User, ticket.user.id)).name;
-      await this.notify(companyId, ticket, acceptedGreeting(contact.name, agent, company.timezone, ticket.protocol));
-    }
-    const transferred = (queueId !== before.queueId && queueId !== null) || (ticket.user && ticket.user.id !== before.userId && before.userId !== null);
-    if (transferred && before.status !== 'closed' && (await this.settings.get(companyId, 'sendMsgTransfTicket')) === 'enabled') {
-      const queueName = queueId !== before.queueId && ticket.queue ? (await this.em.findOneOrFail(Queue, ticket.queue.id)).name : null;
-      const userName = ticket.user && ticket.user.id !== before.userId ? (await this.em.findOneOrFail(User, ticket.user.id)).name : null;
-      const text = transferNotice(queueName, userName);
-      if (text) await this.notify(companyId, ticket, text);
-    }
-  }
-
   /** userRating on, a person attended, not a group, and not asked already. */
   private async ratingApplies(companyId: number, ticket: Ticket): Promise<boolean> {
     if (ticket.isGroup || !ticket.user || ticket.ratingRequestedAt || !ticket.whatsapp) return false;
     return (await this.settings.get(companyId, 'userRating')) === 'enabled';
-  }
-
-  /** The connection's completion message, sent before the ticket closes. */
-  private async sendCompletion(companyId: number, ticket: Ticket): Promise<void> {
-    const whatsapp = ticket.whatsapp?.isInitialized() ? ticket.whatsapp.getEntity() : null;
-    if (ticket.isGroup || !whatsapp?.complationMessage?.trim()) return;
-    const company = await this.em.findOneOrFail(Company, companyId);
-    const text = renderTemplate(whatsapp.complationMessage, { name: ticket.contact.getEntity().name, protocol: ticket.protocol, timeZone: company.timezone });
-    await this.notify(companyId, ticket, text);
-  }
-
-  private async notify(companyId: number, ticket: Ticket, text: string): Promise<void> {
-    const target = { id: ticket.id, whatsappId: ticket.whatsapp?.id ?? null, contactNumber: ticket.contact.getEntity().number, isGroup: ticket.isGroup };
-    await this.courtesy.send(companyId, target, text);
   }
 
   /** `ERR_OTHER_OPEN_TICKET` when the contact already has another ticket not closed on the connection. */
