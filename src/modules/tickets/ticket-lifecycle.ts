@@ -42,8 +42,10 @@ export interface AgentOpening {
  *   when ratings are on) and reopen;
  * - automatic close (`closeAutomatically`: expiry timer, rating answered or expired);
  * - rating request, rating answer, reminder and drop (`answerRating`, `remindRating`, `dropRating`);
- * - bot hand-over (`handOver`: integrations, prompts, the transfer timer) and the bot's own steps (`botStep`);
- * - a human writing (`humanWrote`: bots step back).
+ * - bot hand-over (`handOver`: integrations, prompts, the transfer timer), the bot's own steps (`botStep`,
+ *   `enterQueueByBot`);
+ * - a human writing (`humanWrote`: bots step back) and an agent reading (`read`: unread back to zero).
+ * `newProtocol` (ticket-protocol.ts) is the only protocol generator.
  */
 @Injectable()
 export class TicketLifecycle {
