@@ -25,6 +25,7 @@ import {
 } from '../utils/fake-services.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
 import { customerWrites } from '../utils/tickets.js';
+import { TIME_FACTOR } from '../utils/time.js';
 
 /** One bot-timer "minute" in these tests. */
 const MINUTE_MS = 400;
@@ -191,7 +192,7 @@ describe('the bot: ratings, timers, AI prompts and integrations', () => {
         .expect(200);
       const ticket = await customerWrites(t, tenantQueues.admin, tenantQueues.connectionId, nextPhone(), 'oi');
       expect((await ticketOf(ticket.id)).queue).toBeNull();
-      const moved = await waitFor(async () => ((await ticketOf(ticket.id)).queue?.id === target ? ticketOf(ticket.id) : null), 8000);
+      const moved = await waitFor(async () => ((await ticketOf(ticket.id)).queue?.id === target ? ticketOf(ticket.id) : null), 8000 * TIME_FACTOR);
       expect(moved).toMatchObject({ status: 'pending', chatbot: false });
     });
 
@@ -212,7 +213,7 @@ describe('the bot: ratings, timers, AI prompts and integrations', () => {
 
       t = await t.restart();
 
-      const closed = await waitFor(async () => ((await ticketOf(idleTicket.id)).status === 'closed' ? true : null), 10000);
+      const closed = await waitFor(async () => ((await ticketOf(idleTicket.id)).status === 'closed' ? true : null), 10000 * TIME_FACTOR);
       expect(closed).toBe(true);
       expect(await waitFor(async () => ((await botSaid(idleTicket.id)).at(-1)?.startsWith('Encerramos') ? botSaid(idleTicket.id) : null))).toContain(
         'Encerramos por falta de resposta, Otávio.',
@@ -415,7 +416,7 @@ describe('the bot: ratings, timers, AI prompts and integrations', () => {
       const other = await customerWrites(t, s.admin, s.connectionId, nextPhone(), 'olá');
       const ids = async (ticketId: number) =>
         (await t.em().find(Message, { ticket: ticketId, fromMe: true }, { filters: false, orderBy: { id: 'ASC' } })).map((m) => m.id);
-      await waitFor(async () => ((await ids(slow.id)).length === 2 ? true : null), 8000);
+      await waitFor(async () => ((await ids(slow.id)).length === 2 ? true : null), 8000 * TIME_FACTOR);
       expect(await botSaid(slow.id)).toEqual(['Primeira', 'Segunda']);
       expect(await botSaid(other.id)).toEqual(['Outra conversa']);
       // The other customer was answered while the first one's second bubble was still waiting.

@@ -13,6 +13,7 @@ import { connectedSimulator, drainPipeline, waitFor } from '../utils/channels.js
 import { type Session, type TenantFixture, twoTenants } from '../utils/factories.js';
 import { connectSocket } from '../utils/sockets.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
+import { TIME_FACTOR } from '../utils/time.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -231,7 +232,7 @@ describe('channels: connections, simulator and the inbound pipeline', () => {
     const extra = await connectedSimulator(t, a.company.id, 'Reserva');
     await inject(adminA, extra.id, { type: 'close', from: '5511900000001', loggedOut: false });
     await waitFor(async () => (await t.em().findOneOrFail(Whatsapp, extra.id, { filters: false })).status === 'OPENING');
-    await waitFor(() => manager.isConnected(extra.id), 8000);
+    await waitFor(() => manager.isConnected(extra.id), 8000 * TIME_FACTOR);
 
     await inject(adminA, extra.id, { type: 'close', from: '5511900000001', loggedOut: true });
     const row = await waitFor(async () => {

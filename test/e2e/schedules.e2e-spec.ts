@@ -7,6 +7,7 @@ import { connectedSimulator, waitFor } from '../utils/channels.js';
 import { type Session, type TenantFixture, twoTenants } from '../utils/factories.js';
 import { connectSocket } from '../utils/sockets.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
+import { TIME_FACTOR } from '../utils/time.js';
 
 describe('schedules', () => {
   let t: TestApp;
@@ -47,7 +48,10 @@ describe('schedules', () => {
       userId: a.user.id,
     });
 
-    const sent = await waitFor(async () => ((await scheduleOf(created.body.id)).status === 'ENVIADA' ? scheduleOf(created.body.id) : null), 10000);
+    const sent = await waitFor(
+      async () => ((await scheduleOf(created.body.id)).status === 'ENVIADA' ? scheduleOf(created.body.id) : null),
+      10000 * TIME_FACTOR,
+    );
     expect(sent.sentAt).not.toBeNull();
     expect(sent.sentAt!.getTime()).toBeGreaterThanOrEqual(new Date(created.body.sendAt).getTime() - 2000);
     const message = await t.em().findOneOrFail(Message, { ticket: sent.ticket!.id, fromMe: true }, { filters: false });
@@ -73,7 +77,7 @@ describe('schedules', () => {
       .set(adminA.auth)
       .send({ body: 'Versão final', sendAt: inSeconds(1) });
     expect(moved.status).toBe(200);
-    const sent = await waitFor(async () => ((await scheduleOf(later.body.id)).status === 'ENVIADA' ? scheduleOf(later.body.id) : null), 10000);
+    const sent = await waitFor(async () => ((await scheduleOf(later.body.id)).status === 'ENVIADA' ? scheduleOf(later.body.id) : null), 10000 * TIME_FACTOR);
     // Without a connection of its own, the schedule goes through the company default.
     expect(sent.whatsapp).toBeNull();
     const message = await t.em().findOneOrFail(Message, { ticket: sent.ticket!.id, body: 'Versão final' }, { filters: false });
@@ -97,7 +101,7 @@ describe('schedules', () => {
       .set(adminA.auth)
       .send({ body: 'Vai falhar', sendAt: inSeconds(1), contactId, whatsappId: broken.id });
     await t.http().delete(`/api/whatsappsession/${broken.id}`).set(adminA.auth).expect(200);
-    const failed = await waitFor(async () => ((await scheduleOf(failing.body.id)).status === 'ERRO' ? scheduleOf(failing.body.id) : null), 10000);
+    const failed = await waitFor(async () => ((await scheduleOf(failing.body.id)).status === 'ERRO' ? scheduleOf(failing.body.id) : null), 10000 * TIME_FACTOR);
     expect(failed.error).toBeTruthy();
     // Editing a failed schedule puts it back in line.
     const retried = await t
@@ -106,7 +110,7 @@ describe('schedules', () => {
       .set(adminA.auth)
       .send({ whatsappId: connectionId, sendAt: inSeconds(1) });
     expect(retried.body).toMatchObject({ status: 'PENDENTE', error: null });
-    await waitFor(async () => ((await scheduleOf(failing.body.id)).status === 'ENVIADA' ? true : null), 10000);
+    await waitFor(async () => ((await scheduleOf(failing.body.id)).status === 'ENVIADA' ? true : null), 10000 * TIME_FACTOR);
   });
 
   it('lists by calendar range or by page, with search', async () => {

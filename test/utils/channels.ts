@@ -4,9 +4,10 @@ import { Whatsapp } from '../../src/modules/connections/whatsapp.entity.js';
 import { Company } from '../../src/modules/companies/company.entity.js';
 import { InboundPipeline } from '../../src/modules/messages/inbound-pipeline.js';
 import type { TestApp } from './test-app.js';
+import { TIME_FACTOR } from './time.js';
 
 /** Polls until the condition holds (at most `timeoutMs`). */
-export async function waitFor<T>(probe: () => Promise<T> | T, timeoutMs = 5000): Promise<NonNullable<T>> {
+export async function waitFor<T>(probe: () => Promise<T> | T, timeoutMs = 5000 * TIME_FACTOR): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

@@ -9,6 +9,13 @@ import { TimerFactsRepository } from './timer-facts.repository.js';
 export const INACTIVE_RECHECK_MS = 60 * 60 * 1000;
 
 /**
+ * The inactivity text could not go out (the connection is reconnecting, e.g. right after a restart): try again this
+ * much later, for at most the window below, then close without it rather than keep the ticket open for ever.
+ */
+export const SAY_RETRY_MS = 2000;
+export const SAY_RETRY_WINDOW_MS = 5 * 60 * 1000;
+
+/**
  * What each timer does when it fires. Every action re-reads the ticket first: a customer who wrote meanwhile, a
  * person who accepted, or a changed connection setting simply makes the job a no-op, or answers how much later it
  * should run again (the worker then delays the same job). A disabled or expired company does nothing: its timers
@@ -39,7 +46,13 @@ export class TimerActions {
     const due = new Date(facts.last_at).getTime() + facts.expires_ticket * this.timers.minuteMs;
     if (due > Date.now()) return due - Date.now();
     const ticket = await this.lifecycle.state(companyId, ticketId);
-    if (ticket) await this.lifecycle.closeAutomatically(companyId, ticket, facts.expires_inactive_message);
+    if (!ticket) return null;
+    const text = facts.expires_inactive_message;
+    if (text?.trim()) {
+      const said = await this.lifecycle.say(companyId, ticket, text);
+      if (!said && Date.now() - due < SAY_RETRY_WINDOW_MS) return SAY_RETRY_MS;
+    }
+    await this.lifecycle.closeAutomatically(companyId, ticket, null);
     return null;
   }
 
