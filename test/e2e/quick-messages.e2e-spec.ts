@@ -2,22 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Socket } from 'socket.io-client';
+import type { QuickMessageResponse } from '../../src/shared/api-types.js';
 import { createUser, login, type Session, type TenantFixture, twoTenants } from '../utils/factories.js';
 import { connectSocket } from '../utils/sockets.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
 
-interface QuickMessageBody {
-  id: number;
-  shortcode: string;
-  message: string;
-  geral: boolean;
-  status: boolean;
-  isMedia: boolean;
-  mediaPath: string | null;
-  mediaUrl: string | null;
-  mediaName: string | null;
-  userId: number;
-}
+/** The wire shape, as the browser reads it. */
+type QuickMessageBody = QuickMessageResponse;
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -28,17 +28,23 @@ describe('security: a Redis restart loses no scheduled message or bot timer', ()
     await redis?.down();
   });
 
-  it('arms the pending schedules and timers again from the database once Redis is back, and they fire', async () => {
+  /** A customer's ticket, accepted by the admin, on a new connection whose idle tickets close after `minutes`. */
+  async function openTicketOnExpiringConnection(minutes: number, number: string, name: string) {
     const connection = await connectedSimulator(t, tenant.company.id);
-    // A bot timer: an open ticket whose last message is ours closes after expiresTicket (4 short minutes).
     await t
       .http()
       .put(`/api/whatsapp/${connection.id}`)
       .set(admin.auth)
-      .send({ expiresTicket: 4, expiresInactiveMessage: 'Encerrado por inatividade.' })
+      .send({ expiresTicket: minutes, expiresInactiveMessage: 'Encerrado por inatividade.' })
       .expect(200);
-    const ticket = await customerWrites(t, admin, connection.id, '5511922221111', 'oi', 'Bruna');
+    const ticket = await customerWrites(t, admin, connection.id, number, 'oi', name);
     await t.http().put(`/api/tickets/${ticket.id}`).set(admin.auth).send({ status: 'open', userId: tenant.admin.id }).expect(200);
+    return ticket;
+  }
+
+  it('arms the pending schedules and timers again from the database once Redis is back, and they fire', async () => {
+    // A bot timer: an open ticket whose last message is ours closes after expiresTicket (4 short minutes).
+    const ticket = await openTicketOnExpiringConnection(4, '5511922221111', 'Bruna');
     expect((await t.http().post(`/api/messages/${ticket.id}`).set(admin.auth).send({ body: 'Posso ajudar?' })).status).toBe(201);
     expect(await t.app.get(BotTimers).pending(ticket.id)).toContain('expire');
     // A scheduled message a few seconds ahead.
@@ -79,15 +85,7 @@ describe('security: a Redis restart loses no scheduled message or bot timer', ()
   }, 90_000);
 
   it('keeps answering while Redis is away: a reply goes out at once and its timer is armed when Redis is back', async () => {
-    const connection = await connectedSimulator(t, tenant.company.id);
-    await t
-      .http()
-      .put(`/api/whatsapp/${connection.id}`)
-      .set(admin.auth)
-      .send({ expiresTicket: 30, expiresInactiveMessage: 'Encerrado por inatividade.' })
-      .expect(200);
-    const ticket = await customerWrites(t, admin, connection.id, '5511922224444', 'oi', 'Davi');
-    await t.http().put(`/api/tickets/${ticket.id}`).set(admin.auth).send({ status: 'open', userId: tenant.admin.id }).expect(200);
+    const ticket = await openTicketOnExpiringConnection(30, '5511922224444', 'Davi');
     await t.app.get(BotTimers).cancel('expire', ticket.id);
 
     await redis.down();
