@@ -1,6 +1,9 @@
-// `node scripts/module-graph.mjs [--edges]`: the import graph of src/ between its parts (each domain module, channels,
-// each infra area, common, config, authorization, shared) and the cycles in it (strongly connected components).
-// Type-only imports count: a cycle of types is still a cycle of design.
+// `node scripts/module-graph.mjs [--raw] [--edges] [--why FROM TO]`: the import graph of src/ between its parts (each
+// domain module, channels, each infra area, common, config, authorization, shared, and `model`) and the cycles in it
+// (strongly connected components). Type-only imports count: a cycle of types is still a cycle of design.
+// The entities (`*.entity.ts`) form the `model` part: they are the schema, and a relation between two tables (a ticket's
+// user, a user's queues) is not a call from one module into another. Every other file counts in its module.
+// `--raw` counts each entity in its module instead; `--why FROM TO` prints the file imports behind one edge.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 
@@ -15,7 +18,10 @@ function* files(dir) {
 }
 
 /** The part of the design a file belongs to. */
+const RAW = process.argv.includes('--raw');
+
 function partOf(file) {
+  if (!RAW && file.endsWith('.entity.ts')) return 'model';
   const [top, second] = relative(ROOT, file).split('/');
   if (top === 'modules' || top === 'infra') return `${top}/${second}`;
   if (!second) return 'root';
@@ -23,14 +29,17 @@ function partOf(file) {
 }
 
 const edges = new Map();
+const why = process.argv.indexOf('--why');
+const [whyFrom, whyTo] = why >= 0 ? process.argv.slice(why + 1, why + 3) : [];
 for (const file of files(ROOT)) {
   const from = partOf(file);
   const text = readFileSync(file, 'utf8');
   for (const match of text.matchAll(/(?:import|export)\s[^'"]*?from\s+'(\.[^']+)'/g)) {
-    const target = normalize(join(dirname(file), match[1]));
+    const target = normalize(join(dirname(file), match[1])).replace(/\.js$/, '.ts');
     if (!target.startsWith(`${ROOT}/`)) continue;
     const to = partOf(target);
     if (to === from) continue;
+    if (from === whyFrom && to === whyTo) console.log(`${file} -> ${target}`);
     if (!edges.has(from)) edges.set(from, new Set());
     edges.get(from).add(to);
   }

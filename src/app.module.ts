@@ -11,6 +11,7 @@ import { RedisModule } from './infra/redis/redis.module.js';
 import { SchedulingModule } from './infra/scheduling/scheduling.module.js';
 import { loggedRequest } from './infra/logging/redact-url.js';
 import { JobsModule } from './infra/jobs/jobs.module.js';
+import { DomainEventsModule } from './infra/events/domain-events.module.js';
 import { ChannelsModule } from './channels/channels.module.js';
 import { StorageModule } from './infra/storage/storage.module.js';
 import { MediaModule } from './modules/media/media.module.js';
@@ -27,7 +28,6 @@ import { DashboardModule } from './modules/dashboard/dashboard.module.js';
 import { SchedulesModule } from './modules/schedules/schedules.module.js';
 import { KanbanModule } from './modules/kanban/kanban.module.js';
 import { ChatsModule } from './modules/chats/chats.module.js';
-import { BotTimersModule } from './modules/automation/timers/bot-timers.module.js';
 import { CompaniesModule } from './modules/companies/companies.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { HelpsModule } from './modules/helps/helps.module.js';
@@ -59,16 +59,17 @@ export class AppModule {
           },
         }),
         MikroOrmModule.forRoot(createOrmConfig(config.databaseUrl)),
+        DomainEventsModule,
         HotPathPoolModule,
         RedisModule,
         SchedulingModule,
         JobsModule,
         MailModule,
         AuthorizationModule,
-        RealtimeModule,
+        RealtimeModule.forRoot([TicketsModule]),
         HealthModule,
         AuthModule,
-        UsersModule,
+        UsersModule.forRoot([AuthModule]),
         CompaniesModule,
         PlansModule,
         HelpsModule,
@@ -83,7 +84,6 @@ export class AppModule {
         ContactsModule,
         ExternalApiModule,
         ConversationModule,
-        BotTimersModule,
         AutomationModule,
         DashboardModule,
         SchedulesModule,

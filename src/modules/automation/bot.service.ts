@@ -1,8 +1,9 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { OnDomainEvent } from '../../infra/events/domain-events.js';
 import { REDIS } from '../../infra/redis/redis.tokens.js';
+import type { MessageStoredEvent } from '../../shared/domain-events.js';
 import { MediaLinks } from '../../infra/storage/media-links.js';
-import { type StoredCustomerMessage, InboundPipeline } from '../messages/inbound-pipeline.js';
 import { CompanySettingsCache } from '../settings/company-settings.cache.js';
 import { TicketLifecycle } from '../tickets/ticket-lifecycle.js';
 import { INVALID_OPTION, optionsMenu, queueMenu } from './bot-texts.js';
@@ -18,7 +19,7 @@ const OUT_OF_HOURS_EVERY_MS = 30 * 60 * 1000;
 const SAME_MENU_EVERY_MS = 60 * 1000;
 
 interface Turn {
-  event: StoredCustomerMessage;
+  event: MessageStoredEvent;
   ticket: BotTicket;
   connection: BotConnection;
   conversation: Conversation;
@@ -32,11 +33,10 @@ interface Turn {
  * the message is stored, and steps back as soon as a human accepts or writes (the ticket has a user, or bots off).
  */
 @Injectable()
-export class BotService implements OnModuleInit {
+export class BotService {
   private readonly logger = new Logger('BotService');
 
   constructor(
-    private readonly pipeline: InboundPipeline,
     private readonly repository: BotRepository,
     private readonly speaker: BotSpeaker,
     private readonly settings: CompanySettingsCache,
@@ -49,22 +49,21 @@ export class BotService implements OnModuleInit {
     private readonly mediaLinks: MediaLinks,
   ) {}
 
-  onModuleInit(): void {
-    this.pipeline.onCustomerMessage((event) => this.handle(event));
-  }
-
-  async handle(incoming: StoredCustomerMessage): Promise<void> {
+  /** Each customer message (not in groups), inside its connection's lane. */
+  @OnDomainEvent('message.stored')
+  async handle(incoming: MessageStoredEvent): Promise<void> {
+    if (incoming.origin !== 'customer' || incoming.isGroup) return;
     let event = incoming;
-    const { companyId, id: whatsappId } = event.connection;
+    const { companyId, connectionId: whatsappId } = event;
     // Tickets people handle are not the bot's business, unless they wait for a rating answer: no query at all.
     const row = event.ticket;
-    if ((row.user_id !== null || row.status !== 'pending') && !row.rating_pending) return;
+    if ((row.userId !== null || row.status !== 'pending') && !row.ratingPending) return;
     let context = await this.repository.turn(companyId, event.ticket.id, whatsappId);
     if (!context) return;
     if (context.ticket.rating_requested_at) {
       const restarted = await this.rating.answer(event, context.ticket.rating_reminded);
       if (!restarted) return;
-      event = { ...event, ticket: restarted, ticketCreated: true };
+      event = { ...event, ticket: { id: restarted.id, status: restarted.status, userId: restarted.user_id, ratingPending: false }, ticketCreated: true };
       context = await this.repository.turn(companyId, restarted.id, whatsappId);
       if (!context) return;
     }
@@ -190,7 +189,7 @@ export class BotService implements OnModuleInit {
       if (!turn.ticket.use_integration) await this.lifecycle.botStep(companyId, turn.ticket.id, { useIntegration: true, integrationId });
       // A Typebot flow starts on entering the queue; other services only hear real messages.
       if (!forward && queue.integration_type !== 'typebot') return;
-      const stored = turn.event.stored;
+      const stored = turn.event.message;
       await this.integrations.run(integrationId, {
         conversation: turn.conversation,
         ticket: turn.ticket,
@@ -199,10 +198,10 @@ export class BotService implements OnModuleInit {
         message: {
           id: stored.id,
           body: forward ? turn.body : '',
-          mediaType: stored.media_type,
+          mediaType: stored.mediaType,
           // A signed link that expires: the integration never holds a permanent address of the file.
-          mediaUrl: stored.media_path ? this.mediaLinks.url(stored.media_path) : null,
-          createdAt: new Date(stored.created_at).toISOString(),
+          mediaUrl: stored.mediaPath ? this.mediaLinks.url(stored.mediaPath) : null,
+          createdAt: stored.createdAt,
         },
         minuteMs: this.timers.minuteMs,
       });

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { StoredCustomerMessage } from '../messages/inbound-pipeline.js';
+import type { MessageStoredEvent } from '../../shared/domain-events.js';
 import { TicketLifecycle } from '../tickets/ticket-lifecycle.js';
-import { RATING_REMINDER } from '../tickets/ticket-notices.js';
 import type { TicketRow } from '../tickets/ticket-row.mapper.js';
 
 /**
@@ -13,21 +12,21 @@ import type { TicketRow } from '../tickets/ticket-row.mapper.js';
 export class RatingFlow {
   constructor(private readonly lifecycle: TicketLifecycle) {}
 
-  async answer(event: StoredCustomerMessage, reminded: boolean): Promise<TicketRow | null> {
-    const companyId = event.connection.companyId;
+  async answer(event: MessageStoredEvent, reminded: boolean): Promise<TicketRow | null> {
+    const { companyId } = event;
     const ticket = await this.lifecycle.state(companyId, event.ticket.id);
     if (!ticket?.rating_requested_at) return null;
     const body = event.message.body.trim();
 
     if (/^[1-3]$/.test(body)) {
-      await this.lifecycle.answerRating(companyId, ticket, Number(body), event.connection.id);
+      await this.lifecycle.answerRating(companyId, ticket, Number(body));
       return null;
     }
     if (!reminded) {
-      await this.lifecycle.remindRating(companyId, ticket, RATING_REMINDER);
+      await this.lifecycle.remindRating(companyId, ticket);
       return null;
     }
     // Second non-answer: the customer has moved on. Close quietly and let this message open a new conversation.
-    return this.lifecycle.dropRating(companyId, ticket, { whatsappId: event.connection.id, providerId: event.message.providerId, body: event.message.body });
+    return this.lifecycle.dropRating(companyId, ticket, { whatsappId: event.connectionId, providerId: event.message.providerId, body: event.message.body });
   }
 }

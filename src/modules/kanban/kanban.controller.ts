@@ -5,8 +5,7 @@ import { AnyUser, RequiresPlan } from '../../common/decorators/access.decorators
 import { Auth } from '../../authorization/auth.decorator.js';
 import { canNamed } from '../../shared/permissions.js';
 import { type TicketTagsResponse, TagSyncService } from '../tags/tag-sync.service.js';
-import { TagsService } from '../tags/tags.service.js';
-import { toTicketResponseFromRow } from '../tickets/ticket-row.mapper.js';
+import { TicketResponses } from '../tickets/ticket-responses.js';
 import { TicketsRepository } from '../tickets/tickets.repository.js';
 import { KanbanQueryDto } from './kanban-query.dto.js';
 
@@ -22,7 +21,7 @@ const KANBAN_LIMIT = 500;
 export class KanbanController {
   constructor(
     private readonly tickets: TicketsRepository,
-    private readonly tags: TagsService,
+    private readonly responses: TicketResponses,
     private readonly tagSync: TagSyncService,
   ) {}
 
@@ -30,8 +29,7 @@ export class KanbanController {
   async cards(@Auth() ctx: AuthContext, @Query() query: KanbanQueryDto) {
     // Those who may see every ticket (admins) see the whole board; the others their queues' tickets.
     const rows = await this.tickets.kanban(ctx, canNamed(ctx.ability, 'tickets-manager:showall'), query.queueIds, KANBAN_LIMIT);
-    const tags = await this.tags.tagsOfTickets(rows.map((row) => row.id));
-    return { tickets: rows.map((row) => ({ ...toTicketResponseFromRow(row), tags: tags.get(row.id) ?? [] })) };
+    return { tickets: await this.responses.withTags(rows) };
   }
 
   /** Moves the card into the tag's lane. */

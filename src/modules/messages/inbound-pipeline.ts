@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { BotTimers } from '../automation/timers/bot-timers.js';
 import type { ChannelSession, ConnectionRef, InboundCall, InboundMessage } from '../../channels/channel-provider.js';
 import type { InboundSink } from '../../channels/inbound-sink.js';
 import { jidFor } from '../../channels/numbers.js';
+import { DomainEvents } from '../../infra/events/domain-events.js';
 import { StoragePort } from '../../infra/storage/storage.port.js';
 import { CompanySettingsCache } from '../settings/company-settings.cache.js';
 import type { TicketRow } from '../tickets/ticket-row.mapper.js';
@@ -10,25 +10,13 @@ import { type InboxEvent, type RecordedMedia, recordMessage, restoreMessage, wit
 import { InboundInboxRepository } from './inbound-inbox.repository.js';
 import { type InboundWrite, InboundRepository } from './inbound.repository.js';
 import { MessageEvents } from './message-events.js';
-import type { MessageRow } from './message.mapper.js';
+import { messageStoredEvent } from './message-stored.event.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Recorded events replayed per page after a restart. */
 const REPLAY_PAGE = 500;
 
 type ReadyMessage = ReturnType<typeof restoreMessage>;
-
-export interface StoredCustomerMessage {
-  connection: ConnectionRef;
-  message: ReadyMessage;
-  /** The row as stored (its id and media path). */
-  stored: MessageRow;
-  ticket: TicketRow;
-  /** This message opened the ticket. */
-  ticketCreated: boolean;
-}
-
-export type StoredListener = (event: StoredCustomerMessage) => Promise<void>;
 
 export const CALLS_DISABLED_REPLY =
   '*Mensagem automática:*\n\nAs chamadas de voz e vídeo estão desabilitadas para este WhatsApp, favor enviar uma mensagem de texto. Obrigado!';
@@ -42,14 +30,13 @@ export class InboundPipeline implements InboundSink {
   private readonly logger = new Logger('InboundPipeline');
   private readonly lanes = new Map<number, Promise<void>>();
   private readonly pictureFetches = new Set<number>();
-  private readonly storedListeners: StoredListener[] = [];
 
   constructor(
     private readonly repository: InboundRepository,
     private readonly storage: StoragePort,
     private readonly settings: CompanySettingsCache,
     private readonly events: MessageEvents,
-    private readonly timers: BotTimers,
+    private readonly domainEvents: DomainEvents,
     private readonly inbox: InboundInboxRepository,
   ) {}
 
@@ -64,11 +51,6 @@ export class InboundPipeline implements InboundSink {
       if (this.lanes.get(connectionId) === next) this.lanes.delete(connectionId);
     });
     return next;
-  }
-
-  /** Runs after each customer message is stored, still inside the connection's lane (the bot lives here). */
-  onCustomerMessage(listener: StoredListener): void {
-    this.storedListeners.push(listener);
   }
 
   connectionsWithPending(): Promise<Array<{ company_id: number; whatsapp_id: number }>> {
@@ -241,18 +223,9 @@ export class InboundPipeline implements InboundSink {
     else if (result.contactRenamed) await this.events.contactChanged(companyId, result.contactId, 'update');
     await this.events.messageCreatedWith(companyId, result.message, result.ticket);
     if (session && !message.isGroup && !message.fromMe) this.refreshProfilePicture(companyId, result.ticket, message.remoteJid, session);
-    if (message.fromMe && !message.isGroup) {
-      // Sent from the phone itself: it restarts the inactivity timer like a message from the app.
-      await this.timers
-        .afterOurMessage(companyId, result.ticket.id, connection.id)
-        .catch((error: unknown) => this.logger.warn(`expiry timer: ${String(error)}`));
-    }
-    if (message.fromMe || message.isGroup || message.mediaType === 'call_log') return true;
-    for (const listener of this.storedListeners) {
-      await listener({ connection, message, stored: result.message, ticket: result.ticket, ticketCreated: result.ticketCreated }).catch((error: unknown) =>
-        this.logger.error(`after message ${message.providerId}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
-      );
-    }
+    // Listeners (the bot, the inactivity timer) run here, inside the connection's lane, before its next message.
+    if (message.mediaType !== 'call_log')
+      await this.domainEvents.publish('message.stored', messageStoredEvent(write, result, message.fromMe ? 'phone' : 'customer'));
     return true;
   }
 

@@ -1,12 +1,13 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { BotTimers } from '../automation/timers/bot-timers.js';
+import { Injectable } from '@nestjs/common';
 import type { MessageKeyRef } from '../../channels/channel-provider.js';
 import { ChannelManager } from '../../channels/channel-manager.js';
 import { jidFor } from '../../channels/numbers.js';
 import { appError } from '../../common/errors/app-error.js';
+import { DomainEvents } from '../../infra/events/domain-events.js';
 import { baseMimetype, mediaKindOf } from '../../infra/storage/media-types.js';
 import { StoragePort } from '../../infra/storage/storage.port.js';
-import { InboundRepository } from './inbound.repository.js';
+import { type InboundWrite, InboundRepository } from './inbound.repository.js';
+import { messageStoredEvent } from './message-stored.event.js';
 import type { MessageRow } from './message.mapper.js';
 import { MessageEvents } from './message-events.js';
 
@@ -45,14 +46,12 @@ export interface SentMessage {
  */
 @Injectable()
 export class OutboundMessages {
-  private readonly logger = new Logger('OutboundMessages');
-
   constructor(
     private readonly channels: ChannelManager,
     private readonly repository: InboundRepository,
     private readonly storage: StoragePort,
     private readonly events: MessageEvents,
-    private readonly timers: BotTimers,
+    private readonly domainEvents: DomainEvents,
   ) {}
 
   async sendToNumber(companyId: number, connectionId: number, number: string, body: string, file?: OutgoingFile): Promise<SentMessage> {
@@ -82,7 +81,7 @@ export class OutboundMessages {
     const { file, quoted } = options;
     const stored = file ? await this.store(companyId, file) : null;
     const id = session.newMessageId();
-    const result = await this.repository.store({
+    const write: InboundWrite = {
       companyId,
       whatsappId: connectionId,
       contactNumber: to.number,
@@ -101,16 +100,13 @@ export class OutboundMessages {
       sentAt: new Date(),
       countsUnread: false,
       ack: 0,
-    });
+    };
+    const result = await this.repository.store(write);
     if (!result) throw appError('ERR_CREATING_MESSAGE');
     if (result.contactCreated) this.events.contactCreatedWith(companyId, result.ticket, new Date(result.message.created_at).toISOString());
     await this.events.messageCreatedWith(companyId, result.message, result.ticket);
-    if (!to.isGroup) {
-      // The inactivity timer restarts with each message of ours; losing it must not lose the message.
-      await this.timers
-        .afterOurMessage(companyId, result.ticket.id, connectionId)
-        .catch((error: unknown) => this.logger.warn(`expiry timer: ${String(error)}`));
-    }
+    // The inactivity timer restarts with each message of ours (its listener logs a failure; the message goes on).
+    await this.domainEvents.publish('message.stored', messageStoredEvent(write, result, 'app'));
 
     try {
       const sendOptions = { id, quoted: quoted ?? undefined };

@@ -1,7 +1,18 @@
 import { Module } from '@nestjs/common';
+import { SettingsModule } from '../settings/settings.module.js';
+import { TicketsModule } from '../tickets/tickets.module.js';
 import { MessagesModule } from './messages.module.js';
 import { OutboundMessages } from './outbound-messages.js';
+import { TicketTexts } from './ticket-texts.js';
+import { TicketTextsRepository } from './ticket-texts.repository.js';
 
-/** Sending needs the ChannelManager, which itself needs the inbound side: kept apart to avoid a module cycle. */
-@Module({ imports: [MessagesModule], providers: [OutboundMessages], exports: [OutboundMessages] })
+/**
+ * Sending, and the automatic texts of ticket transitions. Apart from MessagesModule, which the ChannelsModule imports as
+ * its inbound sink, because sending needs the ChannelManager.
+ */
+@Module({
+  imports: [MessagesModule, SettingsModule, TicketsModule],
+  providers: [OutboundMessages, TicketTexts, TicketTextsRepository],
+  exports: [OutboundMessages, TicketTexts],
+})
 export class OutboundModule {}

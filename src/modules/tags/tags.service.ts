@@ -11,10 +11,9 @@ import type { CreateTagDto } from './dto/create-tag.dto.js';
 import type { UpdateTagDto } from './dto/update-tag.dto.js';
 import { tagNameTaken, tagNotFound } from './tag-errors.js';
 import { Tag } from './tag.entity.js';
-import { type TagListItem, type TagResponse, type TagSummary, toTagListItem, toTagResponse, toTagSummary } from './tag.mapper.js';
+import { type TagListItem, type TagResponse, toTagListItem, toTagResponse } from './tag.mapper.js';
 import { TagsRepository } from './tags.repository.js';
 import { TagEvents } from './tags.events.js';
-import { TicketTag } from './ticket-tag.entity.js';
 
 /** Every profile manages tags (the menu shows them to all); only the kanban flag is restricted. */
 @Injectable()
@@ -82,19 +81,6 @@ export class TagsService {
   async remove(ctx: AuthContext, id: number): Promise<void> {
     await this.em.remove(await this.load(id)).flush();
     this.events.emit(ctx.companyId, { action: 'delete', tagId: id });
-  }
-
-  /** The tags of each ticket (of the company in scope), by name, in one query; every id asked for gets a list. */
-  async tagsOfTickets(ticketIds: number[]): Promise<Map<number, TagSummary[]>> {
-    const byTicket = new Map<number, TagSummary[]>(ticketIds.map((id) => [id, []]));
-    if (!ticketIds.length) return byTicket;
-    const links = await this.em.find(
-      TicketTag,
-      { ticket: { $in: [...byTicket.keys()] } },
-      { populate: ['tag'], strategy: 'joined', orderBy: { tag: { name: 'ASC', id: 'ASC' } } },
-    );
-    for (const link of links) byTicket.get(link.ticket.id)?.push(toTagSummary(link.tag.getEntity()));
-    return byTicket;
   }
 
   private async load(id: number): Promise<Tag> {

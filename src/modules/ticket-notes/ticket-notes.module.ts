@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
+import { TicketsModule } from '../tickets/tickets.module.js';
 import { TicketNotesController } from './ticket-notes.controller.js';
 import { TicketNotesService } from './ticket-notes.service.js';
 
-/** Ticket notes. TicketAccess comes from the global tickets module. */
-@Module({ controllers: [TicketNotesController], providers: [TicketNotesService] })
+/** Ticket notes. */
+@Module({ imports: [TicketsModule], controllers: [TicketNotesController], providers: [TicketNotesService] })
 export class TicketNotesModule {}

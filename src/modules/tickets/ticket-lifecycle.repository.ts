@@ -161,14 +161,6 @@ export class TicketLifecycleRepository {
       providerId,
     ]);
   }
-
-  async completionMessage(companyId: number, whatsappId: number): Promise<string | null> {
-    const [whatsapp] = await this.sql(companyId).all<{ complation_message: string | null }>(
-      'select complation_message from whatsapps where company_id = ? and id = ?',
-      [companyId, whatsappId],
-    );
-    return whatsapp?.complation_message ?? null;
-  }
 }
 
 /**

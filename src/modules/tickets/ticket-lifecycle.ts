@@ -2,16 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { appError, notFound } from '../../common/errors/app-error.js';
-import { BotTimers } from '../automation/timers/bot-timers.js';
+import { DomainEvents } from '../../infra/events/domain-events.js';
+import type { TicketPosition, TicketTransition } from '../../shared/domain-events.js';
 import { Company } from '../companies/company.entity.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import type { Contact } from '../contacts/contact.entity.js';
-import type { SendExtras } from '../messages/outbound-messages.js';
 import { Queue } from '../queues/queue.entity.js';
 import { CompanySettingsCache } from '../settings/company-settings.cache.js';
 import { User } from '../users/user.entity.js';
 import type { UpdateTicketDto } from './dto/update-ticket.dto.js';
-import { type Before, TicketCourtesy } from './ticket-courtesy.js';
 import { TicketCycles } from './ticket-cycles.js';
 import { type TicketBotChange, TicketLifecycleRepository, type TicketState } from './ticket-lifecycle.repository.js';
 import { newProtocol } from './ticket-protocol.js';
@@ -56,18 +55,12 @@ export class TicketLifecycle {
     private readonly responses: TicketResponses,
     private readonly cycles: TicketCycles,
     private readonly events: TicketsEvents,
-    private readonly courtesy: TicketCourtesy,
     private readonly settings: CompanySettingsCache,
-    private readonly timers: BotTimers,
+    private readonly domainEvents: DomainEvents,
   ) {}
 
   state(companyId: number, ticketId: number): Promise<TicketState | null> {
     return this.statements.state(companyId, ticketId);
-  }
-
-  /** Sends a template text to the ticket's customer; a failure is logged, never thrown (courtesy messages). */
-  say(companyId: number, ticket: TicketState, text: string | null | undefined, extras: SendExtras = {}): Promise<boolean> {
-    return this.courtesy.say(companyId, ticket, text, extras);
   }
 
   /** Open by an agent: a new ticket with its protocol and its cycle (started when it opens with the agent). */
@@ -92,6 +85,7 @@ export class TicketLifecycle {
       throw error;
     }
     await this.cycles.opened(ctx.companyId, ticket.id, ticket.user?.id ?? null, opening.queueId, status === 'open');
+    await this.transitioned(ctx.companyId, ticket.id, ['opened-by-agent'], null, positionOf(ticket), ticket.isGroup);
     const response = await this.responses.one(ctx.companyId, ticket.id);
     this.events.updated(ctx.companyId, response);
     return response;
@@ -103,7 +97,7 @@ export class TicketLifecycle {
    * alone or combined in one change. The caller has checked that the agent may open the ticket.
    */
   async changeByAgent(ctx: AuthContext, ticket: Ticket, dto: UpdateTicketDto): Promise<TicketWithTags> {
-    const before: Before = { status: ticket.status, queueId: ticket.queue?.id ?? null, userId: ticket.user?.id ?? null };
+    const before = positionOf(ticket);
     const queue = dto.queueId ? await this.em.findOne(Queue, dto.queueId) : null;
     if (dto.queueId && !queue) throw notFound('ERR_NO_QUEUE_FOUND');
     const user = dto.userId ? await this.em.findOne(User, dto.userId) : null;
@@ -137,24 +131,33 @@ export class TicketLifecycle {
     }
     if (ticket.status === 'open' || dto.userId) ticket.chatbot = false; // any human action turns the bots off
     const finishing = ticket.status === 'closed' && before.status !== 'closed';
-    if (finishing) await this.courtesy.completion(ctx.companyId, ticket);
+    if (finishing) await this.domainEvents.publish('ticket.completing', { companyId: ctx.companyId, ticketId: ticket.id });
     if (ticket.status === 'closed') this.finished(ticket);
     await this.em.flush();
-    if (askRating) await this.requestRating(ctx.companyId, ticket);
 
     await this.agentCycle(ctx.companyId, ticket, before);
-    await this.courtesy.agentNotices(ctx.companyId, ticket, before);
+    const transitions = agentTransitions(before, positionOf(ticket));
+    if (askRating) transitions.push('rating-requested');
+    await this.transitioned(ctx.companyId, ticket.id, transitions, before, positionOf(ticket), ticket.isGroup);
     const response = await this.responses.one(ctx.companyId, ticket.id);
     this.events.updated(ctx.companyId, response, before);
     return response;
   }
 
-  /** Automatic close (timers, the rating flow), optionally after a last text. False when it was already closed. */
-  async closeAutomatically(companyId: number, ticket: TicketState, text?: string | null): Promise<boolean> {
+  /** Automatic close (expiry timer, the rating flow). False when it was already closed. */
+  async closeAutomatically(companyId: number, ticket: TicketState, also: TicketTransition[] = []): Promise<boolean> {
     if (ticket.status === 'closed') return false;
-    if (text) await this.say(companyId, ticket, text);
     if (!(await this.statements.close(companyId, ticket.id))) return false;
     await this.cycles.finished(companyId, ticket.id);
+    const before = statePosition(ticket);
+    await this.transitioned(
+      companyId,
+      ticket.id,
+      [...also, 'closed-automatically'],
+      before,
+      { status: 'closed', queueId: ticket.queue_id, userId: ticket.user_id },
+      ticket.is_group,
+    );
     await this.announce(companyId, ticket.id, { status: ticket.status, queueId: ticket.queue_id });
     return true;
   }
@@ -164,6 +167,8 @@ export class TicketLifecycle {
     const userId = target.userId ?? null;
     await this.statements.handOver(companyId, ticket.id, target.queueId, userId);
     if (userId && ticket.status === 'pending') await this.cycles.started(companyId, ticket.id, userId, target.queueId);
+    const after = { status: userId ? 'open' : 'pending', queueId: target.queueId, userId };
+    await this.transitioned(companyId, ticket.id, ['handed-over'], statePosition(ticket), after, ticket.is_group);
     await this.announce(companyId, ticket.id, { status: ticket.status, queueId: ticket.queue_id });
   }
 
@@ -181,6 +186,7 @@ export class TicketLifecycle {
     before: { status: string; queueId: number | null },
   ): Promise<void> {
     await this.statements.botStep(companyId, ticketId, { queueId, optionId: null, chatbot });
+    await this.transitioned(companyId, ticketId, ['queued-by-bot'], { ...before, userId: null }, { status: before.status, queueId, userId: null }, false);
     await this.announce(companyId, ticketId, before);
   }
 
@@ -194,17 +200,18 @@ export class TicketLifecycle {
     return this.statements.botsOff(companyId, ticketId);
   }
 
-  /** Rating answer 1–3: saves it with the cycle's rating time, sends the completion message and closes. */
-  async answerRating(companyId: number, ticket: TicketState, rate: number, whatsappId: number): Promise<void> {
+  /** Rating answer 1–3: saves it with the cycle's rating time; the completion message goes out and the ticket closes. */
+  async answerRating(companyId: number, ticket: TicketState, rate: number): Promise<void> {
     await this.statements.rate(companyId, ticket.id, ticket.user_id, rate);
-    await this.closeAutomatically(companyId, ticket, await this.statements.completionMessage(companyId, whatsappId));
-    await this.timers.cancel('rating', ticket.id);
+    await this.domainEvents.publish('ticket.completing', { companyId, ticketId: ticket.id });
+    await this.closeAutomatically(companyId, ticket, ['rating-answered']);
   }
 
   /** The one reminder after an answer that is not 1, 2 or 3. */
-  async remindRating(companyId: number, ticket: TicketState, reminder: string): Promise<void> {
+  async remindRating(companyId: number, ticket: TicketState): Promise<void> {
     await this.statements.markRatingReminded(companyId, ticket.id);
-    await this.say(companyId, ticket, reminder);
+    const position = statePosition(ticket);
+    await this.transitioned(companyId, ticket.id, ['rating-reminded'], position, position, ticket.is_group);
   }
 
   /** Rating wait expired: close without a rating. */
@@ -217,8 +224,7 @@ export class TicketLifecycle {
    * pending ticket (reopen on inbound), which this returns, or null when another one is open already.
    */
   async dropRating(companyId: number, ticket: TicketState, message: { whatsappId: number; providerId: string; body: string }): Promise<TicketRow | null> {
-    await this.closeAutomatically(companyId, ticket);
-    await this.timers.cancel('rating', ticket.id);
+    await this.closeAutomatically(companyId, ticket, ['rating-dropped']);
     const created = await this.statements.openAfter(companyId, ticket.id, newProtocol(), message.body);
     if (created === null) return null;
     await this.statements.moveMessage(companyId, message.whatsappId, message.providerId, created);
@@ -246,14 +252,21 @@ export class TicketLifecycle {
     ticket.ratingReminded = false;
   }
 
-  /** Rating request: the connection's rating message and the 1–3 menu, and the 24-hour wait. */
-  private async requestRating(companyId: number, ticket: Ticket): Promise<void> {
-    await this.courtesy.ratingQuestion(companyId, ticket);
-    await this.timers.ratingRequested(companyId, ticket.id);
+  /** Tells the listeners (automatic texts, timers) after the write: they run before the transition returns. */
+  private transitioned(
+    companyId: number,
+    ticketId: number,
+    transitions: TicketTransition[],
+    before: TicketPosition | null,
+    after: TicketPosition,
+    isGroup: boolean,
+  ): Promise<void> {
+    if (!transitions.length) return Promise.resolve();
+    return this.domainEvents.publish('ticket.transitioned', { companyId, ticketId, transitions, before, after, isGroup });
   }
 
   /** The attendance cycle of an agent's change: reopen starts a new one, accept starts it, finish ends it. */
-  private async agentCycle(companyId: number, ticket: Ticket, before: Before): Promise<void> {
+  private async agentCycle(companyId: number, ticket: Ticket, before: TicketPosition): Promise<void> {
     const queueId = ticket.queue?.id ?? null;
     if (before.status === 'closed' && ticket.status !== 'closed')
       await this.cycles.opened(companyId, ticket.id, ticket.user?.id ?? null, queueId, ticket.status === 'open');
@@ -288,4 +301,25 @@ export class TicketLifecycle {
       },
     });
   }
+}
+
+function positionOf(ticket: Ticket): TicketPosition {
+  return { status: ticket.status, queueId: ticket.queue?.id ?? null, userId: ticket.user?.id ?? null };
+}
+
+function statePosition(ticket: TicketState): TicketPosition {
+  return { status: ticket.status, queueId: ticket.queue_id, userId: ticket.user_id };
+}
+
+/** The named transitions one change by an agent made (it may combine several, e.g. accept and transfer). */
+export function agentTransitions(before: TicketPosition, after: TicketPosition): TicketTransition[] {
+  const transitions: TicketTransition[] = [];
+  if (before.status === 'closed' && after.status !== 'closed') transitions.push('reopened');
+  if (before.status !== 'closed' && after.status === 'closed') transitions.push('finished');
+  if (before.status === 'pending' && after.status === 'open' && after.userId !== null) transitions.push('accepted');
+  if (before.status === 'open' && after.status === 'pending') transitions.push('returned');
+  const movedQueue = after.queueId !== before.queueId && after.queueId !== null;
+  const movedUser = after.userId !== null && after.userId !== before.userId && before.userId !== null;
+  if ((movedQueue || movedUser) && before.status !== 'closed' && after.status !== 'closed') transitions.push('transferred');
+  return transitions;
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { notFound } from '../../common/errors/app-error.js';
-import type { TagSummary } from '../tags/tag.mapper.js';
-import { TagsService } from '../tags/tags.service.js';
+import type { TagSummary } from '../../shared/api-types.js';
 import { type TicketRow, toTicketResponseFromRow } from './ticket-row.mapper.js';
 import type { TicketResponse } from './ticket.mapper.js';
 import { TicketsRepository } from './tickets.repository.js';
@@ -11,10 +10,7 @@ export type TicketWithTags = TicketResponse & { tags: TagSummary[] };
 /** Tickets as the routes and their live events show them: the row with its tags. */
 @Injectable()
 export class TicketResponses {
-  constructor(
-    private readonly repository: TicketsRepository,
-    private readonly tags: TagsService,
-  ) {}
+  constructor(private readonly repository: TicketsRepository) {}
 
   async one(companyId: number, id: number): Promise<TicketWithTags> {
     const row = await this.repository.row(companyId, { id });
@@ -23,7 +19,7 @@ export class TicketResponses {
   }
 
   async withTags(rows: TicketRow[]): Promise<TicketWithTags[]> {
-    const tags = await this.tags.tagsOfTickets(rows.map((r) => r.id));
+    const tags = await this.repository.tagsOfTickets(rows.map((r) => r.id));
     return rows.map((row) => ({ ...toTicketResponseFromRow(row), tags: tags.get(row.id) ?? [] }));
   }
 }

@@ -1,10 +1,7 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TicketRoomAuthorizer } from '../../infra/realtime/ticket-room.authorizer.js';
-import { OutboundModule } from '../messages/outbound.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
-import { TagsModule } from '../tags/tags.module.js';
 import { TicketAccess } from './ticket-access.js';
-import { TicketCourtesy } from './ticket-courtesy.js';
 import { TicketCycles } from './ticket-cycles.js';
 import { TicketCyclesRepository } from './ticket-cycles.repository.js';
 import { TicketLifecycle } from './ticket-lifecycle.js';
@@ -15,9 +12,12 @@ import { TicketsEvents } from './tickets.events.js';
 import { TicketsRepository } from './tickets.repository.js';
 import { TicketsService } from './tickets.service.js';
 
-@Global()
+/**
+ * Tickets and their lifecycle. Automatic texts (messages module) and timers (automation) follow its domain events;
+ * the realtime gateway asks it who may join a ticket's room (`TicketRoomAuthorizer`).
+ */
 @Module({
-  imports: [OutboundModule, SettingsModule, TagsModule],
+  imports: [SettingsModule],
   controllers: [TicketsController],
   providers: [
     TicketAccess,
@@ -28,10 +28,9 @@ import { TicketsService } from './tickets.service.js';
     TicketsEvents,
     TicketsService,
     TicketResponses,
-    TicketCourtesy,
     TicketLifecycle,
     TicketLifecycleRepository,
   ],
-  exports: [TicketAccess, TicketRoomAuthorizer, TicketsService, TicketsEvents, TicketsRepository, TicketLifecycle],
+  exports: [TicketAccess, TicketRoomAuthorizer, TicketsService, TicketsEvents, TicketsRepository, TicketLifecycle, TicketResponses],
 })
 export class TicketsModule {}

@@ -5,7 +5,9 @@ import { isAdmin } from '../../authorization/auth-context.js';
 import { appError } from '../../common/errors/app-error.js';
 import { likePattern } from '../../common/list-query/list-query.js';
 import { tenantSql } from '../../infra/database/sql.js';
+import type { TagSummary } from '../../shared/api-types.js';
 import type { TicketStatus } from '../../shared/permissions.js';
+import { TicketTag } from '../tags/ticket-tag.entity.js';
 import type { ListTicketsQuery } from './dto/list-tickets.query.js';
 import { TICKET_JOINS, TICKET_JSON } from './ticket-json.sql.js';
 import type { TicketRow } from './ticket-row.mapper.js';
@@ -154,5 +156,21 @@ export class TicketsRepository {
     if (query.date) parts.push({ sql: `(t.created_at at time zone ${zone})::date = ?::date`, params: [query.date] });
     if (query.updatedAt) parts.push({ sql: `(t.updated_at at time zone ${zone})::date = ?::date`, params: [query.updatedAt] });
     return { sql: parts.map((p) => p.sql).join(' and '), params: parts.flatMap((p) => p.params) };
+  }
+
+  /** The tags of each ticket (of the company in scope), by name, in one query; every id asked for gets a list. */
+  async tagsOfTickets(ticketIds: number[]): Promise<Map<number, TagSummary[]>> {
+    const byTicket = new Map<number, TagSummary[]>(ticketIds.map((id) => [id, []]));
+    if (!ticketIds.length) return byTicket;
+    const links = await this.em.find(
+      TicketTag,
+      { ticket: { $in: [...byTicket.keys()] } },
+      { populate: ['tag'], strategy: 'joined', orderBy: { tag: { name: 'ASC', id: 'ASC' } } },
+    );
+    for (const link of links) {
+      const tag = link.tag.getEntity();
+      byTicket.get(link.ticket.id)?.push({ id: tag.id, name: tag.name, color: tag.color });
+    }
+    return byTicket;
   }
 }

@@ -1,18 +1,16 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, ParseIntPipe, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiNoContentResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../authorization/auth.decorator.js';
 import { listResponse, parseListQuery, type ListAllowlist } from '../../common/list-query/list-query.js';
 import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
 import { ApiCompanyIdQuery, CompanyIdQuery } from '../../common/decorators/company-id.query.js';
-import { AuthService } from '../auth/auth.service.js';
-import { setRefreshCookie } from '../auth/refresh-cookie.js';
 import { CreateUserDto } from './dto/create-user.dto.js';
 import { UpdateUserDto } from './dto/update-user.dto.js';
 import type { UserResponse } from './user.mapper.js';
+import { USER_SESSIONS, type UserSessions } from './user-sessions.port.js';
 import { UsersService } from './users.service.js';
 
 const USER_LIST: ListAllowlist = {
@@ -27,8 +25,7 @@ const USER_LIST: ListAllowlist = {
 export class UsersController {
   constructor(
     private readonly users: UsersService,
-    private readonly auth: AuthService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(USER_SESSIONS) private readonly sessions: UserSessions,
   ) {}
 
   @Get()
@@ -78,8 +75,7 @@ export class UsersController {
     const user = await this.users.update(ctx, id, dto);
     if (id === ctx.userId && dto.password !== undefined) {
       // The update ended every session of the user; the caller gets a new one here and the browser refreshes with it.
-      const session = await this.auth.openSession(ctx.userId);
-      setRefreshCookie(req, res, session.refreshToken, this.config.refreshTokenTtlSeconds);
+      await this.sessions.continue(ctx.userId, req, res);
     }
     return user;
   }

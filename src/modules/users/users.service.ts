@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { subject } from '@casl/ability';
 import { EntityManager, LockMode, type FilterQuery } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
@@ -11,12 +11,12 @@ import { canNamed } from '../../shared/permissions.js';
 import { Company } from '../companies/company.entity.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { Queue } from '../queues/queue.entity.js';
-import { AuthService } from '../auth/auth.service.js';
 import { SettingsService } from '../settings/settings.service.js';
 import type { CreateUserDto } from './dto/create-user.dto.js';
 import type { UpdateUserDto } from './dto/update-user.dto.js';
 import { toUserResponse, type UserResponse } from './user.mapper.js';
 import { User } from './user.entity.js';
+import { USER_SESSIONS, type UserSessions } from './user-sessions.port.js';
 
 /**
  * Only a super user changes or removes a super user: otherwise the admin of the company a super user belongs to could
@@ -56,7 +56,7 @@ export class UsersService {
     private readonly em: EntityManager,
     private readonly settings: SettingsService,
     private readonly realtime: RealtimeService,
-    private readonly auth: AuthService,
+    @Inject(USER_SESSIONS) private readonly sessions: UserSessions,
   ) {}
 
   async list(ctx: AuthContext, query: ListQuery, companyId?: number): Promise<ListResult<UserResponse>> {
@@ -154,7 +154,7 @@ export class UsersService {
     await em.flush();
     if (dto.password !== undefined) {
       // Whoever knew the old password (or holds a stolen session) is out: tokens, refresh cookies and sockets.
-      await this.auth.endSessions(companyId, user.id);
+      await this.sessions.end(companyId, user.id);
     } else if (profileChange || queuesChange) {
       // Requests read profile and queues afresh each time; sockets joined rooms with the old ones, so they rejoin.
       this.realtime.disconnectUser(user.id);
@@ -180,7 +180,7 @@ export class UsersService {
     const { em } = await this.scopeOfUser(ctx, id);
     const user = await this.load(em, id);
     assertMayManage(ctx, user);
-    await this.auth.unlockLogin(user.email);
+    await this.sessions.unlockLogin(user.email);
   }
 
   /** A company a super user names (any other caller's request stays in the session's company). */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CompanyActivity } from '../../companies/company-activity.js';
+import { TicketTexts } from '../../messages/ticket-texts.js';
 import { TicketLifecycle } from '../../tickets/ticket-lifecycle.js';
 import type { TimerJobData, TimerKind } from './bot-timer-jobs.js';
 import { BotTimers } from './bot-timers.js';
@@ -26,6 +27,7 @@ export class TimerActions {
   constructor(
     private readonly facts: TimerFactsRepository,
     private readonly lifecycle: TicketLifecycle,
+    private readonly texts: TicketTexts,
     private readonly timers: BotTimers,
     private readonly activity: CompanyActivity,
   ) {}
@@ -49,10 +51,10 @@ export class TimerActions {
     if (!ticket) return null;
     const text = facts.expires_inactive_message;
     if (text?.trim()) {
-      const said = await this.lifecycle.say(companyId, ticket, text);
+      const said = await this.texts.say(companyId, ticket, text);
       if (!said && Date.now() - due < SAY_RETRY_WINDOW_MS) return SAY_RETRY_MS;
     }
-    await this.lifecycle.closeAutomatically(companyId, ticket, null);
+    await this.lifecycle.closeAutomatically(companyId, ticket);
     return null;
   }
 
