@@ -5,6 +5,12 @@ import type { ScheduleEntry } from './schedules.js';
 export const RECURRENCES = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
 export type Recurrence = (typeof RECURRENCES)[number];
 
+/** A page of a list in the spec's dialect: the records under the resource's name, whether more follow, the total. */
+export type SpecList<N extends string, T> = { [K in N]: T[] } & { hasMore: boolean; count: number };
+
+/** A list body in either dialect: react-admin's array (the total in Content-Range) or the spec's page. */
+export type ListBody<N extends string, T> = T[] | SpecList<N, T>;
+
 export interface ConnectionResponse {
   id: number;
   name: string;

@@ -16,6 +16,14 @@ describe('parseListQuery', () => {
     });
   });
 
+  it('answers every record up to unpagedLimit when the spec dialect comes without pageNumber', () => {
+    const unpaged = { ...allow, unpagedLimit: 1000 };
+    expect(parseListQuery({}, unpaged).limit).toBe(1000);
+    expect(parseListQuery({ pageNumber: '2' }, unpaged)).toMatchObject({ offset: SPEC_PAGE_SIZE, limit: SPEC_PAGE_SIZE });
+    expect(parseListQuery({ range: '[0,9]' }, unpaged).limit).toBe(10);
+    expect(parseListQuery({}, allow).limit).toBe(SPEC_PAGE_SIZE);
+  });
+
   it('reads the react-admin dialect with allowlisted filters and sort', () => {
     const q = parseListQuery({ range: '[10,19]', sort: '["id","DESC"]', filter: '{"q":"x","profile":["admin","user"]}' }, allow);
     expect(q).toEqual({ dialect: 'ra', search: 'x', offset: 10, limit: 10, filters: { profile: { $in: ['admin', 'user'] } }, orderBy: { id: 'DESC' } });

@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import type { ListBody, SpecList } from '../../shared/api-types.js';
 import { appError, AppError } from '../errors/app-error.js';
 
 export const SPEC_PAGE_SIZE = 20;
@@ -18,6 +19,8 @@ export interface ListAllowlist {
   /** Sortable fields, mapped to entity properties. */
   sort: Record<string, string>;
   defaultSort: [string, 'ASC' | 'DESC'];
+  /** The spec dialect without `pageNumber` answers every record up to this many (selects that list them all). */
+  unpagedLimit?: number;
 }
 
 export interface ListQuery {
@@ -28,6 +31,9 @@ export interface ListQuery {
   filters: Record<string, unknown>;
   orderBy: Record<string, 'ASC' | 'DESC'>;
 }
+
+/** A list body: react-admin's array (with Content-Range) or the spec's page. Declared in src/shared/api-types.ts. */
+export type { ListBody, SpecList };
 
 export interface ListResult<T> {
   records: T[];
@@ -88,11 +94,12 @@ export function parseListQuery(query: Record<string, unknown>, allow: ListAllowl
     const page = query.pageNumber === undefined || query.pageNumber === '' ? 1 : Number(query.pageNumber);
     if (!Number.isInteger(page) || page < 1 || page > 100000) throw badField('pageNumber', 'must be a positive integer');
     const search = typeof query.searchParam === 'string' ? query.searchParam.trim().slice(0, 200) : '';
+    const unpaged = allow.unpagedLimit !== undefined && (query.pageNumber === undefined || query.pageNumber === '');
     return {
       dialect: 'spec',
       search,
       offset: (page - 1) * SPEC_PAGE_SIZE,
-      limit: SPEC_PAGE_SIZE,
+      limit: unpaged ? allow.unpagedLimit! : SPEC_PAGE_SIZE,
       filters: {},
       orderBy: { [allow.sort[defaultField] ?? defaultField]: defaultOrder },
     };
@@ -143,14 +150,14 @@ export function parseListQuery(query: Record<string, unknown>, allow: ListAllowl
 }
 
 /** Writes a list in the dialect it was asked in: `{ <name>, hasMore, count }` or an array with Content-Range. */
-export function listResponse<T>(res: Response, name: string, query: ListQuery, result: ListResult<T>): unknown {
+export function listResponse<N extends string, T>(res: Response, name: N, query: ListQuery, result: ListResult<T>): ListBody<N, T> {
   if (query.dialect === 'ra') {
     const last = result.records.length ? query.offset + result.records.length - 1 : query.offset;
     res.setHeader('Content-Range', `${name} ${query.offset}-${last}/${result.count}`);
     res.setHeader('Access-Control-Expose-Headers', 'Content-Range');
     return result.records;
   }
-  return { [name]: result.records, hasMore: query.offset + result.records.length < result.count, count: result.count };
+  return { [name]: result.records, hasMore: query.offset + result.records.length < result.count, count: result.count } as SpecList<N, T>;
 }
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */

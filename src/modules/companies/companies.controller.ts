@@ -1,10 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Ip, Param, ParseIntPipe, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Ip, Param, ParseIntPipe, Post, Put, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy, Public } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../authorization/auth.decorator.js';
-import { listResponse, parseListQuery, type ListAllowlist } from '../../common/list-query/list-query.js';
+import { listResponse, type ListAllowlist } from '../../common/list-query/list-query.js';
+import { ListQuery } from '../../common/list-query/list-query.decorator.js';
+import type { ListBody } from '../../shared/api-types.js';
 import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
 import type { PlanSummary } from '../auth/session.mapper.js';
 import { CompaniesService } from './companies.service.js';
@@ -52,8 +54,11 @@ export class CompaniesController {
   @Get()
   @Policy('manage', 'Company')
   @ApiListQuery()
-  async list(@Auth() ctx: AuthContext, @Query() raw: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<unknown> {
-    const query = parseListQuery(raw, COMPANY_LIST);
+  async list(
+    @Auth() ctx: AuthContext,
+    @ListQuery(COMPANY_LIST) query: ListQuery,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ListBody<'companies', CompanyResponse>> {
     return listResponse(res, 'companies', query, await this.companies.list(ctx, query));
   }
 

@@ -1,3 +1,5 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
 import type { RawQueryFragment } from '@mikro-orm/core';
 import type { FilterQuery } from '@mikro-orm/postgresql';
 import { likePattern, type ListAllowlist, type ListQuery } from '../../common/list-query/list-query.js';
@@ -33,6 +35,11 @@ function readDay(query: Record<string, unknown>, name: string): string | undefin
 }
 
 /** `date` (one day) or `dateStart` / `dateEnd` (either end may be open). */
+/** The contacts list's creation-day filters (`date`, or `dateStart`/`dateEnd`), checked before the handler runs. */
+export const CreatedRangeQuery = createParamDecorator((_: unknown, ctx: ExecutionContext) =>
+  parseCreatedRange(ctx.switchToHttp().getRequest<Request>().query as Record<string, unknown>),
+);
+
 export function parseCreatedRange(query: Record<string, unknown>): CreatedRange {
   const date = readDay(query, 'date');
   const from = readDay(query, 'dateStart');

@@ -1,12 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../authorization/auth.decorator.js';
 import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
-import { listResponse, parseListQuery } from '../../common/list-query/list-query.js';
-import { CONTACT_LIST, parseCreatedRange } from './contact-list-query.js';
+import { listResponse } from '../../common/list-query/list-query.js';
+import { ListQuery } from '../../common/list-query/list-query.decorator.js';
+import type { ListBody } from '../../shared/api-types.js';
+import { CONTACT_LIST, type CreatedRange, CreatedRangeQuery } from './contact-list-query.js';
 import type { ContactResponse } from './contact.mapper.js';
 import { ContactsService } from './contacts.service.js';
 import { CreateContactDto } from './dto/create-contact.dto.js';
@@ -24,9 +26,13 @@ export class ContactsController {
   @ApiQuery({ name: 'date', required: false, description: 'YYYY-MM-DD: created that day (company time zone)' })
   @ApiQuery({ name: 'dateStart', required: false, description: 'YYYY-MM-DD: created on or after that day' })
   @ApiQuery({ name: 'dateEnd', required: false, description: 'YYYY-MM-DD: created on or before that day' })
-  async list(@Auth() ctx: AuthContext, @Query() raw: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<unknown> {
-    const query = parseListQuery(raw, CONTACT_LIST);
-    return listResponse(res, 'contacts', query, await this.contacts.list(ctx, query, parseCreatedRange(raw)));
+  async list(
+    @Auth() ctx: AuthContext,
+    @ListQuery(CONTACT_LIST) query: ListQuery,
+    @CreatedRangeQuery() created: CreatedRange,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ListBody<'contacts', ContactResponse>> {
+    return listResponse(res, 'contacts', query, await this.contacts.list(ctx, query, created));
   }
 
   @Get(':id')

@@ -1,10 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../authorization/auth.decorator.js';
-import { listResponse, parseListQuery, type ListAllowlist } from '../../common/list-query/list-query.js';
+import { listResponse, type ListAllowlist } from '../../common/list-query/list-query.js';
+import { ListQuery } from '../../common/list-query/list-query.decorator.js';
+import type { ListBody } from '../../shared/api-types.js';
 import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
 import { CreateHelpDto } from './dto/create-help.dto.js';
 import { UpdateHelpDto } from './dto/update-help.dto.js';
@@ -26,8 +28,11 @@ export class HelpsController {
   @Get()
   @Policy('read', 'Help')
   @ApiListQuery()
-  async list(@Auth() ctx: AuthContext, @Query() raw: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<unknown> {
-    const query = parseListQuery(raw, HELP_LIST);
+  async list(
+    @Auth() ctx: AuthContext,
+    @ListQuery(HELP_LIST) query: ListQuery,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ListBody<'helps', HelpResponse>> {
     return listResponse(res, 'helps', query, await this.helps.list(ctx, query));
   }
 

@@ -1,11 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy, RequiresPlan } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../authorization/auth.decorator.js';
 import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
-import { listResponse, parseListQuery, type ListAllowlist } from '../../common/list-query/list-query.js';
+import { listResponse, type ListAllowlist } from '../../common/list-query/list-query.js';
+import { ListQuery } from '../../common/list-query/list-query.decorator.js';
+import type { ListBody } from '../../shared/api-types.js';
 import { CreatePromptDto } from './dto/create-prompt.dto.js';
 import { UpdatePromptDto } from './dto/update-prompt.dto.js';
 import type { PromptResponse } from './prompt.mapper.js';
@@ -15,10 +17,9 @@ const PROMPT_LIST: ListAllowlist = {
   filters: { id: 'id', queueId: 'queue' },
   sort: { id: 'id', name: 'name', model: 'model', createdAt: 'createdAt', updatedAt: 'updatedAt' },
   defaultSort: ['name', 'ASC'],
+  // The prompts page does not page (GET /prompt without pageNumber): a company's prompts come in one answer.
+  unpagedLimit: 1000,
 };
-
-/** The prompts page does not page (GET /prompt without pageNumber): a company's prompts come in one answer. */
-const UNPAGED_LIMIT = 1000;
 
 /** AI prompts (campaigns-and-content §Prompts): everyone reads, admins write; plan module useOpenAi. */
 @ApiTags('prompts')
@@ -31,9 +32,11 @@ export class PromptsController {
   @Get()
   @Policy('read', 'Prompt')
   @ApiListQuery()
-  async list(@Auth() ctx: AuthContext, @Query() raw: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<unknown> {
-    const parsed = parseListQuery(raw, PROMPT_LIST);
-    const query = parsed.dialect === 'spec' && raw.pageNumber === undefined ? { ...parsed, limit: UNPAGED_LIMIT } : parsed;
+  async list(
+    @Auth() ctx: AuthContext,
+    @ListQuery(PROMPT_LIST) query: ListQuery,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ListBody<'prompts', PromptResponse>> {
     return listResponse(res, 'prompts', query, await this.prompts.list(ctx, query));
   }
 

@@ -1,11 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy, RequiresPlan } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../authorization/auth.decorator.js';
 import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
-import { listResponse, parseListQuery, type ListAllowlist } from '../../common/list-query/list-query.js';
+import { listResponse, type ListAllowlist } from '../../common/list-query/list-query.js';
+import { ListQuery } from '../../common/list-query/list-query.decorator.js';
+import type { ListBody } from '../../shared/api-types.js';
 import { CreateQueueIntegrationDto } from './dto/create-queue-integration.dto.js';
 import { TestSessionDto } from './dto/test-session.dto.js';
 import { UpdateQueueIntegrationDto } from './dto/update-queue-integration.dto.js';
@@ -17,10 +19,9 @@ const INTEGRATION_LIST: ListAllowlist = {
   filters: { id: 'id', type: 'type' },
   sort: { id: 'id', name: 'name', type: 'type', createdAt: 'createdAt', updatedAt: 'updatedAt' },
   defaultSort: ['name', 'ASC'],
+  // Selects (the queue form) ask without pageNumber and get every integration; pageNumber pages by 20.
+  unpagedLimit: 1000,
 };
-
-/** Selects (the queue form) ask without pageNumber and get every integration; pageNumber pages by 20. */
-const UNPAGED_LIMIT = 1000;
 
 /** Queue integrations (campaigns-and-content §Queue integrations): everyone reads, admins write; plan module useIntegrations. */
 @ApiTags('queue-integrations')
@@ -36,9 +37,11 @@ export class QueueIntegrationsController {
   @Get()
   @Policy('read', 'QueueIntegration')
   @ApiListQuery()
-  async list(@Auth() ctx: AuthContext, @Query() raw: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<unknown> {
-    const parsed = parseListQuery(raw, INTEGRATION_LIST);
-    const query = parsed.dialect === 'spec' && raw.pageNumber === undefined ? { ...parsed, limit: UNPAGED_LIMIT } : parsed;
+  async list(
+    @Auth() ctx: AuthContext,
+    @ListQuery(INTEGRATION_LIST) query: ListQuery,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ListBody<'queueIntegrations', QueueIntegrationResponse>> {
     return listResponse(res, 'queueIntegrations', query, await this.integrations.list(ctx, query));
   }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Res, UploadedFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Res, UploadedFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { MediaUploadEndpoint, type UploadedMedia } from '../../infra/storage/uploads/upload.decorator.js';
@@ -6,7 +6,9 @@ import type { AuthContext } from '../../authorization/auth-context.js';
 import { AnyUser } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../authorization/auth.decorator.js';
 import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
-import { listResponse, parseListQuery, type ListAllowlist } from '../../common/list-query/list-query.js';
+import { listResponse, type ListAllowlist } from '../../common/list-query/list-query.js';
+import { ListQuery } from '../../common/list-query/list-query.decorator.js';
+import type { ListBody } from '../../shared/api-types.js';
 import { CreateQuickMessageDto } from './dto/create-quick-message.dto.js';
 import { UpdateQuickMessageDto } from './dto/update-quick-message.dto.js';
 import { QuickMessageMediaService } from './quick-message-media.service.js';
@@ -34,8 +36,11 @@ export class QuickMessagesController {
   /** `userId` sent by the browser is ignored: visibility comes from the session. */
   @Get()
   @ApiListQuery()
-  async list(@Auth() ctx: AuthContext, @Query() raw: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<unknown> {
-    const query = parseListQuery(raw, QUICK_MESSAGE_LIST);
+  async list(
+    @Auth() ctx: AuthContext,
+    @ListQuery(QUICK_MESSAGE_LIST) query: ListQuery,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ListBody<'records', QuickMessageResponse>> {
     return listResponse(res, 'records', query, await this.quickMessages.list(ctx, query));
   }
 

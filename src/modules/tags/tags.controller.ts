@@ -5,7 +5,9 @@ import type { AuthContext } from '../../authorization/auth-context.js';
 import { AnyUser, RequiresPlan } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../authorization/auth.decorator.js';
 import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
-import { listResponse, parseListQuery, type ListAllowlist } from '../../common/list-query/list-query.js';
+import { listResponse, type ListAllowlist } from '../../common/list-query/list-query.js';
+import { ListQuery } from '../../common/list-query/list-query.decorator.js';
+import type { ListBody } from '../../shared/api-types.js';
 import { CreateTagDto } from './dto/create-tag.dto.js';
 import { ListTagsQueryDto } from './dto/list-tags-query.dto.js';
 import { SyncTagsDto } from './dto/sync-tags.dto.js';
@@ -34,8 +36,11 @@ export class TagsController {
 
   @Get()
   @ApiListQuery()
-  async list(@Auth() ctx: AuthContext, @Query() raw: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<unknown> {
-    const query = parseListQuery(raw, TAG_LIST);
+  async list(
+    @Auth() ctx: AuthContext,
+    @ListQuery(TAG_LIST) query: ListQuery,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ListBody<'tags', TagResponse>> {
     return listResponse(res, 'tags', query, await this.tags.list(ctx, query));
   }
 

@@ -4,7 +4,9 @@ import type { Request, Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../authorization/auth.decorator.js';
-import { listResponse, parseListQuery, type ListAllowlist } from '../../common/list-query/list-query.js';
+import { listResponse, type ListAllowlist } from '../../common/list-query/list-query.js';
+import { ListQuery } from '../../common/list-query/list-query.decorator.js';
+import type { ListBody } from '../../shared/api-types.js';
 import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
 import { ApiCompanyIdQuery, CompanyIdQuery } from '../../common/decorators/company-id.query.js';
 import { CreateUserDto } from './dto/create-user.dto.js';
@@ -34,11 +36,10 @@ export class UsersController {
   @ApiCompanyIdQuery('the users')
   async list(
     @Auth() ctx: AuthContext,
-    @Query() raw: Record<string, unknown>,
+    @ListQuery(USER_LIST) query: ListQuery,
     @CompanyIdQuery() companyId: number | undefined,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<unknown> {
-    const query = parseListQuery(raw, USER_LIST);
+  ): Promise<ListBody<'users', UserResponse>> {
     return listResponse(res, 'users', query, await this.users.list(ctx, query, companyId));
   }
 
