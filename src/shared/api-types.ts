@@ -311,6 +311,43 @@ export interface MessageResponse {
   updatedAt: string;
 }
 
+/** The quoted message shown above a reply. */
+export interface QuotedMessageResponse {
+  id: number;
+  body: string;
+  fromMe: boolean;
+  mediaType: string;
+  senderName: string | null;
+}
+
+/** A message as the conversation routes and the `appMessage` events carry it: with its quoted message. */
+export type ConversationMessageResponse = MessageResponse & { quotedMsg: QuotedMessageResponse | null };
+
+/** A plan's limits, value and module flags (the session's company plan, the signup list, a company's plan). */
+export interface PlanSummary {
+  id: number;
+  name: string;
+  users: number;
+  connections: number;
+  queues: number;
+  value: number;
+  useCampaigns: boolean;
+  useSchedules: boolean;
+  useInternalChat: boolean;
+  useExternalApi: boolean;
+  useKanban: boolean;
+  useOpenAi: boolean;
+  useIntegrations: boolean;
+}
+
+export type PlanResponse = PlanSummary & { createdAt: string; updatedAt: string };
+
+/** A company setting (GET /settings, the session's company settings, `company-{id}-settings`). */
+export interface SettingResponse {
+  key: string;
+  value: string;
+}
+
 export interface HelpResponse {
   id: number;
   title: string;

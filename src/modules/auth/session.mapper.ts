@@ -1,24 +1,8 @@
-import type { Plan } from '../plans/plan.entity.js';
+import { toPlanSummary, type PlanSummary } from '../plans/plan.mapper.js';
 import type { Company } from '../companies/company.entity.js';
 import type { Setting } from '../settings/setting.entity.js';
 import { toUserResponse, type UserResponse } from '../users/user.mapper.js';
 import type { User } from '../users/user.entity.js';
-
-export interface PlanSummary {
-  id: number;
-  name: string;
-  users: number;
-  connections: number;
-  queues: number;
-  value: number;
-  useCampaigns: boolean;
-  useSchedules: boolean;
-  useInternalChat: boolean;
-  useExternalApi: boolean;
-  useKanban: boolean;
-  useOpenAi: boolean;
-  useIntegrations: boolean;
-}
 
 export interface SessionCompany {
   id: number;
@@ -30,25 +14,6 @@ export interface SessionCompany {
 }
 
 export type SessionUser = UserResponse & { company: SessionCompany };
-
-export function toPlanSummary(plan: Plan): PlanSummary {
-  const { id, name, users, connections, queues, value } = plan;
-  return {
-    id,
-    name,
-    users,
-    connections,
-    queues,
-    value: Number(value),
-    useCampaigns: plan.useCampaigns,
-    useSchedules: plan.useSchedules,
-    useInternalChat: plan.useInternalChat,
-    useExternalApi: plan.useExternalApi,
-    useKanban: plan.useKanban,
-    useOpenAi: plan.useOpenAi,
-    useIntegrations: plan.useIntegrations,
-  };
-}
 
 export function toSessionCompany(company: Company, settings: Array<{ key: string; value: string }>): SessionCompany {
   return {

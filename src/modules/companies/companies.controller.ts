@@ -8,7 +8,7 @@ import { listResponse, type ListAllowlist } from '../../common/list-query/list-q
 import { ListQuery } from '../../common/list-query/list-query.decorator.js';
 import type { ListBody } from '../../shared/api-types.js';
 import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
-import type { PlanSummary } from '../auth/session.mapper.js';
+import type { PlanSummary } from '../plans/plan.mapper.js';
 import { CompaniesService } from './companies.service.js';
 import type { CompanyResponse } from './company.mapper.js';
 import { CreateCompanyDto } from './dto/create-company.dto.js';

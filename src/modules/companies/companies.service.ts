@@ -6,7 +6,7 @@ import { appError, notFound } from '../../common/errors/app-error.js';
 import { likePattern, type ListQuery, type ListResult } from '../../common/list-query/list-query.js';
 import { ACROSS_TENANTS } from '../../infra/database/tenant-scope.js';
 import { RealtimeService } from '../../infra/realtime/realtime.service.js';
-import { type PlanSummary, toPlanSummary } from '../auth/session.mapper.js';
+import { type PlanSummary, toPlanSummary } from '../plans/plan.mapper.js';
 import { Plan } from '../plans/plan.entity.js';
 import { Setting } from '../settings/setting.entity.js';
 import { CAMPAIGNS_SETTING, campaignsOn } from './campaigns-setting.js';

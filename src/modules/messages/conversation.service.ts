@@ -8,15 +8,14 @@ import { toTicketResponseFromRow } from '../tickets/ticket-row.mapper.js';
 import type { TicketResponse } from '../tickets/ticket.mapper.js';
 import { TicketLifecycle } from '../tickets/ticket-lifecycle.js';
 import { TicketsRepository } from '../tickets/tickets.repository.js';
+import type { ConversationMessageResponse } from '../../shared/api-types.js';
 import { InboundRepository } from './inbound.repository.js';
 import { type MessageResponse, type MessageRow, toMessageResponse } from './message.mapper.js';
 import { MessageEvents } from './message-events.js';
 import { type MessageWithQuote, MessagesRepository } from './messages.repository.js';
 import { type OutgoingFile, OutboundMessages } from './outbound-messages.js';
 
-export type ConversationMessage = MessageResponse & {
-  quotedMsg: { id: number; body: string; fromMe: boolean; mediaType: string; senderName: string | null } | null;
-};
+export type ConversationMessage = ConversationMessageResponse;
 
 /** WhatsApp accepts edits for 15 minutes after sending. */
 const EDIT_WINDOW_MS = 15 * 60 * 1000;

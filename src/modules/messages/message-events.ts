@@ -10,15 +10,10 @@ import { toTicketResponse, type TicketResponse } from '../tickets/ticket.mapper.
 import { Ticket } from '../tickets/ticket.entity.js';
 import type { UpdatedMessageRow } from './inbound.repository.js';
 import { type MessageRow, toMessageResponse } from './message.mapper.js';
+import type { QuotedMessageResponse } from '../../shared/api-types.js';
 import { MessagesRepository } from './messages.repository.js';
 
-export interface QuotedSummary {
-  id: number;
-  body: string;
-  fromMe: boolean;
-  mediaType: string;
-  senderName: string | null;
-}
+export type QuotedSummary = QuotedMessageResponse;
 
 /** Emits message, ticket and contact events to the rooms of server-behaviour §7 after a write committed. */
 @Injectable()

@@ -8,7 +8,7 @@ import { listResponse, type ListAllowlist } from '../../common/list-query/list-q
 import { ListQuery } from '../../common/list-query/list-query.decorator.js';
 import type { ListBody } from '../../shared/api-types.js';
 import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
-import type { PlanSummary } from '../auth/session.mapper.js';
+import type { PlanSummary } from './plan.mapper.js';
 import { CreatePlanDto } from './dto/create-plan.dto.js';
 import { UpdatePlanDto } from './dto/update-plan.dto.js';
 import type { PlanResponse } from './plan.mapper.js';

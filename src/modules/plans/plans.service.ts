@@ -4,7 +4,7 @@ import type { AuthContext } from '../../authorization/auth-context.js';
 import { appError, notFound } from '../../common/errors/app-error.js';
 import { likePattern, type ListQuery, type ListResult } from '../../common/list-query/list-query.js';
 import { PLAN_FLAGS } from '../../shared/plan-flags.js';
-import { type PlanSummary, toPlanSummary } from '../auth/session.mapper.js';
+import { type PlanSummary, toPlanSummary } from './plan.mapper.js';
 import { Company } from '../companies/company.entity.js';
 import type { CreatePlanDto } from './dto/create-plan.dto.js';
 import type { UpdatePlanDto } from './dto/update-plan.dto.js';

@@ -7,12 +7,11 @@ import { RealtimeService } from '../../infra/realtime/realtime.service.js';
 import { SECRET_SETTING_KEYS, SETTING_KEYS } from '../../shared/settings.js';
 import { Company } from '../companies/company.entity.js';
 import { CompanySettingsCache } from './company-settings.cache.js';
+import type { SettingResponse } from '../../shared/api-types.js';
 import { Setting } from './setting.entity.js';
 
-export interface SettingResponse {
-  key: string;
-  value: string;
-}
+/** Declared once in src/shared/api-types.ts, where the browser reads it too. */
+export type { SettingResponse };
 
 const ENABLED_DISABLED = ['enabled', 'disabled'];
 const ALLOWED_VALUES: Record<string, readonly string[]> = {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { buildAbility, defineRulesFor, packPermissionRules, type Profile, unpackPermissionRules } from '../../../../src/shared/permissions';
 import type { Ticket } from '../tickets/types';
 import { type BoardViewer, boardQueueIds, groupByLane, laneOf, onBoard, tagsAfterMove, upsertCard } from './board';
 import type { KanbanTicket, Lane } from './types';
@@ -12,8 +13,15 @@ const vip = { id: 30, name: 'VIP', color: '#F9A825' };
 const card = (id: number, tags: KanbanTicket['tags'], updatedAt = '2026-01-01T10:00:00.000Z'): KanbanTicket =>
   ({ id, uuid: `u-${id}`, status: 'open', queueId: 1, userId: 7, updatedAt, tags, contact: null }) as unknown as KanbanTicket;
 
-const user: BoardViewer = { id: 7, showAll: false, supervisor: false, queueIds: [1, 2], allTicket: false };
-const admin: BoardViewer = { ...user, showAll: true, queueIds: [] };
+/** A viewer with the rules as /auth/me ships them (packed, then unpacked by the browser). */
+function viewer(id: number, profile: Profile, queueIds: number[], showAll: boolean): BoardViewer {
+  const rules = defineRulesFor({ id, profile, super: false, queueIds, allTicket: false });
+  return { id, showAll, queueIds, ability: buildAbility(unpackPermissionRules(packPermissionRules(rules))) };
+}
+
+const user = viewer(7, 'user', [1, 2], false);
+const supervisor = viewer(7, 'supervisor', [1, 2], false);
+const admin = viewer(7, 'admin', [], true);
 
 describe('kanban board', () => {
   it('puts a card in its first lane tag in lane order, lane 0 without one', () => {
@@ -56,6 +64,6 @@ describe('kanban board', () => {
     // Another attendant's conversation: users see only the waiting ones of their queues, supervisors all of them.
     expect(onBoard(ticket({ userId: 8 }), user)).toBe(false);
     expect(onBoard(ticket({ userId: 8, status: 'pending' }), user)).toBe(true);
-    expect(onBoard(ticket({ userId: 8 }), { ...user, supervisor: true })).toBe(true);
+    expect(onBoard(ticket({ userId: 8 }), supervisor)).toBe(true);
   });
 });

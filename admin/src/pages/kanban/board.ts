@@ -1,3 +1,4 @@
+import { type AppAbility, canSeeTicket, ticketListAction } from '../../../../src/shared/permissions';
 import type { TagRef, Ticket } from '../tickets/types';
 import { type KanbanTicket, type Lane, OPEN_LANE_ID } from './types';
 
@@ -6,27 +7,24 @@ export interface BoardViewer {
   id: number;
   /** 'tickets-manager:showall' (admins): the whole board, no queue filter. */
   showAll: boolean;
-  /** Supervisors also see the open tickets of their queues; users only the pending ones. */
-  supervisor: boolean;
   queueIds: number[];
-  allTicket: boolean;
+  /** The rules /auth/me shipped: who sees which ticket is read from them, never copied here. */
+  ability: AppAbility;
 }
 
 /** The queue ids the board asks for: the user's own; none for those who see every ticket. */
 export const boardQueueIds = (viewer: BoardViewer): number[] | undefined => (viewer.showAll ? undefined : viewer.queueIds);
 
 /**
- * Whether a ticket that changed belongs on the viewer's board, as the server would answer: not closed, visible to the
- * viewer (core §3) and, when the board asks for queues, in one of them.
+ * Whether a ticket that changed belongs on the viewer's board, as GET /ticket/kanban would answer: not closed, allowed
+ * by the shared Ticket rules the server lists with (`read` for those who see every ticket, else `list`) and, when the
+ * board asks for queues, in one of them.
  */
 export function onBoard(ticket: Pick<Ticket, 'status' | 'queueId' | 'userId'>, viewer: BoardViewer): boolean {
   if (ticket.status === 'closed') return false;
-  if (viewer.showAll) return true;
   const queues = boardQueueIds(viewer) ?? [];
   if (queues.length && (ticket.queueId === null || !queues.includes(ticket.queueId))) return false;
-  if (ticket.userId === viewer.id) return true;
-  const inQueues = ticket.queueId === null ? viewer.allTicket : viewer.queueIds.includes(ticket.queueId);
-  return inQueues && (viewer.supervisor || ticket.status === 'pending');
+  return canSeeTicket(viewer.ability, ticket, ticketListAction(viewer.ability, viewer.showAll));
 }
 
 /** The lane a card sits in: its first kanban tag in lane order, else lane 0. */

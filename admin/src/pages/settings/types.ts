@@ -1,8 +1,7 @@
+import type { SettingResponse } from '../../../../src/shared/api-types';
+
 /** A company setting as GET /settings answers it. */
-export interface Setting {
-  key: string;
-  value: string;
-}
+export type Setting = SettingResponse;
 
 /** `company-{id}-settings`. */
 export interface SettingEvent {

@@ -1,4 +1,11 @@
-import type { QuickMessageResponse, TagSummary, TicketNoteResponse, TicketResponse } from '../../../../src/shared/api-types';
+import type {
+  ConversationMessageResponse,
+  QuickMessageResponse,
+  QuotedMessageResponse,
+  TagSummary,
+  TicketNoteResponse,
+  TicketResponse,
+} from '../../../../src/shared/api-types';
 
 export const TICKET_STATUSES = ['open', 'pending', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -57,35 +64,15 @@ export type MediaType =
   | 'reactionMessage'
   | (string & {});
 
-export interface QuotedMessage {
-  id: number;
-  body: string;
-  fromMe: boolean;
+/** The wire types of src/shared/api-types.ts with the media type narrowed to the kinds the chat draws. */
+export interface QuotedMessage extends Omit<QuotedMessageResponse, 'mediaType'> {
   mediaType: MediaType;
-  senderName?: string | null;
 }
 
-export interface Message {
-  id: number;
-  ticketId: number;
-  contactId: number | null;
-  whatsappId?: number | null;
-  providerId?: string;
-  body: string;
-  fromMe: boolean;
-  read: boolean;
-  ack: number;
+/** A message as the conversation routes and `appMessage` events carry it (deleted ones carry no quote). */
+export interface Message extends Omit<ConversationMessageResponse, 'mediaType' | 'quotedMsg'> {
   mediaType: MediaType;
-  mediaUrl: string | null;
-  mediaName?: string | null;
   quotedMsg?: QuotedMessage | null;
-  quotedMsgId?: number | null;
-  isDeleted: boolean;
-  isEdited?: boolean;
-  participant?: string | null;
-  senderName?: string | null;
-  createdAt: string;
-  updatedAt: string;
 }
 
 export interface MessagePage {

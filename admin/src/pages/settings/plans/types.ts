@@ -1,14 +1,8 @@
+import type { PlanSummary } from '../../../../../src/shared/api-types';
 import type { PlanFlag } from '../../../../../src/shared/plan-flags';
 
 /** A plan as GET /plans/all answers it. */
-export interface PlanRecord extends Record<PlanFlag, boolean> {
-  id: number;
-  name: string;
-  users: number;
-  connections: number;
-  queues: number;
-  value: number;
-}
+export type PlanRecord = PlanSummary;
 
 export type Switch = 'enabled' | 'disabled';
 
