@@ -249,6 +249,9 @@ export interface UserResponse {
   queues: UserQueueResponse[];
 }
 
+/** A ticket with its tags, as the ticket routes, the kanban board and the ticket events carry it. */
+export type TicketWithTagsResponse = TicketResponse & { tags: TagSummary[] };
+
 export interface TicketNoteResponse {
   id: number;
   note: string;

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { appError, AppError } from '../../common/errors/app-error.js';
+import { appError, AppError, fieldError } from '../../common/errors/app-error.js';
 import type { InboundMediaType, InboundMessage } from '../channel-provider.js';
 import { jidFor, normaliseNumber } from '../numbers.js';
 import type { SimulateInboundDto } from './simulate-inbound.dto.js';
 import type { SimulatorSession } from './simulator-session.js';
 
 const required = (value: string | undefined, field: string): string => {
-  if (!value) throw appError('ERR_VALIDATION', undefined, { fields: [{ field, messages: [`${field} is required for this type`] }] });
+  if (!value) throw fieldError(field, `${field} is required for this type`);
   return value;
 };
 

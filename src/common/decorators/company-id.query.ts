@@ -1,7 +1,7 @@
 import { createParamDecorator, type ExecutionContext, Injectable, type PipeTransform } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { appError } from '../errors/app-error.js';
+import { fieldError } from '../errors/app-error.js';
 
 const MAX_ID = 2_147_483_647;
 
@@ -12,9 +12,7 @@ export class CompanyIdQueryPipe implements PipeTransform<unknown, number | undef
     if (value === undefined || value === '') return undefined;
     const id = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
     if (!(id >= 1 && id <= MAX_ID)) {
-      throw appError('ERR_VALIDATION', 'companyId: must be a positive integer', {
-        fields: [{ field: 'companyId', messages: ['companyId must be a positive integer'] }],
-      });
+      throw fieldError('companyId', 'companyId must be a positive integer');
     }
     return id;
   }

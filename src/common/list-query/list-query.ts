@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import type { ListBody, SpecList } from '../../shared/api-types.js';
-import { appError, AppError } from '../errors/app-error.js';
+import { AppError, fieldError } from '../errors/app-error.js';
 
 export const SPEC_PAGE_SIZE = 20;
 const MAX_RA_PAGE = 500;
@@ -42,17 +42,15 @@ export interface ListResult<T> {
 
 function parseJson(raw: unknown, name: string): unknown {
   if (raw === undefined || raw === '') return undefined;
-  if (typeof raw !== 'string') throw appError('ERR_VALIDATION', undefined, { fields: [{ field: name, messages: ['must be JSON'] }] });
+  if (typeof raw !== 'string') throw fieldError(name, 'must be JSON');
   try {
     return JSON.parse(raw);
   } catch {
-    throw appError('ERR_VALIDATION', undefined, { fields: [{ field: name, messages: ['must be JSON'] }] });
+    throw fieldError(name, 'must be JSON');
   }
 }
 
-function badField(field: string, message: string): AppError {
-  return appError('ERR_VALIDATION', `${field}: ${message}`, { fields: [{ field, messages: [message] }] });
-}
+const badField = (field: string, message: string): AppError => fieldError(field, message);
 
 /** Only the allowlist's own keys: `__proto__`, `constructor` or `toString` never resolve to something inherited. */
 const allowed = (table: Record<string, string>, key: unknown): string | undefined =>

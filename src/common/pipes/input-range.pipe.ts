@@ -1,13 +1,13 @@
 import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
-import { appError, AppError } from '../errors/app-error.js';
+import { AppError, fieldError } from '../errors/app-error.js';
 
 const INT4_MAX = 2_147_483_647;
 /** Dates are stored and compared as four-digit years; anything else is a typo or a probe. */
 const MIN_TIME = Date.UTC(1, 0, 1);
 const MAX_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
-const refuse = (field: string, message: string): AppError => appError('ERR_VALIDATION', `${field}: ${message}`, { fields: [{ field, messages: [message] }] });
+const refuse = (field: string, message: string): AppError => fieldError(field, message);
 
 type DtoClass = abstract new (...args: never[]) => unknown;
 

@@ -1,5 +1,5 @@
 import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
-import { appError, AppError } from '../errors/app-error.js';
+import { AppError, fieldError } from '../errors/app-error.js';
 
 /** Deeper than any of our payloads; past it a body is refused before anything walks it recursively. */
 export const MAX_DEPTH = 16;
@@ -17,7 +17,7 @@ const CARRIES_PROVIDER_TEXT = Symbol('carriesProviderText');
  */
 export const CarriesProviderText = (): ClassDecorator => (target) => Reflect.defineMetadata(CARRIES_PROVIDER_TEXT, true, target);
 
-const refuse = (field: string, message: string): AppError => appError('ERR_VALIDATION', `${field}: ${message}`, { fields: [{ field, messages: [message] }] });
+const refuse = (field: string, message: string): AppError => fieldError(field, message);
 
 const pathOf = (parent: string, key: string | number): string => (typeof key === 'number' ? `${parent}[${key}]` : parent ? `${parent}.${key}` : key);
 

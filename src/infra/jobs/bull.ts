@@ -1,4 +1,5 @@
-import type { ConnectionOptions } from 'bullmq';
+import type { Logger } from '@nestjs/common';
+import type { ConnectionOptions, JobsOptions, Queue } from 'bullmq';
 import type { AppConfig } from '../../config/app-config.js';
 
 /** BullMQ keys live beside the app's own Redis keys, under the same per-install prefix. */
@@ -51,4 +52,37 @@ export async function armWithin(work: Promise<unknown>, ms: number, onLate: () =
   const outcome = await Promise.race([done, late]);
   clearTimeout(timer);
   if (outcome === 'late') onLate();
+}
+
+/** A delayed job to (re)arm: its id, its due time in milliseconds from now, and what it is called in logs. */
+export interface DelayedJob<T> {
+  jobId: string;
+  name: string;
+  data: T;
+  delayMs: number;
+  /** `false` keeps an already armed job of the same id (its clock started earlier). */
+  replace?: boolean;
+  /** "timer", "schedule": how the warnings name it. */
+  label: string;
+}
+
+/**
+ * Arms a delayed job, replacing the one of the same id, within `ARM_WAIT_MS` (see `armWithin`). The due time is fixed
+ * now, even if Redis is away and the commands go out later. A job being processed cannot be removed: the workers
+ * re-read the database when they run, so a stale job is a no-op.
+ */
+export async function armDelayedJob<T>(queue: Queue<T>, job: DelayedJob<T>, logger: Logger): Promise<void> {
+  const options = { jobId: job.jobId, delay: Math.max(0, Math.round(job.delayMs)), timestamp: Date.now(), removeOnComplete: true, removeOnFail: 1000 };
+  const work = (async () => {
+    if (job.replace !== false) await queue.remove(job.jobId).catch((error: unknown) => logger.debug(`${job.jobId} not replaced: ${String(error)}`));
+    // Queue<T> types add() through conditional types that stay unresolved for a generic T; the data is a T all the same.
+    const add = queue.add.bind(queue) as (name: string, data: T, opts: JobsOptions) => Promise<unknown>;
+    await add(job.name, job.data, options);
+  })();
+  await armWithin(
+    work,
+    ARM_WAIT_MS,
+    () => logger.warn(`${job.jobId}: Redis is not answering; the ${job.label} is armed when it is back`),
+    (error) => logger.error(`${job.jobId} not armed: ${String(error)}`),
+  );
 }

@@ -1,4 +1,4 @@
-import { Logger } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Logger } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, type OnGatewayDisconnect, type OnGatewayInit, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import { AuthContextLoader } from '../../authorization/auth-context.loader.js';
@@ -14,8 +14,10 @@ import { TicketRoomAuthorizer } from './ticket-room.authorizer.js';
 const TICKET_STATUSES = new Set(['open', 'pending', 'closed']);
 
 @WebSocketGateway({ path: '/socket.io', pingInterval: SOCKET_PING_MS, pingTimeout: SOCKET_PING_MS, cors: { origin: true, credentials: true } })
-export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
+export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect, BeforeApplicationShutdown {
   private readonly logger = new Logger('Realtime');
+  /** Set when the process stops: its sockets' disconnects are not the users leaving. */
+  private closing = false;
 
   constructor(
     private readonly tokens: TokenService,
@@ -46,9 +48,17 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect {
     await this.presence.markOnline(auth.companyId, auth.userId);
   }
 
+  /**
+   * A stopping process closes its sockets, and the browsers reconnect to another one, which marks them online: no
+   * presence work (a cross-process socket query, a write) starts once shutdown has begun, so it cannot hold the close.
+   */
+  beforeApplicationShutdown(): void {
+    this.closing = true;
+  }
+
   async handleDisconnect(socket: Socket): Promise<void> {
     const auth = (socket as AuthedSocket).data?.auth;
-    if (!auth) return;
+    if (!auth || this.closing) return;
     const stillConnected = await socket.nsp.in(Rooms.user(auth.userId)).fetchSockets();
     if (stillConnected.length === 0) await this.presence.markOffline(auth.companyId, auth.userId).catch((e: unknown) => this.logger.warn(String(e)));
   }

@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { companyAccessError } from '../../authorization/auth-context.loader.js';
 import { TokenService } from '../../authorization/token.service.js';
-import { appError } from '../../common/errors/app-error.js';
+import { appError, fieldError } from '../../common/errors/app-error.js';
 import { hashPassword, verifyPassword } from '../../common/password.js';
 import { ACROSS_TENANTS, scopeToCompany } from '../../infra/database/tenant-scope.js';
 import { MailPort } from '../../infra/mail/mail.port.js';
@@ -169,9 +169,7 @@ export class AuthService {
       [`reset:email:${email}`, limits.resetPerEmail],
     ]);
     if (!PASSWORD_POLICY.test(newPassword)) {
-      throw appError('ERR_VALIDATION', undefined, {
-        fields: [{ field: 'newPassword', messages: ['at least 8 characters with upper case, lower case and a digit'] }],
-      });
+      throw fieldError('newPassword', 'at least 8 characters with upper case, lower case and a digit');
     }
     const invalid = appError('ERR_INVALID_RESET_TOKEN', 'Invalid or expired reset token');
     const user = await this.em.findOne(User, { email }, ACROSS_TENANTS);

@@ -3,22 +3,15 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { tenantSql } from '../../infra/database/sql.js';
 import type { ScheduleEntry } from '../../shared/schedules.js';
 import type { IntegrationType } from '../queue-integrations/queue-integration.entity.js';
+import type { TicketState } from '../tickets/ticket-lifecycle.js';
 
-export interface BotTicket {
-  id: number;
-  status: string;
-  user_id: number | null;
-  queue_id: number | null;
+/** The lifecycle's `TicketState` with the bot's own state of the ticket. */
+export interface BotTicket extends TicketState {
   queue_option_id: number | null;
   chatbot: boolean;
   amount_used_bot_queues: number;
-  protocol: string;
-  contact_name: string;
-  contact_number: string;
   contact_id: number;
   uuid: string;
-  created_at: Date;
-  rating_requested_at: Date | null;
   rating_reminded: boolean;
   use_integration: boolean;
   integration_id: number | null;
@@ -126,8 +119,10 @@ export class BotRepository {
       `select row_to_json(tk) as ticket, row_to_json(cn) as connection, coalesce(qs.list, '[]'::json) as queues
          from (select t.id, t.uuid, t.status, t.user_id, t.queue_id, t.queue_option_id, t.chatbot, t.amount_used_bot_queues, t.protocol,
                       t.created_at, t.rating_requested_at, t.rating_reminded, t.use_integration, t.integration_id, t.prompt_id, t.bot_menu_at,
-                      t.typebot_session_id, t.typebot_session_at, c.id as contact_id, c.name as contact_name, c.number as contact_number
-                 from tickets t join contacts c on c.id = t.contact_id where t.company_id = ? and t.id = ?) tk
+                      t.typebot_session_id, t.typebot_session_at, t.whatsapp_id, t.is_group, tco.timezone,
+                      c.id as contact_id, c.name as contact_name, c.number as contact_number
+                 from tickets t join contacts c on c.id = t.contact_id join companies tco on tco.id = t.company_id
+                where t.company_id = ? and t.id = ?) tk
          cross join (select w.name, w.greeting_message, w.out_of_hours_message, w.max_use_bot_queues, w.time_use_bot_queues, w.prompt_id,
                             w.time_to_transfer, w.transfer_queue_id,
                             co.schedules as company_schedules, co.timezone,

@@ -1,4 +1,4 @@
-import { appError, AppError, notFound } from '../../common/errors/app-error.js';
+import { appError, AppError, notFound, fieldError } from '../../common/errors/app-error.js';
 import type { ContactResponse } from './contact.mapper.js';
 
 export const contactNotFound = (): AppError => notFound('ERR_NO_CONTACT_FOUND');
@@ -13,5 +13,4 @@ export const invalidWhatsappNumber = (): AppError => appError('ERR_WAPP_INVALID_
 export const groupNumberLocked = (): AppError => appError('ERR_GROUP_CONTACT_NUMBER', 'The number of a group contact cannot be changed');
 
 /** Same shape as the DTO validation errors, for rules that need the stored contact. */
-export const validationFailed = (field: string, message: string): AppError =>
-  appError('ERR_VALIDATION', `${field}: ${message}`, { fields: [{ field, messages: [message] }] });
+export const validationFailed = (field: string, message: string): AppError => fieldError(field, message);

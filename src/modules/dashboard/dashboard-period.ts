@@ -1,4 +1,4 @@
-import { appError, AppError } from '../../common/errors/app-error.js';
+import { appError, AppError, fieldError } from '../../common/errors/app-error.js';
 
 /** Company calendar days, inclusive, as YYYY-MM-DD. */
 export interface DayRange {
@@ -13,7 +13,7 @@ const isoDay = (date: Date, timeZone: string): string =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
 
 function invalid(field: string, message: string): AppError {
-  return appError('ERR_VALIDATION', message, { fields: [{ field, messages: [message] }] });
+  return fieldError(field, message);
 }
 
 /** The last `days` days up to today on the company's clock, or the explicit range; 'Parametrize o filtro' without one. */

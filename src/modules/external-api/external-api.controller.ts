@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post, UploadedFiles, UseGuards } from '@nes
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../common/decorators/access.decorators.js';
 import { MessageMediaUpload, type UploadedMedia } from '../../infra/storage/uploads/upload.decorator.js';
-import { appError } from '../../common/errors/app-error.js';
+import { fieldError } from '../../common/errors/app-error.js';
 import { OutboundMessages } from '../messages/outbound-messages.js';
 import type { ConnectionPrincipal } from './connection-token.auth.js';
 import { ConnectionTokenGuard, Principal } from './connection-token.guard.js';
@@ -39,7 +39,7 @@ export class ExternalApiController {
   ): Promise<ExternalSendResponse> {
     const body = dto.body?.trim() ?? '';
     const medias = files ?? [];
-    if (!body && medias.length === 0) throw appError('ERR_VALIDATION', undefined, { fields: [{ field: 'body', messages: ['body or medias is required'] }] });
+    if (!body && medias.length === 0) throw fieldError('body', 'body or medias is required');
 
     const sent = medias.length
       ? await this.sendFiles(principal.companyId, principal.connectionId, dto.number, body, medias)

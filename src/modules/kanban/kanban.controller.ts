@@ -3,10 +3,9 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { AnyUser, RequiresPlan } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../authorization/auth.decorator.js';
-import { canNamed } from '../../shared/permissions.js';
 import { type TicketTagsResponse, TagSyncService } from '../tags/tag-sync.service.js';
-import { TicketResponses } from '../tickets/ticket-responses.js';
-import { TicketsRepository } from '../tickets/tickets.repository.js';
+import type { TicketWithTagsResponse } from '../../shared/api-types.js';
+import { TicketsService } from '../tickets/tickets.service.js';
 import { KanbanQueryDto } from './kanban-query.dto.js';
 
 /** Cards on the board at most; the busiest lanes show their most recent tickets. */
@@ -20,16 +19,14 @@ const KANBAN_LIMIT = 500;
 @Controller()
 export class KanbanController {
   constructor(
-    private readonly tickets: TicketsRepository,
-    private readonly responses: TicketResponses,
+    private readonly tickets: TicketsService,
     private readonly tagSync: TagSyncService,
   ) {}
 
   @Get('ticket/kanban')
-  async cards(@Auth() ctx: AuthContext, @Query() query: KanbanQueryDto) {
+  async cards(@Auth() ctx: AuthContext, @Query() query: KanbanQueryDto): Promise<{ tickets: TicketWithTagsResponse[] }> {
     // Those who may see every ticket (admins) see the whole board; the others their queues' tickets.
-    const rows = await this.tickets.kanban(ctx, canNamed(ctx.ability, 'tickets-manager:showall'), query.queueIds, KANBAN_LIMIT);
-    return { tickets: await this.responses.withTags(rows) };
+    return { tickets: await this.tickets.kanban(ctx, query.queueIds, KANBAN_LIMIT) };
   }
 
   /** Moves the card into the tag's lane. */

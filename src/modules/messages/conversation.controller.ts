@@ -4,7 +4,7 @@ import type { AuthContext } from '../../authorization/auth-context.js';
 import { AnyUser } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../authorization/auth.decorator.js';
 import { MessageMediaUpload, type UploadedMedia } from '../../infra/storage/uploads/upload.decorator.js';
-import { appError } from '../../common/errors/app-error.js';
+import { fieldError } from '../../common/errors/app-error.js';
 import { ConversationService } from './conversation.service.js';
 import { EditMessageDto, SendMessageDto } from './dto/send-message.dto.js';
 import type { MessageResponse } from './message.mapper.js';
@@ -20,8 +20,7 @@ export class ConversationController {
   @AnyUser()
   @ApiQuery({ name: 'cursor', required: false, description: 'keyset cursor from the previous (newer) page' })
   list(@Auth() ctx: AuthContext, @Param('ticketId', ParseIntPipe) ticketId: number, @Query('cursor') cursor?: string) {
-    if (cursor !== undefined && !/^[A-Za-z0-9_-]{1,200}$/.test(cursor))
-      throw appError('ERR_VALIDATION', undefined, { fields: [{ field: 'cursor', messages: ['invalid cursor'] }] });
+    if (cursor !== undefined && !/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) throw fieldError('cursor', 'invalid cursor');
     return this.conversation.list(ctx, ticketId, cursor);
   }
 

@@ -2,12 +2,12 @@ import { renderTemplate } from '../../shared/template-variables.js';
 import { Injectable, Logger } from '@nestjs/common';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { ChannelManager } from '../../channels/channel-manager.js';
-import { appError, notFound } from '../../common/errors/app-error.js';
+import { appError, notFound, fieldError } from '../../common/errors/app-error.js';
 import { TicketAccess } from '../tickets/ticket-access.js';
 import { toTicketResponseFromRow } from '../tickets/ticket-row.mapper.js';
 import type { TicketResponse } from '../tickets/ticket.mapper.js';
 import { TicketLifecycle } from '../tickets/ticket-lifecycle.js';
-import { TicketsRepository } from '../tickets/tickets.repository.js';
+import { TicketsService } from '../tickets/tickets.service.js';
 import type { ConversationMessageResponse } from '../../shared/api-types.js';
 import { InboundRepository } from './inbound.repository.js';
 import { type MessageResponse, type MessageRow, toMessageResponse } from './message.mapper.js';
@@ -30,7 +30,7 @@ export class ConversationService {
   private readonly logger = new Logger('ConversationService');
 
   constructor(
-    private readonly tickets: TicketsRepository,
+    private readonly tickets: TicketsService,
     private readonly access: TicketAccess,
     private readonly messages: MessagesRepository,
     private readonly inbound: InboundRepository,
@@ -66,7 +66,7 @@ export class ConversationService {
     const ticket = await this.openable(ctx, ticketId);
     if (ticket.status === 'closed') throw appError('ERR_TICKET_CLOSED', 'Reopen the ticket before writing');
     const typed = body.trim();
-    if (!typed && files.length === 0) throw appError('ERR_VALIDATION', undefined, { fields: [{ field: 'body', messages: ['body or medias is required'] }] });
+    if (!typed && files.length === 0) throw fieldError('body', 'body or medias is required');
     // Agents (and their quick messages) may use the template variables too.
     const text = typed.includes('{{')
       ? renderTemplate(typed, { name: ticket.contact.name, protocol: ticket.protocol, timeZone: await this.messages.companyTimeZone(ctx.companyId) })
@@ -97,7 +97,7 @@ export class ConversationService {
 
   async edit(ctx: AuthContext, messageId: number, body: string): Promise<MessageResponse> {
     const text = body.trim();
-    if (!text) throw appError('ERR_VALIDATION', undefined, { fields: [{ field: 'body', messages: ['body must not be empty'] }] });
+    if (!text) throw fieldError('body', 'body must not be empty');
     const { row, key } = await this.ownSent(ctx, messageId);
     if (row.media_type !== 'chat') throw appError('ERR_EDIT_NOT_ALLOWED', 'Only text messages can be edited');
     if (Date.now() - new Date(row.created_at).getTime() > EDIT_WINDOW_MS) throw appError('ERR_EDIT_WINDOW_EXPIRED', 'Messages can be edited for 15 minutes');
@@ -136,11 +136,8 @@ export class ConversationService {
     return this.channels.session(ctx.companyId, row.whatsapp_id!);
   }
 
-  private async openable(ctx: AuthContext, ticketId: number) {
-    const ticket = await this.tickets.row(ctx.companyId, { id: ticketId });
-    if (!ticket) throw notFound('ERR_NO_TICKET_FOUND');
-    if (!(await this.access.canJoin(ctx, ticket.id))) throw appError('ERR_NO_PERMISSION', 'Acesso não permitido');
-    return ticket;
+  private openable(ctx: AuthContext, ticketId: number) {
+    return this.tickets.openableRow(ctx, ticketId);
   }
 
   /** Unread back to zero, `updateUnread` to the lists, and read receipts to the phone (best effort). */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { appError } from '../../common/errors/app-error.js';
+import { fieldError } from '../../common/errors/app-error.js';
 import { tenantSql } from '../../infra/database/sql.js';
 import type { MessageRow } from './message.mapper.js';
 
@@ -27,7 +27,7 @@ function decodeCursor(value: string): Cursor {
     if (typeof createdAt !== 'string' || !Number.isInteger(id) || Number.isNaN(Date.parse(createdAt))) throw new Error('bad cursor');
     return { createdAt, id };
   } catch {
-    throw appError('ERR_VALIDATION', undefined, { fields: [{ field: 'cursor', messages: ['invalid cursor'] }] });
+    throw fieldError('cursor', 'invalid cursor');
   }
 }
 

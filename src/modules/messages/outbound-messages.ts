@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { MessageKeyRef } from '../../channels/channel-provider.js';
 import { ChannelManager } from '../../channels/channel-manager.js';
 import { jidFor } from '../../channels/numbers.js';
-import { appError } from '../../common/errors/app-error.js';
+import { appError, fieldError } from '../../common/errors/app-error.js';
 import { DomainEvents } from '../../infra/events/domain-events.js';
 import { baseMimetype, mediaKindOf } from '../../infra/storage/media-types.js';
 import { StoragePort } from '../../infra/storage/storage.port.js';
@@ -130,7 +130,7 @@ export class OutboundMessages {
 
   private async store(companyId: number, file: OutgoingFile): Promise<{ path: string; mimetype: string }> {
     if (file.storedPath) return { path: file.storedPath, mimetype: baseMimetype(file.mimetype) };
-    if (!file.buffer) throw appError('ERR_VALIDATION', undefined, { fields: [{ field: 'medias', messages: ['empty file'] }] });
+    if (!file.buffer) throw fieldError('medias', 'empty file');
     return this.storage.save(companyId, file.buffer, file.mimetype);
   }
 }

@@ -1,4 +1,4 @@
-import { appError, AppError, notFound } from '../../common/errors/app-error.js';
+import { appError, AppError, notFound, fieldsError } from '../../common/errors/app-error.js';
 import type { FieldError } from '../../common/errors/validation.js';
 
 export const integrationNotFound = (): AppError => notFound('ERR_NO_INTEGRATION_FOUND');
@@ -10,5 +10,4 @@ export const invalidDialogflowJson = (reason: string): AppError => appError('ERR
 export const integrationTestFailed = (reason: string): AppError => appError('ERR_INTEGRATION_TEST_FAILED', reason);
 
 /** Same shape as the ValidationPipe's answer, for rules that depend on the integration type. */
-export const invalidFields = (fields: FieldError[]): AppError =>
-  appError('ERR_VALIDATION', fields.map((f) => `${f.field}: ${f.messages.join(', ')}`).join('; '), { fields });
+export const invalidFields = (fields: FieldError[]): AppError => fieldsError(fields);

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
-import { ARM_WAIT_MS, armWithin } from '../../infra/jobs/bull.js';
+import { armDelayedJob } from '../../infra/jobs/bull.js';
 
 export const SCHEDULES_QUEUE = 'scheduled-messages';
 
@@ -22,18 +22,8 @@ export class ScheduleJobs {
   }
 
   async arm(companyId: number, scheduleId: number, sendAt: Date): Promise<void> {
-    const jobId = scheduleJobId(scheduleId);
-    const options = { jobId, delay: Math.max(0, sendAt.getTime() - Date.now()), timestamp: Date.now(), removeOnComplete: true, removeOnFail: 1000 };
-    const work = (async () => {
-      await this.cancel(scheduleId);
-      await this.queue.add('send', { companyId, scheduleId }, options);
-    })();
-    await armWithin(
-      work,
-      ARM_WAIT_MS,
-      () => this.logger.warn(`${jobId}: Redis is not answering; the schedule is armed when it is back`),
-      (error) => this.logger.error(`${jobId} not armed: ${String(error)}`),
-    );
+    const job = { jobId: scheduleJobId(scheduleId), name: 'send', data: { companyId, scheduleId }, delayMs: sendAt.getTime() - Date.now(), label: 'schedule' };
+    await armDelayedJob(this.queue, job, this.logger);
   }
 
   async cancel(scheduleId: number): Promise<void> {

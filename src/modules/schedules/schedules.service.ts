@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { isAdmin } from '../../authorization/auth-context.js';
-import { appError, notFound } from '../../common/errors/app-error.js';
+import { appError, notFound, fieldError } from '../../common/errors/app-error.js';
 import { likePattern } from '../../common/list-query/list-query.js';
 import { Company } from '../companies/company.entity.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
@@ -21,8 +21,7 @@ const PAGE_SIZE = 20;
 const RANGE_LIMIT = 1000;
 const RELATIONS = ['contact', 'whatsapp', 'user'] as const;
 
-const pastSendAt = () =>
-  appError('ERR_VALIDATION', 'sendAt must be in the future', { fields: [{ field: 'sendAt', messages: ['sendAt must be in the future'] }] });
+const pastSendAt = () => fieldError('sendAt', 'sendAt must be in the future');
 
 /** Scheduled messages of the company: everyone reads and creates; the creator or an admin changes them. */
 @Injectable()

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { isAdmin } from '../../authorization/auth-context.js';
-import { appError, notFound } from '../../common/errors/app-error.js';
+import { notFound, fieldError } from '../../common/errors/app-error.js';
 import { RealtimeService } from '../../infra/realtime/realtime.service.js';
 import { SECRET_SETTING_KEYS, SETTING_KEYS } from '../../shared/settings.js';
 import { Company } from '../companies/company.entity.js';
@@ -49,7 +49,7 @@ export class SettingsService {
     if (!SETTING_KEYS.includes(key)) throw notFound('ERR_NO_SETTING_FOUND');
     const allowed = ALLOWED_VALUES[key];
     if (allowed && !allowed.includes(value)) {
-      throw appError('ERR_VALIDATION', undefined, { fields: [{ field: 'value', messages: [`must be one of ${allowed.join(', ')}`] }] });
+      throw fieldError('value', `must be one of ${allowed.join(', ')}`);
     }
     let setting = await this.em.findOne(Setting, { key });
     if (setting) setting.value = value;

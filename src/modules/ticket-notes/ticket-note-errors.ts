@@ -1,4 +1,4 @@
-import { appError, AppError, notFound } from '../../common/errors/app-error.js';
+import { AppError, notFound, fieldError } from '../../common/errors/app-error.js';
 
 export const ticketNoteNotFound = (): AppError => notFound('ERR_NO_TICKET_NOTE_FOUND');
 
@@ -6,5 +6,4 @@ export const ticketNotFound = (): AppError => notFound('ERR_NO_TICKET_FOUND');
 
 export const contactNotFound = (): AppError => notFound('ERR_NO_CONTACT_FOUND');
 
-export const ticketOrContactRequired = (): AppError =>
-  appError('ERR_VALIDATION', 'ticketId or contactId is required', { fields: [{ field: 'ticketId', messages: ['ticketId or contactId is required'] }] });
+export const ticketOrContactRequired = (): AppError => fieldError('ticketId', 'ticketId or contactId is required');

@@ -11,7 +11,7 @@ import { Queue } from '../queues/queue.entity.js';
 import { CompanySettingsCache } from '../settings/company-settings.cache.js';
 import { User } from '../users/user.entity.js';
 import type { UpdateTicketDto } from './dto/update-ticket.dto.js';
-import { TicketCycles } from './ticket-cycles.js';
+import { TicketCyclesRepository } from './ticket-cycles.repository.js';
 import { type TicketBotChange, TicketLifecycleRepository, type TicketState } from './ticket-lifecycle.repository.js';
 import { newProtocol } from './ticket-protocol.js';
 import { type TicketWithTags, TicketResponses } from './ticket-responses.js';
@@ -53,7 +53,7 @@ export class TicketLifecycle {
     private readonly statements: TicketLifecycleRepository,
     private readonly tickets: TicketsRepository,
     private readonly responses: TicketResponses,
-    private readonly cycles: TicketCycles,
+    private readonly cycles: TicketCyclesRepository,
     private readonly events: TicketsEvents,
     private readonly settings: CompanySettingsCache,
     private readonly domainEvents: DomainEvents,

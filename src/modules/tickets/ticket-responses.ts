@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { notFound } from '../../common/errors/app-error.js';
-import type { TagSummary } from '../../shared/api-types.js';
+import type { TicketWithTagsResponse } from '../../shared/api-types.js';
 import { type TicketRow, toTicketResponseFromRow } from './ticket-row.mapper.js';
-import type { TicketResponse } from './ticket.mapper.js';
 import { TicketsRepository } from './tickets.repository.js';
 
-export type TicketWithTags = TicketResponse & { tags: TagSummary[] };
+/** Declared once in src/shared/api-types.ts. */
+export type TicketWithTags = TicketWithTagsResponse;
 
 /** Tickets as the routes and their live events show them: the row with its tags. */
 @Injectable()

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { TicketRoomAuthorizer } from '../../infra/realtime/ticket-room.authorizer.js';
 import { SettingsModule } from '../settings/settings.module.js';
 import { TicketAccess } from './ticket-access.js';
-import { TicketCycles } from './ticket-cycles.js';
 import { TicketCyclesRepository } from './ticket-cycles.repository.js';
 import { TicketLifecycle } from './ticket-lifecycle.js';
 import { TicketLifecycleRepository } from './ticket-lifecycle.repository.js';
@@ -23,7 +22,6 @@ import { TicketsService } from './tickets.service.js';
     TicketAccess,
     { provide: TicketRoomAuthorizer, useExisting: TicketAccess },
     TicketsRepository,
-    TicketCycles,
     TicketCyclesRepository,
     TicketsEvents,
     TicketsService,
@@ -31,6 +29,6 @@ import { TicketsService } from './tickets.service.js';
     TicketLifecycle,
     TicketLifecycleRepository,
   ],
-  exports: [TicketAccess, TicketRoomAuthorizer, TicketsService, TicketsEvents, TicketsRepository, TicketLifecycle, TicketResponses],
+  exports: [TicketAccess, TicketRoomAuthorizer, TicketsService, TicketLifecycle],
 })
 export class TicketsModule {}

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { isAdmin } from '../../authorization/auth-context.js';
-import { appError } from '../../common/errors/app-error.js';
+import { fieldError } from '../../common/errors/app-error.js';
 import { likePattern } from '../../common/list-query/list-query.js';
 import { tenantSql } from '../../infra/database/sql.js';
 import type { TagSummary } from '../../shared/api-types.js';
@@ -35,7 +35,7 @@ function decodeCursor(value: string): Cursor {
     if (typeof updatedAt !== 'string' || !Number.isInteger(id) || Number.isNaN(Date.parse(updatedAt))) throw new Error('bad cursor');
     return { updatedAt, id };
   } catch {
-    throw appError('ERR_VALIDATION', undefined, { fields: [{ field: 'cursor', messages: ['invalid cursor'] }] });
+    throw fieldError('cursor', 'invalid cursor');
   }
 }
 

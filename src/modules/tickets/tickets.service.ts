@@ -47,6 +47,20 @@ export class TicketsService {
   }
 
   /** A ticket the caller may open, with its full contact; 403 'Acesso não permitido' otherwise. */
+  /** The kanban board's cards: not-closed tickets the caller lists (every ticket under 'show all'), with their tags. */
+  async kanban(ctx: AuthContext, queueIds: number[] | undefined, limit: number): Promise<TicketWithTags[]> {
+    const rows = await this.repository.kanban(ctx, canNamed(ctx.ability, 'tickets-manager:showall'), queueIds, limit);
+    return this.responses.withTags(rows);
+  }
+
+  /** A ticket's row for work on its conversation: 404 when it does not exist here, 403 when the caller may not open it. */
+  async openableRow(ctx: AuthContext, ticketId: number): Promise<TicketRow> {
+    const ticket = await this.repository.row(ctx.companyId, { id: ticketId });
+    if (!ticket) throw notFound('ERR_NO_TICKET_FOUND');
+    if (!(await this.access.canJoin(ctx, ticket.id))) throw NO_ACCESS();
+    return ticket;
+  }
+
   async detail(ctx: AuthContext, where: { id?: number; uuid?: string }): Promise<TicketDetail> {
     const row = await this.repository.row(ctx.companyId, where);
     if (!row) throw notFound('ERR_NO_TICKET_FOUND');

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
-import { ARM_WAIT_MS, armWithin } from '../../../infra/jobs/bull.js';
+import { armDelayedJob } from '../../../infra/jobs/bull.js';
 import { BotTimersRepository } from './bot-timers.repository.js';
 import { BOT_TIMERS_QUEUE, RATING_WAIT_HOURS, TIMER_KINDS, type TimerJobData, type TimerKind, timerJobId } from './bot-timer-jobs.js';
 
@@ -50,22 +50,7 @@ export class BotTimers {
 
   /** `replace` false keeps an already armed job (its clock started earlier). */
   async arm(kind: TimerKind, data: TimerJobData, delayMs: number, replace = true): Promise<void> {
-    const jobId = timerJobId(kind, data.ticketId);
-    // The job's due time is fixed now, even if Redis is away and the commands go out later.
-    const options = { jobId, delay: Math.max(0, Math.round(delayMs)), timestamp: Date.now(), removeOnComplete: true, removeOnFail: 1000 };
-    const work = (async () => {
-      if (replace) {
-        // A job being processed right now cannot be removed; it re-checks the ticket and re-arms itself if needed.
-        await this.queue.remove(jobId).catch((error: unknown) => this.logger.debug(`${jobId} not replaced: ${String(error)}`));
-      }
-      await this.queue.add(kind, data, options);
-    })();
-    await armWithin(
-      work,
-      ARM_WAIT_MS,
-      () => this.logger.warn(`${jobId}: Redis is not answering; the timer is armed when it is back`),
-      (error) => this.logger.error(`${jobId} not armed: ${String(error)}`),
-    );
+    await armDelayedJob(this.queue, { jobId: timerJobId(kind, data.ticketId), name: kind, data, delayMs, replace, label: 'timer' }, this.logger);
   }
 
   async cancel(kind: TimerKind, ticketId: number): Promise<void> {

@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsPositive, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { appError } from '../../../common/errors/app-error.js';
+import { fieldError } from '../../../common/errors/app-error.js';
 import { TICKET_STATUSES, type TicketStatus } from '../ticket.entity.js';
 
 /** The browser sends id lists as JSON (`tags=[1,2]`); a bare `3` or `1,2` is read too. */
@@ -14,7 +14,7 @@ function idList(field: string) {
       const parsed: unknown = text.startsWith('[') ? JSON.parse(text) : text.split(',').map((v) => v.trim());
       return (Array.isArray(parsed) ? parsed : [parsed]).map((v) => Number(v));
     } catch {
-      throw appError('ERR_VALIDATION', undefined, { fields: [{ field, messages: [`${field} must be a JSON list of ids`] }] });
+      throw fieldError(field, `${field} must be a JSON list of ids`);
     }
   };
 }
