@@ -23,7 +23,7 @@ export interface ListAllowlist {
   unpagedLimit?: number;
 }
 
-export interface ListQuery {
+export interface ListParams {
   dialect: 'spec' | 'ra';
   search: string;
   offset: number;
@@ -85,7 +85,7 @@ function filterValue(key: string, type: FilterType, value: unknown): unknown {
  * Reads both list dialects: the spec's (`searchParam`, `pageNumber`) and ra-data-simple-rest's
  * (`filter`, `range`, `sort`). Only allowlisted filter and sort fields reach the ORM.
  */
-export function parseListQuery(query: Record<string, unknown>, allow: ListAllowlist): ListQuery {
+export function parseListQuery(query: Record<string, unknown>, allow: ListAllowlist): ListParams {
   const isRa = query.range !== undefined || query.sort !== undefined || query.filter !== undefined;
   const [defaultField, defaultOrder] = allow.defaultSort;
   if (!isRa) {
@@ -148,7 +148,7 @@ export function parseListQuery(query: Record<string, unknown>, allow: ListAllowl
 }
 
 /** Writes a list in the dialect it was asked in: `{ <name>, hasMore, count }` or an array with Content-Range. */
-export function listResponse<N extends string, T>(res: Response, name: N, query: ListQuery, result: ListResult<T>): ListBody<N, T> {
+export function listResponse<N extends string, T>(res: Response, name: N, query: ListParams, result: ListResult<T>): ListBody<N, T> {
   if (query.dialect === 'ra') {
     const last = result.records.length ? query.offset + result.records.length - 1 : query.offset;
     res.setHeader('Content-Range', `${name} ${query.offset}-${last}/${result.count}`);

@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy, Public } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../authorization/auth.decorator.js';
-import { listResponse, type ListAllowlist } from '../../common/list-query/list-query.js';
+import { listResponse, type ListAllowlist, type ListParams } from '../../common/list-query/list-query.js';
 import { ListQuery } from '../../common/list-query/list-query.decorator.js';
 import type { ListBody } from '../../shared/api-types.js';
 import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
@@ -56,7 +56,7 @@ export class CompaniesController {
   @ApiListQuery()
   async list(
     @Auth() ctx: AuthContext,
-    @ListQuery(COMPANY_LIST) query: ListQuery,
+    @ListQuery(COMPANY_LIST) query: ListParams,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ListBody<'companies', CompanyResponse>> {
     return listResponse(res, 'companies', query, await this.companies.list(ctx, query));

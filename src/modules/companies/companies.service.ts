@@ -3,7 +3,7 @@ import { ref } from '@mikro-orm/core';
 import { EntityManager, QueryOrder, type FilterQuery } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { appError, notFound } from '../../common/errors/app-error.js';
-import { likePattern, type ListQuery, type ListResult } from '../../common/list-query/list-query.js';
+import { likePattern, type ListParams, type ListResult } from '../../common/list-query/list-query.js';
 import { ACROSS_TENANTS } from '../../infra/database/tenant-scope.js';
 import { RealtimeService } from '../../infra/realtime/realtime.service.js';
 import { type PlanSummary, toPlanSummary } from '../plans/plan.mapper.js';
@@ -29,7 +29,7 @@ export class CompaniesService {
     private readonly realtime: RealtimeService,
   ) {}
 
-  async list(ctx: AuthContext, query: ListQuery): Promise<ListResult<CompanyResponse>> {
+  async list(ctx: AuthContext, query: ListParams): Promise<ListResult<CompanyResponse>> {
     const where: FilterQuery<Company> = { ...(query.filters as FilterQuery<Company> & object) };
     if (query.search) {
       const pattern = likePattern(query.search);

@@ -1,8 +1,7 @@
-import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
+import { Query } from '@nestjs/common';
 import type { RawQueryFragment } from '@mikro-orm/core';
 import type { FilterQuery } from '@mikro-orm/postgresql';
-import { likePattern, type ListAllowlist, type ListQuery } from '../../common/list-query/list-query.js';
+import { likePattern, type ListAllowlist, type ListParams } from '../../common/list-query/list-query.js';
 import { normaliseNumber } from '../../channels/numbers.js';
 import type { Contact } from './contact.entity.js';
 import { validationFailed } from './contact-errors.js';
@@ -36,9 +35,7 @@ function readDay(query: Record<string, unknown>, name: string): string | undefin
 
 /** `date` (one day) or `dateStart` / `dateEnd` (either end may be open). */
 /** The contacts list's creation-day filters (`date`, or `dateStart`/`dateEnd`), checked before the handler runs. */
-export const CreatedRangeQuery = createParamDecorator((_: unknown, ctx: ExecutionContext) =>
-  parseCreatedRange(ctx.switchToHttp().getRequest<Request>().query as Record<string, unknown>),
-);
+export const CreatedRangeQuery = (): ParameterDecorator => Query({ transform: (query: Record<string, unknown>) => parseCreatedRange(query) });
 
 export function parseCreatedRange(query: Record<string, unknown>): CreatedRange {
   const date = readDay(query, 'date');
@@ -60,7 +57,7 @@ function searchConditions(search: string): FilterQuery<Contact>[] {
 }
 
 /** `dayStart`: the instant a calendar day starts in the company's time zone (see ContactsRepository). */
-export function contactsWhere(query: ListQuery, created: CreatedRange, dayStart: (day: string) => RawQueryFragment): FilterQuery<Contact> {
+export function contactsWhere(query: ListParams, created: CreatedRange, dayStart: (day: string) => RawQueryFragment): FilterQuery<Contact> {
   const where: Record<string, unknown> = { ...query.filters };
   if (query.search) where.$or = searchConditions(query.search);
   if (created.from || created.to) {

@@ -5,7 +5,7 @@ import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../authorization/auth.decorator.js';
 import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
-import { listResponse } from '../../common/list-query/list-query.js';
+import { listResponse, type ListParams } from '../../common/list-query/list-query.js';
 import { ListQuery } from '../../common/list-query/list-query.decorator.js';
 import type { ListBody } from '../../shared/api-types.js';
 import { CONTACT_LIST, type CreatedRange, CreatedRangeQuery } from './contact-list-query.js';
@@ -28,7 +28,7 @@ export class ContactsController {
   @ApiQuery({ name: 'dateEnd', required: false, description: 'YYYY-MM-DD: created on or before that day' })
   async list(
     @Auth() ctx: AuthContext,
-    @ListQuery(CONTACT_LIST) query: ListQuery,
+    @ListQuery(CONTACT_LIST) query: ListParams,
     @CreatedRangeQuery() created: CreatedRange,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ListBody<'contacts', ContactResponse>> {

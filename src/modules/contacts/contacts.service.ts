@@ -3,7 +3,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { normaliseNumber } from '../../channels/numbers.js';
-import type { ListQuery, ListResult } from '../../common/list-query/list-query.js';
+import type { ListParams, ListResult } from '../../common/list-query/list-query.js';
 import { forkForCompany } from '../../infra/database/tenant-scope.js';
 import { RealtimeService } from '../../infra/realtime/realtime.service.js';
 import { Company } from '../companies/company.entity.js';
@@ -30,7 +30,7 @@ export class ContactsService {
     private readonly repository: ContactsRepository,
   ) {}
 
-  async list(ctx: AuthContext, query: ListQuery, created: CreatedRange): Promise<ListResult<ContactResponse>> {
+  async list(ctx: AuthContext, query: ListParams, created: CreatedRange): Promise<ListResult<ContactResponse>> {
     const [contacts, count] = await this.em.findAndCount(
       Contact,
       contactsWhere(query, created, (day) => this.repository.dayStart(ctx.companyId, day)),

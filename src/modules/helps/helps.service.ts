@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, QueryOrder, type FilterQuery } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { notFound } from '../../common/errors/app-error.js';
-import { likePattern, type ListQuery, type ListResult } from '../../common/list-query/list-query.js';
+import { likePattern, type ListParams, type ListResult } from '../../common/list-query/list-query.js';
 import type { CreateHelpDto } from './dto/create-help.dto.js';
 import type { UpdateHelpDto } from './dto/update-help.dto.js';
 import { Help } from './help.entity.js';
@@ -13,7 +13,7 @@ import { type HelpResponse, toHelpResponse } from './help.mapper.js';
 export class HelpsService {
   constructor(private readonly em: EntityManager) {}
 
-  async list(_ctx: AuthContext, query: ListQuery): Promise<ListResult<HelpResponse>> {
+  async list(_ctx: AuthContext, query: ListParams): Promise<ListResult<HelpResponse>> {
     const where: FilterQuery<Help> = { ...(query.filters as FilterQuery<Help> & object) };
     if (query.search) {
       const pattern = likePattern(query.search);

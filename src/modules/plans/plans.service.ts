@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, QueryOrder, type FilterQuery } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { appError, notFound } from '../../common/errors/app-error.js';
-import { likePattern, type ListQuery, type ListResult } from '../../common/list-query/list-query.js';
+import { likePattern, type ListParams, type ListResult } from '../../common/list-query/list-query.js';
 import { PLAN_FLAGS } from '../../shared/plan-flags.js';
 import { type PlanSummary, toPlanSummary } from './plan.mapper.js';
 import { Company } from '../companies/company.entity.js';
@@ -27,7 +27,7 @@ export class PlansService {
     return (await this.em.find(Plan, {}, { orderBy: BY_PRICE })).map(toPlanResponse);
   }
 
-  async list(_ctx: AuthContext, query: ListQuery): Promise<ListResult<PlanResponse>> {
+  async list(_ctx: AuthContext, query: ListParams): Promise<ListResult<PlanResponse>> {
     const where: FilterQuery<Plan> = { ...(query.filters as FilterQuery<Plan> & object) };
     if (query.search) Object.assign(where, { name: { $ilike: likePattern(query.search) } });
     const [plans, count] = await this.em.findAndCount(Plan, where, {

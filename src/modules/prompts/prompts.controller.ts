@@ -5,7 +5,7 @@ import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy, RequiresPlan } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../authorization/auth.decorator.js';
 import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
-import { listResponse, type ListAllowlist } from '../../common/list-query/list-query.js';
+import { listResponse, type ListAllowlist, type ListParams } from '../../common/list-query/list-query.js';
 import { ListQuery } from '../../common/list-query/list-query.decorator.js';
 import type { ListBody } from '../../shared/api-types.js';
 import { CreatePromptDto } from './dto/create-prompt.dto.js';
@@ -34,7 +34,7 @@ export class PromptsController {
   @ApiListQuery()
   async list(
     @Auth() ctx: AuthContext,
-    @ListQuery(PROMPT_LIST) query: ListQuery,
+    @ListQuery(PROMPT_LIST) query: ListParams,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ListBody<'prompts', PromptResponse>> {
     return listResponse(res, 'prompts', query, await this.prompts.list(ctx, query));

@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { ref, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
-import { likePattern, type ListQuery, type ListResult } from '../../common/list-query/list-query.js';
+import { likePattern, type ListParams, type ListResult } from '../../common/list-query/list-query.js';
 import { Company } from '../companies/company.entity.js';
 import { Queue } from '../queues/queue.entity.js';
 import type { CreatePromptDto, PromptFieldsDto } from './dto/create-prompt.dto.js';
@@ -26,7 +26,7 @@ export class PromptsService {
     private readonly events: PromptEvents,
   ) {}
 
-  async list(_ctx: AuthContext, query: ListQuery): Promise<ListResult<PromptResponse>> {
+  async list(_ctx: AuthContext, query: ListParams): Promise<ListResult<PromptResponse>> {
     const conditions: FilterQuery<Prompt>[] = [query.filters as FilterQuery<Prompt>];
     if (query.search) {
       const pattern = likePattern(query.search);

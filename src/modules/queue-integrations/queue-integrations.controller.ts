@@ -5,7 +5,7 @@ import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy, RequiresPlan } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../authorization/auth.decorator.js';
 import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
-import { listResponse, type ListAllowlist } from '../../common/list-query/list-query.js';
+import { listResponse, type ListAllowlist, type ListParams } from '../../common/list-query/list-query.js';
 import { ListQuery } from '../../common/list-query/list-query.decorator.js';
 import type { ListBody } from '../../shared/api-types.js';
 import { CreateQueueIntegrationDto } from './dto/create-queue-integration.dto.js';
@@ -39,7 +39,7 @@ export class QueueIntegrationsController {
   @ApiListQuery()
   async list(
     @Auth() ctx: AuthContext,
-    @ListQuery(INTEGRATION_LIST) query: ListQuery,
+    @ListQuery(INTEGRATION_LIST) query: ListParams,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ListBody<'queueIntegrations', QueueIntegrationResponse>> {
     return listResponse(res, 'queueIntegrations', query, await this.integrations.list(ctx, query));

@@ -5,7 +5,7 @@ import { Injectable } from '@nestjs/common';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import { type AuthContext, isAdmin } from '../../authorization/auth-context.js';
-import { likePattern, type ListQuery, type ListResult } from '../../common/list-query/list-query.js';
+import { likePattern, type ListParams, type ListResult } from '../../common/list-query/list-query.js';
 import { Company } from '../companies/company.entity.js';
 import type { CreateQueueIntegrationDto } from './dto/create-queue-integration.dto.js';
 import type { UpdateQueueIntegrationDto } from './dto/update-queue-integration.dto.js';
@@ -38,7 +38,7 @@ export class QueueIntegrationsService {
     private readonly events: QueueIntegrationEvents,
   ) {}
 
-  async list(ctx: AuthContext, query: ListQuery): Promise<ListResult<QueueIntegrationResponse>> {
+  async list(ctx: AuthContext, query: ListParams): Promise<ListResult<QueueIntegrationResponse>> {
     const conditions: FilterQuery<QueueIntegration>[] = [query.filters as FilterQuery<QueueIntegration>];
     if (query.search) {
       const pattern = likePattern(query.search);

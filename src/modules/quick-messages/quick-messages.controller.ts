@@ -6,7 +6,7 @@ import type { AuthContext } from '../../authorization/auth-context.js';
 import { AnyUser } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../authorization/auth.decorator.js';
 import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
-import { listResponse, type ListAllowlist } from '../../common/list-query/list-query.js';
+import { listResponse, type ListAllowlist, type ListParams } from '../../common/list-query/list-query.js';
 import { ListQuery } from '../../common/list-query/list-query.decorator.js';
 import type { ListBody } from '../../shared/api-types.js';
 import { CreateQuickMessageDto } from './dto/create-quick-message.dto.js';
@@ -38,7 +38,7 @@ export class QuickMessagesController {
   @ApiListQuery()
   async list(
     @Auth() ctx: AuthContext,
-    @ListQuery(QUICK_MESSAGE_LIST) query: ListQuery,
+    @ListQuery(QUICK_MESSAGE_LIST) query: ListParams,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ListBody<'records', QuickMessageResponse>> {
     return listResponse(res, 'records', query, await this.quickMessages.list(ctx, query));

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
-import { likePattern, type ListQuery, type ListResult } from '../../common/list-query/list-query.js';
+import { likePattern, type ListParams, type ListResult } from '../../common/list-query/list-query.js';
 import { StoragePort } from '../../infra/storage/storage.port.js';
 import { Company } from '../companies/company.entity.js';
 import { User } from '../users/user.entity.js';
@@ -22,7 +22,7 @@ export class QuickMessagesService {
     private readonly events: QuickMessageEvents,
   ) {}
 
-  async list(ctx: AuthContext, query: ListQuery): Promise<ListResult<QuickMessageResponse>> {
+  async list(ctx: AuthContext, query: ListParams): Promise<ListResult<QuickMessageResponse>> {
     const conditions: FilterQuery<QuickMessage>[] = [query.filters as FilterQuery<QuickMessage>, visibleTo(ctx)];
     if (query.search) {
       const pattern = likePattern(query.search);

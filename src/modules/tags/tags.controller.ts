@@ -5,7 +5,7 @@ import type { AuthContext } from '../../authorization/auth-context.js';
 import { AnyUser, RequiresPlan } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../authorization/auth.decorator.js';
 import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
-import { listResponse, type ListAllowlist } from '../../common/list-query/list-query.js';
+import { listResponse, type ListAllowlist, type ListParams } from '../../common/list-query/list-query.js';
 import { ListQuery } from '../../common/list-query/list-query.decorator.js';
 import type { ListBody } from '../../shared/api-types.js';
 import { CreateTagDto } from './dto/create-tag.dto.js';
@@ -38,7 +38,7 @@ export class TagsController {
   @ApiListQuery()
   async list(
     @Auth() ctx: AuthContext,
-    @ListQuery(TAG_LIST) query: ListQuery,
+    @ListQuery(TAG_LIST) query: ListParams,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ListBody<'tags', TagResponse>> {
     return listResponse(res, 'tags', query, await this.tags.list(ctx, query));

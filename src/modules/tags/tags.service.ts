@@ -3,7 +3,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { forbidden } from '../../common/errors/app-error.js';
-import { likePattern, type ListQuery, type ListResult } from '../../common/list-query/list-query.js';
+import { likePattern, type ListParams, type ListResult } from '../../common/list-query/list-query.js';
 import { canNamed } from '../../shared/permissions.js';
 import { Company } from '../companies/company.entity.js';
 import { User } from '../users/user.entity.js';
@@ -24,7 +24,7 @@ export class TagsService {
     private readonly events: TagEvents,
   ) {}
 
-  async list(ctx: AuthContext, query: ListQuery): Promise<ListResult<TagResponse>> {
+  async list(ctx: AuthContext, query: ListParams): Promise<ListResult<TagResponse>> {
     const where: FilterQuery<Tag> = { ...(query.filters as FilterQuery<Tag> & object) };
     if (query.search) Object.assign(where, { name: { $ilike: likePattern(query.search) } });
     const [tags, count] = await this.em.findAndCount(Tag, where, {

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../authorization/auth.decorator.js';
-import { listResponse, type ListAllowlist } from '../../common/list-query/list-query.js';
+import { listResponse, type ListAllowlist, type ListParams } from '../../common/list-query/list-query.js';
 import { ListQuery } from '../../common/list-query/list-query.decorator.js';
 import type { ListBody } from '../../shared/api-types.js';
 import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
@@ -36,7 +36,7 @@ export class UsersController {
   @ApiCompanyIdQuery('the users')
   async list(
     @Auth() ctx: AuthContext,
-    @ListQuery(USER_LIST) query: ListQuery,
+    @ListQuery(USER_LIST) query: ListParams,
     @CompanyIdQuery() companyId: number | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ListBody<'users', UserResponse>> {

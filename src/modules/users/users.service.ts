@@ -3,7 +3,7 @@ import { subject } from '@casl/ability';
 import { EntityManager, LockMode, type FilterQuery } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { appError, forbidden, notFound } from '../../common/errors/app-error.js';
-import { likePattern, type ListQuery, type ListResult } from '../../common/list-query/list-query.js';
+import { likePattern, type ListParams, type ListResult } from '../../common/list-query/list-query.js';
 import { hashPassword } from '../../common/password.js';
 import { ACROSS_TENANTS, forkForCompany } from '../../infra/database/tenant-scope.js';
 import { RealtimeService } from '../../infra/realtime/realtime.service.js';
@@ -59,7 +59,7 @@ export class UsersService {
     @Inject(USER_SESSIONS) private readonly sessions: UserSessions,
   ) {}
 
-  async list(ctx: AuthContext, query: ListQuery, companyId?: number): Promise<ListResult<UserResponse>> {
+  async list(ctx: AuthContext, query: ListParams, companyId?: number): Promise<ListResult<UserResponse>> {
     const { em } = this.scope(ctx, companyId);
     const where: FilterQuery<User> = { ...(query.filters as FilterQuery<User> & object) };
     if (query.search) {
