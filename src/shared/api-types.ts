@@ -252,6 +252,31 @@ export interface UserResponse {
 /** A ticket with its tags, as the ticket routes, the kanban board and the ticket events carry it. */
 export type TicketWithTagsResponse = TicketResponse & { tags: TagSummary[] };
 
+/** GET /tickets/{id} and /tickets/u/{uuid}: the ticket with its whole contact. */
+export type TicketDetailResponse = Omit<TicketWithTagsResponse, 'contact'> & { contact: ContactResponse };
+
+/** GET /tickets: a page of a ticket list (keyset `cursor` for the next page) and the list's count. */
+export interface TicketPageResponse {
+  tickets: TicketWithTagsResponse[];
+  hasMore: boolean;
+  count: number;
+  cursor: string | null;
+}
+
+/** GET /tickets/counts: the badges of the Atendendo and Aguardando tabs. */
+export interface TicketCountsResponse {
+  open: number;
+  pending: number;
+}
+
+/** GET /messages/{ticketId}: a page of the conversation (older pages by `cursor`) and the ticket. */
+export interface MessagePageResponse {
+  messages: ConversationMessageResponse[];
+  hasMore: boolean;
+  cursor: string | null;
+  ticket: TicketResponse;
+}
+
 export interface TicketNoteResponse {
   id: number;
   note: string;

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { Message } from '../../src/modules/messages/message.entity.js';
+import type { TicketTransitionedEvent } from '../../src/shared/domain-events.js';
 import { Ticket } from '../../src/modules/tickets/ticket.entity.js';
 import { connectedSimulator, drainPipeline, waitFor } from '../utils/channels.js';
 import { createUser, login, type Session, type TenantFixture, twoTenants } from '../utils/factories.js';
@@ -35,6 +37,13 @@ describe('tickets', () => {
     await new Promise((r) => setTimeout(r, 100));
     const seen: Array<{ action: string; ticket: { status: string; userId: number | null; queueId: number | null } }> = [];
     socket.on(`company-${a.company.id}-ticket`, (p: (typeof seen)[number]) => seen.push(p));
+    // The lifecycle names each transition in its domain event (the automatic texts and the timers listen to them).
+    const transitions: string[][] = [];
+    const onTransition = (event: TicketTransitionedEvent) => {
+      if (event.ticketId === ticket.id) transitions.push([...event.transitions]);
+    };
+    const emitter = t.app.get(EventEmitter2);
+    emitter.on('ticket.transitioned', onTransition);
 
     const accepted = await put(adminA, ticket.id, { status: 'open', userId: a.admin.id });
     expect(accepted.status).toBe(200);
@@ -51,6 +60,8 @@ describe('tickets', () => {
 
     await waitFor(() => seen.length >= 6);
     socket.close();
+    emitter.off('ticket.transitioned', onTransition);
+    expect(transitions).toEqual([['accepted'], ['returned'], ['transferred'], ['accepted'], ['finished'], ['reopened']]);
     expect(seen.map((e) => `${e.action}:${e.ticket.status}`)).toEqual([
       'update:open',
       'update:pending',

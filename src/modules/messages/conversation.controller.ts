@@ -8,6 +8,7 @@ import { fieldError } from '../../common/errors/app-error.js';
 import { ConversationService } from './conversation.service.js';
 import { EditMessageDto, SendMessageDto } from './dto/send-message.dto.js';
 import type { MessageResponse } from './message.mapper.js';
+import type { MessagePageResponse } from '../../shared/api-types.js';
 
 /** Registered after the external API, so `POST /api/messages/send` is never read as a ticket id. */
 @ApiTags('messages')
@@ -19,7 +20,7 @@ export class ConversationController {
   @Get(':ticketId')
   @AnyUser()
   @ApiQuery({ name: 'cursor', required: false, description: 'keyset cursor from the previous (newer) page' })
-  list(@Auth() ctx: AuthContext, @Param('ticketId', ParseIntPipe) ticketId: number, @Query('cursor') cursor?: string) {
+  list(@Auth() ctx: AuthContext, @Param('ticketId', ParseIntPipe) ticketId: number, @Query('cursor') cursor?: string): Promise<MessagePageResponse> {
     if (cursor !== undefined && !/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) throw fieldError('cursor', 'invalid cursor');
     return this.conversation.list(ctx, ticketId, cursor);
   }

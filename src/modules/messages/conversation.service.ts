@@ -5,10 +5,9 @@ import { ChannelManager } from '../../channels/channel-manager.js';
 import { appError, notFound, fieldError } from '../../common/errors/app-error.js';
 import { TicketAccess } from '../tickets/ticket-access.js';
 import { toTicketResponseFromRow } from '../tickets/ticket-row.mapper.js';
-import type { TicketResponse } from '../tickets/ticket.mapper.js';
 import { TicketLifecycle } from '../tickets/ticket-lifecycle.js';
 import { TicketsService } from '../tickets/tickets.service.js';
-import type { ConversationMessageResponse } from '../../shared/api-types.js';
+import type { ConversationMessageResponse, MessagePageResponse } from '../../shared/api-types.js';
 import { InboundRepository } from './inbound.repository.js';
 import { type MessageResponse, type MessageRow, toMessageResponse } from './message.mapper.js';
 import { MessageEvents } from './message-events.js';
@@ -40,11 +39,7 @@ export class ConversationService {
     private readonly lifecycle: TicketLifecycle,
   ) {}
 
-  async list(
-    ctx: AuthContext,
-    ticketId: number,
-    cursor?: string,
-  ): Promise<{ messages: ConversationMessage[]; hasMore: boolean; cursor: string | null; ticket: TicketResponse }> {
+  async list(ctx: AuthContext, ticketId: number, cursor?: string): Promise<MessagePageResponse> {
     const ticket = await this.openable(ctx, ticketId);
     const page = await this.messages.page(ctx.companyId, { id: ticket.id, contactId: ticket.contact_id, whatsappId: ticket.whatsapp_id }, cursor);
     if (!cursor) await this.markRead(ctx.companyId, ticket.id, ticket.whatsapp_id, { status: ticket.status, queueId: ticket.queue_id });

@@ -33,7 +33,9 @@ export interface AgentOpening {
 
 /**
  * Every state change of a ticket, each in one place that writes the row, the attendance cycle (`ticket_cycles`), the
- * protocol, the bot state and the live events:
+ * protocol, the bot state and the live events, and then publishes the named transition (`ticket.transitioned`, and
+ * `ticket.completing` before a completed attendance closes): the automatic texts (messages module) and the timers
+ * (automation) follow those events, so this module never imports them.
  * - open from inbound: inside the inbound pipeline's one statement (`INBOUND_OPEN_TICKET`/`INBOUND_OPEN_CYCLE`, with
  *   `newProtocol`); the pipeline emits its message and ticket events;
  * - open by an agent (`openByAgent`);

@@ -7,6 +7,7 @@ import { CreateTicketDto } from './dto/create-ticket.dto.js';
 import { ListTicketsQuery, TicketCountsQuery } from './dto/list-tickets.query.js';
 import { UpdateTicketDto } from './dto/update-ticket.dto.js';
 import { type TicketDetail, type TicketWithTags, TicketsService } from './tickets.service.js';
+import type { TicketCountsResponse, TicketPageResponse } from '../../shared/api-types.js';
 
 /** Every attendant works tickets; which ones is decided per record by the visibility rules. */
 @ApiTags('tickets')
@@ -17,13 +18,13 @@ export class TicketsController {
 
   @Get()
   @AnyUser()
-  list(@Auth() ctx: AuthContext, @Query() query: ListTicketsQuery) {
+  list(@Auth() ctx: AuthContext, @Query() query: ListTicketsQuery): Promise<TicketPageResponse> {
     return this.tickets.list(ctx, query);
   }
 
   @Get('counts')
   @AnyUser()
-  counts(@Auth() ctx: AuthContext, @Query() query: TicketCountsQuery): Promise<{ open: number; pending: number }> {
+  counts(@Auth() ctx: AuthContext, @Query() query: TicketCountsQuery): Promise<TicketCountsResponse> {
     return this.tickets.counts(ctx, query.showAll, query.queueIds);
   }
 

@@ -3,9 +3,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { isAdmin } from '../../authorization/auth-context.js';
 import { appError, forbidden, notFound } from '../../common/errors/app-error.js';
+import type { TicketCountsResponse, TicketDetailResponse, TicketPageResponse } from '../../shared/api-types.js';
 import { canNamed } from '../../shared/permissions.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
-import { toContactResponse, type ContactResponse } from '../contacts/contact.mapper.js';
+import { toContactResponse } from '../contacts/contact.mapper.js';
 import { Contact } from '../contacts/contact.entity.js';
 import { Queue } from '../queues/queue.entity.js';
 import { User } from '../users/user.entity.js';
@@ -21,7 +22,7 @@ import { TicketsEvents } from './tickets.events.js';
 import { TicketsRepository } from './tickets.repository.js';
 
 export type { TicketWithTags };
-export type TicketDetail = Omit<TicketWithTags, 'contact'> & { contact: ContactResponse };
+export type TicketDetail = TicketDetailResponse;
 
 const NO_ACCESS = () => appError('ERR_NO_PERMISSION', 'Acesso não permitido');
 
@@ -36,13 +37,13 @@ export class TicketsService {
     private readonly events: TicketsEvents,
   ) {}
 
-  async list(ctx: AuthContext, query: ListTicketsQuery): Promise<{ tickets: TicketWithTags[]; hasMore: boolean; count: number; cursor: string | null }> {
+  async list(ctx: AuthContext, query: ListTicketsQuery): Promise<TicketPageResponse> {
     const showAll = query.showAll === true && canNamed(ctx.ability, 'tickets-manager:showall');
     const page = await this.repository.page(ctx, { ...query, showAll });
     return { tickets: await this.withTags(page.rows), hasMore: page.hasMore, count: page.count, cursor: page.cursor };
   }
 
-  counts(ctx: AuthContext, showAll: boolean | undefined, queueIds: number[] | undefined): Promise<{ open: number; pending: number }> {
+  counts(ctx: AuthContext, showAll: boolean | undefined, queueIds: number[] | undefined): Promise<TicketCountsResponse> {
     return this.repository.counts(ctx, showAll === true && canNamed(ctx.ability, 'tickets-manager:showall'), queueIds);
   }
 

@@ -1,9 +1,13 @@
 import type {
+  ContactResponse,
   ConversationMessageResponse,
+  MessagePageResponse,
   QuickMessageResponse,
   QuotedMessageResponse,
   TagSummary,
+  TicketCountsResponse,
   TicketNoteResponse,
+  TicketPageResponse,
   TicketResponse,
 } from '../../../../src/shared/api-types';
 
@@ -16,18 +20,9 @@ export interface Tag extends TagRef {
   kanban?: number | boolean | null;
 }
 
-export interface TicketContact {
-  id: number;
-  name: string;
-  number: string;
-  profilePicUrl: string | null;
-  isGroup: boolean;
-  /** Only on GET /tickets/{id} and /tickets/u/{uuid}. */
-  uuid?: string;
-  email?: string | null;
-  extraInfo?: { id?: number; name: string; value: string }[];
-  whatsapp?: { id: number; name: string } | null;
-}
+/** A ticket's contact; GET /tickets/{id} and /tickets/u/{uuid} carry the whole contact (the optional fields). */
+export type TicketContact = NonNullable<TicketResponse['contact']> &
+  Partial<Pick<ContactResponse, 'uuid' | 'email' | 'whatsapp'>> & { extraInfo?: { id?: number; name: string; value: string }[] };
 
 /** A ticket as GET /tickets and the ticket events carry it (the status narrowed, the contact completed on details). */
 export interface Ticket extends Omit<TicketResponse, 'status' | 'contact' | 'protocol'> {
@@ -37,17 +32,12 @@ export interface Ticket extends Omit<TicketResponse, 'status' | 'contact' | 'pro
   tags?: TagRef[];
 }
 
-export interface TicketPage {
+/** GET /tickets, with the browser's narrowed ticket. */
+export interface TicketPage extends Omit<TicketPageResponse, 'tickets'> {
   tickets: Ticket[];
-  hasMore: boolean;
-  count?: number;
-  cursor?: string | null;
 }
 
-export interface TicketCounts {
-  open: number;
-  pending: number;
-}
+export type TicketCounts = TicketCountsResponse;
 
 export type MediaType =
   | 'chat'
@@ -75,11 +65,10 @@ export interface Message extends Omit<ConversationMessageResponse, 'mediaType' |
   quotedMsg?: QuotedMessage | null;
 }
 
-export interface MessagePage {
+/** GET /messages/{ticketId}, with the browser's narrowed message and ticket. */
+export interface MessagePage extends Omit<MessagePageResponse, 'messages' | 'ticket'> {
   messages: Message[];
-  hasMore: boolean;
-  cursor?: string | null;
-  ticket?: Ticket;
+  ticket: Ticket;
 }
 
 export type TicketNote = TicketNoteResponse;
