@@ -1,6 +1,13 @@
-// `npm run bench` (API hot paths), `npm run bench -- inbound` (the inbound pipeline), `npm run bench -- bot` (the bot), `npm run bench -- crash` (kill -9 and recovery) or `npm run bench -- upload-memory` (server memory under ten 90 MB uploads). Needs `npm run build`.
+// `npm run bench` (API hot paths), `npm run bench -- inbound` (the inbound pipeline), `npm run bench -- bot` (the bot), `npm run bench -- crash` (kill -9 and recovery) or `npm run bench -- upload-memory` (server memory under ten 90 MB uploads) or `npm run bench -- events` (the cost of a domain event). Needs `npm run build`.
 const which = process.argv[2] ?? 'api';
-const benches = { api: './api.mjs', inbound: './inbound.mjs', bot: './bot.mjs', crash: './crash.mjs', 'upload-memory': './upload-memory.mjs' };
+const benches = {
+  api: './api.mjs',
+  inbound: './inbound.mjs',
+  bot: './bot.mjs',
+  crash: './crash.mjs',
+  'upload-memory': './upload-memory.mjs',
+  events: './events.mjs',
+};
 if (!benches[which]) {
   console.error(`Unknown benchmark ${which}; choose one of ${Object.keys(benches).join(', ')}`);
   process.exit(1);

@@ -5,8 +5,8 @@ import type { ScheduleEntry } from '../../shared/schedules.js';
 import type { IntegrationType } from '../queue-integrations/queue-integration.entity.js';
 import type { TicketState } from '../tickets/ticket-lifecycle.js';
 
-/** The lifecycle's `TicketState` with the bot's own state of the ticket. */
-export interface BotTicket extends TicketState {
+/** The lifecycle's `TicketState` with the bot's own state of the ticket (the time zone is the connection's). */
+export interface BotTicket extends Omit<TicketState, 'timezone'> {
   queue_option_id: number | null;
   chatbot: boolean;
   amount_used_bot_queues: number;
@@ -119,10 +119,9 @@ export class BotRepository {
       `select row_to_json(tk) as ticket, row_to_json(cn) as connection, coalesce(qs.list, '[]'::json) as queues
          from (select t.id, t.uuid, t.status, t.user_id, t.queue_id, t.queue_option_id, t.chatbot, t.amount_used_bot_queues, t.protocol,
                       t.created_at, t.rating_requested_at, t.rating_reminded, t.use_integration, t.integration_id, t.prompt_id, t.bot_menu_at,
-                      t.typebot_session_id, t.typebot_session_at, t.whatsapp_id, t.is_group, tco.timezone,
+                      t.typebot_session_id, t.typebot_session_at, t.whatsapp_id, t.is_group,
                       c.id as contact_id, c.name as contact_name, c.number as contact_number
-                 from tickets t join contacts c on c.id = t.contact_id join companies tco on tco.id = t.company_id
-                where t.company_id = ? and t.id = ?) tk
+                 from tickets t join contacts c on c.id = t.contact_id where t.company_id = ? and t.id = ?) tk
          cross join (select w.name, w.greeting_message, w.out_of_hours_message, w.max_use_bot_queues, w.time_use_bot_queues, w.prompt_id,
                             w.time_to_transfer, w.transfer_queue_id,
                             co.schedules as company_schedules, co.timezone,
