@@ -12,7 +12,8 @@ let calls = 0;
 
 class Listener {
   async onStored(event) {
-    if (event.origin !== 'customer') calls += 1;
+    if (event.isGroup) return;
+    calls += 1;
   }
 }
 OnEvent('message.stored')(Listener.prototype, 'onStored', Object.getOwnPropertyDescriptor(Listener.prototype, 'onStored'));
@@ -46,4 +47,6 @@ async function measure(label, run) {
 
 await measure('direct calls to the two listeners', () => Promise.all(direct.map((l) => l.onStored(payload))));
 await measure('DomainEvents.publish (two @OnEvent listeners)', () => events.publish('message.stored', payload));
+// Both listeners ran for every message, in both runs (and their warm-ups).
+console.log(`listener calls: ${calls} (expected ${4 * (N + 10_000)})`);
 await app.close();
