@@ -1,6 +1,5 @@
 import ViewKanbanOutlined from '@mui/icons-material/ViewKanbanOutlined';
 import { Box, type Theme, Tooltip, useMediaQuery } from '@mui/material';
-import { useMatch } from 'react-router-dom';
 import {
   CreateButton,
   DataTable,
@@ -15,6 +14,7 @@ import {
 } from 'react-admin';
 import { ColorChip } from '../../components/ColorChip';
 import { PageHeader } from '../../components/PageHeader';
+import { useDialogRoute } from '../../hooks/useDialogRoute';
 import { useLiveResource } from '../../realtime/useLiveResource';
 import { TagDialog } from './TagDialog';
 import type { Tag } from './types';
@@ -71,9 +71,7 @@ export function TagList() {
   // Phones keep the tag and its actions; the count needs the width.
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
   useLiveResource('tags', 'tag');
-  const creating = useMatch('/tags/create');
-  const editing = useMatch('/tags/:id');
-  const editId = !creating && editing?.params.id ? Number(editing.params.id) : undefined;
+  const { creating, editId } = useDialogRoute('/tags');
   return (
     <>
       <PageHeader title="tags.title" />
@@ -100,7 +98,7 @@ export function TagList() {
         </DataTable>
       </InfiniteList>
       {creating && <TagDialog />}
-      {editId !== undefined && Number.isInteger(editId) && <TagDialog id={editId} />}
+      {editId !== undefined && <TagDialog id={editId} />}
     </>
   );
 }

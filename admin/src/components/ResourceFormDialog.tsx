@@ -1,0 +1,90 @@
+import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import type { ReactNode } from 'react';
+import { CreateBase, EditBase, Form, type RaRecord, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { SubmitButton } from './SubmitButton';
+
+interface ResourceFormDialogProps<T extends RaRecord, V extends object> {
+  /** The react-admin resource, also the catalog prefix of `form.addTitle`/`editTitle`/`add`/`save` and `saved`. */
+  resource: string;
+  /** The list the dialog sits on; closing goes back to it, with its query string. */
+  listPath: string;
+  /** The record to edit; without it the dialog adds one. */
+  id?: T['id'];
+  /** A new record's form values. */
+  empty: V;
+  /** A loaded record's form values. */
+  toFormValues(record: T): V;
+  /** The request body from the form values (may wait, e.g. the spec's submit delay). */
+  transform(values: V): object | Promise<object>;
+  /** The fields. */
+  children: ReactNode;
+}
+
+/**
+ * The spec's add/edit modal as react-admin composes it: `CreateBase`/`EditBase` (the dataProvider's create/update,
+ * pessimistic) around a `Form`, inside an MUI `Dialog`; routed (`{list}/create`, `{list}/{id}`), so closing is a
+ * navigation back to the list.
+ */
+export function ResourceFormDialog<T extends RaRecord, V extends object>(props: ResourceFormDialogProps<T, V>) {
+  const { resource, listPath, id, empty, transform, children } = props;
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const { search } = useLocation();
+  const isNew = id === undefined;
+  const close = () => navigate({ pathname: listPath, search });
+  const mutationOptions = {
+    onSuccess: () => {
+      notify(`${resource}.saved`, { type: 'success' });
+      close();
+    },
+  };
+  const body = <FormBody resource={resource} isNew={isNew} onClose={close} fields={children} />;
+  return (
+    <Dialog open onClose={close} fullWidth maxWidth="sm" aria-labelledby={`${resource}-dialog-title`}>
+      <DialogTitle id={`${resource}-dialog-title`}>{translate(`${resource}.form.${isNew ? 'addTitle' : 'editTitle'}`)}</DialogTitle>
+      {isNew ? (
+        <CreateBase resource={resource} redirect={false} transform={transform} mutationOptions={mutationOptions}>
+          <Form record={empty} noValidate>
+            {body}
+          </Form>
+        </CreateBase>
+      ) : (
+        <EditBase resource={resource} id={id} redirect={false} mutationMode="pessimistic" transform={transform} mutationOptions={mutationOptions}>
+          <EditForm<T, V> toFormValues={props.toFormValues}>{body}</EditForm>
+        </EditBase>
+      )}
+    </Dialog>
+  );
+}
+
+/** The edit form starts from the loaded record's form values. */
+function EditForm<T extends RaRecord, V extends object>({ toFormValues, children }: { toFormValues(record: T): V; children: ReactNode }) {
+  const record = useRecordContext<T>();
+  if (!record) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+        <CircularProgress />
+      </Box>
+    );
+  }
+  return (
+    <Form record={toFormValues(record)} noValidate>
+      {children}
+    </Form>
+  );
+}
+
+function FormBody({ resource, isNew, onClose, fields }: { resource: string; isNew: boolean; onClose(): void; fields: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <>
+      <DialogContent dividers>{fields}</DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button onClick={onClose}>{translate('common.cancel')}</Button>
+        <SubmitButton label={`${resource}.form.${isNew ? 'add' : 'save'}`} fullWidth={false} />
+      </DialogActions>
+    </>
+  );
+}
