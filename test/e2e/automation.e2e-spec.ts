@@ -14,6 +14,9 @@ describe('the bot: business hours, queue menu and option tree', () => {
   const botSaid = async (ticketId: number) =>
     (await t.em().find(Message, { ticket: ticketId, fromMe: true }, { filters: false, orderBy: { id: 'ASC' } })).map((m) => m.body);
   const ticketOf = (id: number) => t.em().findOneOrFail(Ticket, id, { filters: false });
+  /** Adds an option under `parentId` (-1: the queue's first level) and answers its id. */
+  const addOption = async (admin: Session, queueId: number, parentId: number, title: string, message: string): Promise<number> =>
+    (await t.http().post('/api/queue-options').set(admin.auth).send({ queueId, parentId, title, message }).expect(201)).body.id as number;
 
   async function setup(
     queueCount: number,
@@ -66,23 +69,9 @@ describe('the bot: business hours, queue menu and option tree', () => {
   it('walks the option tree down, back up with 0, and hands over at a leaf', async () => {
     const { tenant, admin, connectionId } = await setup(2);
     const queue = tenant.queues[0]!;
-    const vendas = await t
-      .http()
-      .post('/api/queue-options')
-      .set(admin.auth)
-      .send({ queueId: queue.id, parentId: -1, title: 'Vendas', message: 'Vendas: o que procura?' });
-    await t
-      .http()
-      .post('/api/queue-options')
-      .set(admin.auth)
-      .send({ queueId: queue.id, parentId: -1, title: 'Suporte técnico', message: 'Um técnico já vai falar com você.' })
-      .expect(201);
-    await t
-      .http()
-      .post('/api/queue-options')
-      .set(admin.auth)
-      .send({ queueId: queue.id, parentId: vendas.body.id, title: 'Produto X', message: 'O produto X custa R$ 10.' })
-      .expect(201);
+    const vendas = await addOption(admin, queue.id, -1, 'Vendas', 'Vendas: o que procura?');
+    await addOption(admin, queue.id, -1, 'Suporte técnico', 'Um técnico já vai falar com você.');
+    await addOption(admin, queue.id, vendas, 'Produto X', 'O produto X custa R$ 10.');
 
     const ticket = await customerWrites(t, admin, connectionId, '5511966660002', 'oi');
     await customerWrites(t, admin, connectionId, '5511966660002', '1');
@@ -105,18 +94,8 @@ describe('the bot: business hours, queue menu and option tree', () => {
   it("an agent's finish clears the bot state like the automatic close does", async () => {
     const { tenant, admin, connectionId } = await setup(2);
     const queue = tenant.queues[0]!;
-    const vendas = await t
-      .http()
-      .post('/api/queue-options')
-      .set(admin.auth)
-      .send({ queueId: queue.id, parentId: -1, title: 'Vendas', message: 'Vendas: o que procura?' })
-      .expect(201);
-    await t
-      .http()
-      .post('/api/queue-options')
-      .set(admin.auth)
-      .send({ queueId: queue.id, parentId: vendas.body.id, title: 'Produto X', message: 'R$ 10.' })
-      .expect(201);
+    const vendas = await addOption(admin, queue.id, -1, 'Vendas', 'Vendas: o que procura?');
+    await addOption(admin, queue.id, vendas, 'Produto X', 'R$ 10.');
     const ticket = await customerWrites(t, admin, connectionId, '5511966660009', 'oi');
     await customerWrites(t, admin, connectionId, '5511966660009', '1');
     await customerWrites(t, admin, connectionId, '5511966660009', '1');
@@ -127,7 +106,7 @@ describe('the bot: business hours, queue menu and option tree', () => {
       .execute(`update tickets set use_integration = true, typebot_session_id = 'session-1', typebot_session_at = now() where id = ?`, [ticket.id]);
     const talking = await ticketOf(ticket.id);
     expect(talking).toMatchObject({ chatbot: true, useIntegration: true, typebotSessionId: 'session-1', status: 'pending' });
-    expect(talking.queueOption?.id).toBe(vendas.body.id);
+    expect(talking.queueOption?.id).toBe(vendas);
 
     await t.http().put(`/api/tickets/${ticket.id}`).set(admin.auth).send({ status: 'closed' }).expect(200);
     const closed = await ticketOf(ticket.id);
@@ -189,17 +168,8 @@ describe('the bot: business hours, queue menu and option tree', () => {
     for (const [index, config] of configurations.entries()) {
       const { tenant, admin, connectionId } = await setup(config.queues);
       if (config.options) {
-        const root = await t
-          .http()
-          .post('/api/queue-options')
-          .set(admin.auth)
-          .send({ queueId: tenant.queues[0]!.id, parentId: -1, title: 'Menu', message: 'Escolha' });
-        await t
-          .http()
-          .post('/api/queue-options')
-          .set(admin.auth)
-          .send({ queueId: tenant.queues[0]!.id, parentId: root.body.id, title: 'Fim', message: 'Até logo' })
-          .expect(201);
+        const root = await addOption(admin, tenant.queues[0]!.id, -1, 'Menu', 'Escolha');
+        await addOption(admin, tenant.queues[0]!.id, root, 'Fim', 'Até logo');
       }
       if (config.closed) {
         await t.http().put('/api/settings/scheduleType').set(admin.auth).send({ value: 'company' }).expect(200);
@@ -275,13 +245,8 @@ describe('the bot: business hours, queue menu and option tree', () => {
   it('# takes a single-queue customer back to the first level of the option tree', async () => {
     const { tenant, admin, connectionId } = await setup(1);
     const queue = tenant.queues[0]!;
-    const root = await t.http().post('/api/queue-options').set(admin.auth).send({ queueId: queue.id, parentId: -1, title: 'Planos', message: 'Qual plano?' });
-    await t
-      .http()
-      .post('/api/queue-options')
-      .set(admin.auth)
-      .send({ queueId: queue.id, parentId: root.body.id, title: 'Básico', message: 'O básico custa R$ 10.' })
-      .expect(201);
+    const root = await addOption(admin, queue.id, -1, 'Planos', 'Qual plano?');
+    await addOption(admin, queue.id, root, 'Básico', 'O básico custa R$ 10.');
     const from = '5511966660077';
     const ticket = await customerWrites(t, admin, connectionId, from, 'oi');
     await customerWrites(t, admin, connectionId, from, '1');

@@ -14,9 +14,15 @@ export class DomainEvents {
     private readonly readiness: EventEmitterReadinessWatcher,
   ) {}
 
+  /** Set once the listeners are subscribed, so the hot path skips the wait afterwards. */
+  private ready = false;
+
   async publish<K extends DomainEventName>(name: K, payload: DomainEventMap[K]): Promise<void> {
     // Listeners are subscribed at bootstrap; an event raised earlier (a replay at boot) waits for them.
-    await this.readiness.waitUntilReady();
+    if (!this.ready) {
+      await this.readiness.waitUntilReady();
+      this.ready = true;
+    }
     await this.emitter.emitAsync(name, payload);
   }
 }
