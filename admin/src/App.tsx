@@ -1,13 +1,12 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
-import { AllowedRoute } from './components/AllowedRoute';
 import { ComingSoon } from './components/ComingSoon';
 import { Toasts } from './components/Toasts';
 import { i18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
 import { ChatsPage } from './pages/chats/ChatsPage';
-import { ForgotPasswordPage } from './pages/forgot-password/ForgotPasswordPage';
 import { ConnectionsPage } from './pages/connections/ConnectionsPage';
+import { ForgotPasswordPage } from './pages/forgot-password/ForgotPasswordPage';
 import { HelpsPage } from './pages/helps/HelpsPage';
 import { DashboardPage, KanbanPage, SchedulesPage } from './pages/lazyPages';
 import { LoginPage } from './pages/login/LoginPage';
@@ -31,12 +30,10 @@ import { darkTheme, lightTheme } from './theme';
 
 const store = createStore();
 
-const Dashboard = () => (
-  <AllowedRoute route={ROUTES.dashboard}>
-    <DashboardPage />
-  </AllowedRoute>
-);
-
+/**
+ * The product: react-admin resources (generated CRUD screens; their add/edit dialogs are the `{list}/create` and
+ * `{list}/{id}` sub-routes) and the custom pages. The route table (routes.ts) gives each its menu entry and guard.
+ */
 export function App() {
   return (
     <BrowserRouter>
@@ -50,157 +47,39 @@ export function App() {
         defaultTheme="light"
         layout={Layout}
         loginPage={LoginPage}
-        dashboard={Dashboard}
+        dashboard={DashboardPage}
         notification={Toasts}
         requireAuth
         disableTelemetry
       >
+        <Resource name="users" list={UserList} />
+        <Resource name="contacts" list={ContactList} />
+        <Resource name="tags" list={TagList} />
+        <Resource name="quick-messages" list={QuickMessageList} />
+        <Resource name="queues" list={QueueList} />
+        <Resource name="prompts" list={PromptList} />
+        <Resource name="queue-integration" list={QueueIntegrationList} />
+        <Resource name="connections" list={ConnectionsPage} />
+        <Resource name="helps" list={HelpsPage} />
+        <Resource name="companies" />
+        <Resource name="plans" />
+
         <CustomRoutes noLayout>
           <Route path="/signup" element={<SignupPage />} />
           <Route path="/forgetpsw" element={<ForgotPasswordPage />} />
         </CustomRoutes>
         <CustomRoutes>
-          {/* /schedules and /kanban are built below; routes.ts still lists them as placeholders. */}
+          <Route path={ROUTES.tickets.path} element={<TicketsPage />} />
+          <Route path={ROUTES.kanban.path} element={<KanbanPage />} />
+          <Route path={ROUTES.chats.path} element={<ChatsPage />} />
+          <Route path={ROUTES.schedules.path} element={<SchedulesPage />} />
+          <Route path={ROUTES.todolist.path} element={<TodoListPage />} />
+          <Route path={ROUTES.messagesApi.path} element={<MessagesApiPage />} />
+          <Route path={ROUTES.settings.path} element={<SettingsPage />} />
           {PLACEHOLDER_ROUTES.map((route) => (
-            <Route
-              key={route.path}
-              path={route.path}
-              element={
-                <AllowedRoute route={route}>
-                  <ComingSoon title={route.title} />
-                </AllowedRoute>
-              }
-            />
+            <Route key={route.path} path={route.path} element={<ComingSoon title={route.title} />} />
           ))}
-          <Route
-            path={ROUTES.tickets.path}
-            element={
-              <AllowedRoute route={ROUTES.tickets}>
-                <TicketsPage />
-              </AllowedRoute>
-            }
-          />
-          <Route
-            path={ROUTES.connections.path}
-            element={
-              <AllowedRoute route={ROUTES.connections}>
-                <ConnectionsPage />
-              </AllowedRoute>
-            }
-          />
-          <Route
-            path={ROUTES.messagesApi.path}
-            element={
-              <AllowedRoute route={ROUTES.messagesApi}>
-                <MessagesApiPage />
-              </AllowedRoute>
-            }
-          />
-          <Route
-            path={ROUTES.queues.path}
-            element={
-              <AllowedRoute route={ROUTES.queues}>
-                <QueueList />
-              </AllowedRoute>
-            }
-          />
-          <Route
-            path={ROUTES.prompts.path}
-            element={
-              <AllowedRoute route={ROUTES.prompts}>
-                <PromptList />
-              </AllowedRoute>
-            }
-          />
-          <Route
-            path={ROUTES.queueIntegration.path}
-            element={
-              <AllowedRoute route={ROUTES.queueIntegration}>
-                <QueueIntegrationList />
-              </AllowedRoute>
-            }
-          />
-          <Route
-            path={ROUTES.settings.path}
-            element={
-              <AllowedRoute route={ROUTES.settings}>
-                <SettingsPage />
-              </AllowedRoute>
-            }
-          />
-          <Route
-            path={ROUTES.helps.path}
-            element={
-              <AllowedRoute route={ROUTES.helps}>
-                <HelpsPage />
-              </AllowedRoute>
-            }
-          />
-          <Route
-            path={ROUTES.todolist.path}
-            element={
-              <AllowedRoute route={ROUTES.todolist}>
-                <TodoListPage />
-              </AllowedRoute>
-            }
-          />
-          <Route
-            path={ROUTES.schedules.path}
-            element={
-              <AllowedRoute route={ROUTES.schedules}>
-                <SchedulesPage />
-              </AllowedRoute>
-            }
-          />
-          <Route
-            path={ROUTES.chats.path}
-            element={
-              <AllowedRoute route={ROUTES.chats}>
-                <ChatsPage />
-              </AllowedRoute>
-            }
-          />
-          <Route
-            path={ROUTES.kanban.path}
-            element={
-              <AllowedRoute route={ROUTES.kanban}>
-                <KanbanPage />
-              </AllowedRoute>
-            }
-          />
         </CustomRoutes>
-        <Resource
-          name="users"
-          list={
-            <AllowedRoute route={ROUTES.users}>
-              <UserList />
-            </AllowedRoute>
-          }
-        />
-        <Resource
-          name="contacts"
-          list={
-            <AllowedRoute route={ROUTES.contacts}>
-              <ContactList />
-            </AllowedRoute>
-          }
-        />
-        <Resource
-          name="tags"
-          list={
-            <AllowedRoute route={ROUTES.tags}>
-              <TagList />
-            </AllowedRoute>
-          }
-        />
-        <Resource
-          name="quick-messages"
-          list={
-            <AllowedRoute route={ROUTES.quickMessages}>
-              <QuickMessageList />
-            </AllowedRoute>
-          }
-        />
       </Admin>
     </BrowserRouter>
   );

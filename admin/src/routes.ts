@@ -23,6 +23,7 @@ import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import ViewKanbanOutlined from '@mui/icons-material/ViewKanbanOutlined';
 import WhatsApp from '@mui/icons-material/WhatsApp';
 import type { SvgIconComponent } from '@mui/icons-material';
+import { matchPath } from 'react-router-dom';
 import type { PlanFlag } from '../../src/shared/plan-flags';
 import type { Access } from './providers/accessControl';
 
@@ -44,6 +45,8 @@ export interface AppRoute {
   fallback?: string;
   /** Catalog key of that notice, when the screen's spec words it differently from the default. */
   deniedMessage?: string;
+  /** The react-admin resource the screen is (its name is the path's first segment); its dialogs are sub-routes. */
+  resource?: string;
 }
 
 const administration = (access: Access) => access.can('drawer-admin-items:view');
@@ -59,12 +62,12 @@ export const ROUTES = {
   },
   tickets: { path: '/tickets/:ticketId?', to: '/tickets', title: 'menu.tickets', icon: WhatsApp },
   kanban: { path: '/kanban', title: 'menu.kanban', icon: ViewKanbanOutlined, plan: 'useKanban', deniedMessage: 'app.noPagePermission' },
-  quickMessages: { path: '/quick-messages', title: 'menu.quickMessages', icon: FlashOnOutlined },
+  quickMessages: { resource: 'quick-messages', path: '/quick-messages', title: 'menu.quickMessages', icon: FlashOnOutlined },
   todolist: { path: '/todolist', title: 'menu.todolist', icon: ChecklistOutlined },
-  contacts: { path: '/contacts', title: 'menu.contacts', icon: ContactPhoneOutlined },
+  contacts: { resource: 'contacts', path: '/contacts', title: 'menu.contacts', icon: ContactPhoneOutlined },
   schedules: { path: '/schedules', title: 'menu.schedules', icon: EventOutlined, plan: 'useSchedules', deniedMessage: 'app.noPagePermission' },
-  tags: { path: '/tags', title: 'menu.tags', icon: LocalOfferOutlined },
-  helps: { path: '/helps', title: 'menu.helps', icon: HelpOutlineOutlined },
+  tags: { resource: 'tags', path: '/tags', title: 'menu.tags', icon: LocalOfferOutlined },
+  helps: { resource: 'helps', path: '/helps', title: 'menu.helps', icon: HelpOutlineOutlined },
   chats: { path: '/chats/:id?', to: '/chats', title: 'menu.chats', icon: ForumOutlined, plan: 'useInternalChat' },
   campaigns: {
     path: '/campaigns',
@@ -107,6 +110,7 @@ export const ROUTES = {
     allowed: (access) => access.isSuper,
   },
   prompts: {
+    resource: 'prompts',
     path: '/prompts',
     title: 'menu.prompts',
     icon: AutoAwesomeOutlined,
@@ -114,16 +118,17 @@ export const ROUTES = {
     deniedMessage: 'app.noPagePermission',
   },
   queueIntegration: {
+    resource: 'queue-integration',
     path: '/queue-integration',
     title: 'menu.queueIntegration',
     icon: DeviceHubOutlined,
     plan: 'useIntegrations',
     deniedMessage: 'app.noPagePermission',
   },
-  connections: { path: '/connections', title: 'menu.connections', icon: SyncAltOutlined, allowed: administration },
+  connections: { resource: 'connections', path: '/connections', title: 'menu.connections', icon: SyncAltOutlined, allowed: administration },
   files: { path: '/files', title: 'menu.files', icon: AttachFileOutlined, allowed: administration },
-  queues: { path: '/queues', title: 'menu.queues', icon: AccountTreeOutlined, allowed: administration },
-  users: { path: '/users', title: 'menu.users', icon: PeopleAltOutlined, allowed: administration },
+  queues: { resource: 'queues', path: '/queues', title: 'menu.queues', icon: AccountTreeOutlined, allowed: administration },
+  users: { resource: 'users', path: '/users', title: 'menu.users', icon: PeopleAltOutlined, allowed: administration },
   messagesApi: {
     path: '/messages-api',
     title: 'menu.messagesApi',
@@ -140,29 +145,30 @@ export function isRouteAllowed(route: AppRoute, access: Access): boolean {
   return (!route.plan || access.plan(route.plan)) && (route.allowed?.(access) ?? true);
 }
 
-/** Routes whose screen is built; the others show a placeholder. */
-const BUILT_ROUTES: AppRoute[] = [
-  ROUTES.dashboard,
-  ROUTES.tickets,
-  ROUTES.users,
-  ROUTES.contacts,
-  ROUTES.connections,
-  ROUTES.messagesApi,
-  ROUTES.tags,
-  ROUTES.helps,
-  ROUTES.quickMessages,
-  ROUTES.todolist,
-  ROUTES.queues,
-  ROUTES.settings,
-  ROUTES.prompts,
-  ROUTES.queueIntegration,
-  ROUTES.kanban,
-  ROUTES.schedules,
-  ROUTES.chats,
-];
+const ALL_ROUTES: AppRoute[] = Object.values(ROUTES);
 
-/** Routes whose screen is not built yet. */
-export const PLACEHOLDER_ROUTES: AppRoute[] = Object.values(ROUTES).filter((route) => !BUILT_ROUTES.includes(route));
+/** The route table's entry of a location: an exact pattern first, else the resource whose sub-route it is. */
+export function findRoute(pathname: string): AppRoute | undefined {
+  return ALL_ROUTES.find((route) => matchPath(route.path, pathname)) ?? ALL_ROUTES.find((route) => route.resource && matchPath(`${route.path}/*`, pathname));
+}
+
+/** The route table's entry of a react-admin resource. */
+export function routeOfResource(resource: string): AppRoute | undefined {
+  return ALL_ROUTES.find((route) => route.resource === resource);
+}
+
+/** Routes whose screen is not built yet: they show a placeholder. */
+export const PLACEHOLDER_ROUTES: AppRoute[] = [
+  ROUTES.campaigns,
+  ROUTES.contactLists,
+  ROUTES.contactListItems,
+  ROUTES.campaignReport,
+  ROUTES.campaignsConfig,
+  ROUTES.announcements,
+  ROUTES.files,
+  ROUTES.financeiro,
+  ROUTES.subscription,
+];
 
 export interface MenuGroup {
   title: string;

@@ -1,19 +1,20 @@
 import type { ReactNode } from 'react';
 import { Layout as RaLayout } from 'react-admin';
+import { RouteGuard } from '../components/RouteGuard';
 import { ChatsProvider } from '../pages/chats/ChatsProvider';
 import { SessionWatcher } from '../realtime/SessionWatcher';
 import { SocketProvider } from '../realtime/SocketProvider';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 
-/** The signed-in shell: socket session, internal chats (bell, menu dot, page), top bar and side menu around the routed screen. */
+/** The signed-in shell: socket session, internal chats (bell, menu dot, page), top bar and side menu around the routed screen, which the route table guards. */
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <SocketProvider>
       <SessionWatcher />
       <ChatsProvider>
         <RaLayout appBar={AppBar} menu={Menu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0, px: { xs: 1, sm: 3 }, pb: 3 } }}>
-          {children}
+          <RouteGuard>{children}</RouteGuard>
         </RaLayout>
       </ChatsProvider>
     </SocketProvider>

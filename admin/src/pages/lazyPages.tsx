@@ -1,11 +1,11 @@
 import { LinearProgress } from '@mui/material';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
 
 /**
  * Pages with heavy libraries of their own (charts, the calendar, drag and drop) load when first opened, so the
  * login and the tickets screen do not download them.
  */
-function lazyPage(load: () => Promise<ComponentType>): ComponentType {
+function lazyPage(load: () => Promise<ComponentType>): () => ReactElement {
   const Page = lazy(async () => ({ default: await load() }));
   // biome-ignore lint/correctness/noComponentHookFactories: made once per page at module load, never during a render
   return function LazyPage() {

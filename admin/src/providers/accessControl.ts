@@ -12,6 +12,7 @@ import {
   unpackPermissionRules,
 } from '../../../src/shared/permissions';
 import { isPlanFlagEnabled, type PlanFlag, type PlanFlags } from '../../../src/shared/plan-flags';
+import { isRouteAllowed, routeOfResource } from '../routes';
 import { campaignsEnabled } from './session';
 
 export interface Plan extends PlanFlags {
@@ -77,8 +78,8 @@ const CRUD_ACTIONS: Record<string, CrudAction> = {
 const isNamedRule = (rule: string): rule is NamedRule => (NAMED_RULES as readonly string[]).includes(rule);
 
 /**
- * react-admin's canAccess on the shared rule table: `page:capability` named rules, CRUD on guarded resources.
- * Anything else is left to the API.
+ * react-admin's canAccess on the shared rule table: `page:capability` named rules; a resource's screen as the route
+ * table allows it (role, plan), then CRUD on guarded subjects. Anything else is left to the API.
  */
 export function canAccessResource(
   access: Access,
@@ -86,6 +87,8 @@ export function canAccessResource(
 ): boolean {
   const named = `${resource}:${action}`;
   if (isNamedRule(named)) return access.can(named);
+  const route = routeOfResource(resource);
+  if (route && !isRouteAllowed(route, access)) return false;
   const subject = RESOURCE_SUBJECTS[resource];
   if (!subject) return true;
   const crud = CRUD_ACTIONS[action] ?? 'manage';
