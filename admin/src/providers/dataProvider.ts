@@ -1,5 +1,5 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { DataProvider } from 'react-admin';
+import type { DataProvider, GetListParams, GetManyParams, RaRecord } from 'react-admin';
 import { API_URL, httpClient } from './httpClient';
 
 /** react-admin resources (named after their screen's path) whose API path differs. */
@@ -10,14 +10,29 @@ const API_PATHS: Record<string, string> = {
   prompts: 'prompt',
 };
 
+/** Resources the API answers whole, as a plain array (the spec pages neither: a company has a handful). */
+const WHOLE_LISTS = new Set(['queues', 'connections']);
+
 const rest = simpleRestProvider(API_URL, httpClient);
 const at = (resource: string) => API_PATHS[resource] ?? resource;
 
+async function wholeList<T extends RaRecord>(resource: string): Promise<T[]> {
+  return (await httpClient<T[]>(`${API_URL}/${at(resource)}`)).json;
+}
+
 /** ra-data-simple-rest against the API's simple-rest dialect (Content-Range), each resource at its API path. */
 export const dataProvider: DataProvider = {
-  getList: (resource, params) => rest.getList(at(resource), params),
+  async getList<T extends RaRecord>(resource: string, params: GetListParams) {
+    if (!WHOLE_LISTS.has(resource)) return rest.getList<T>(at(resource), params);
+    const data = await wholeList<T>(resource);
+    return { data, total: data.length };
+  },
   getOne: (resource, params) => rest.getOne(at(resource), params),
-  getMany: (resource, params) => rest.getMany(at(resource), params),
+  async getMany<T extends RaRecord>(resource: string, params: GetManyParams<T>) {
+    if (!WHOLE_LISTS.has(resource)) return rest.getMany<T>(at(resource), params);
+    const ids = new Set(params.ids.map(String));
+    return { data: (await wholeList<T>(resource)).filter((record) => ids.has(String(record.id))) };
+  },
   getManyReference: (resource, params) => rest.getManyReference(at(resource), params),
   create: (resource, params) => rest.create(at(resource), params),
   update: (resource, params) => rest.update(at(resource), params),
