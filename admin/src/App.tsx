@@ -4,29 +4,33 @@ import { ComingSoon } from './components/ComingSoon';
 import { Toasts } from './components/Toasts';
 import { i18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
-import { ChatsPage } from './pages/chats/ChatsPage';
-import { ConnectionsPage } from './pages/connections/ConnectionsPage';
 import { ForgotPasswordPage } from './pages/forgot-password/ForgotPasswordPage';
-import { HelpsPage } from './pages/helps/HelpsPage';
-import { DashboardPage, KanbanPage, SchedulesPage } from './pages/lazyPages';
 import { LoginPage } from './pages/login/LoginPage';
-import { MessagesApiPage } from './pages/messages-api/MessagesApiPage';
-import { SettingsPage } from './pages/settings/SettingsPage';
 import { SignupPage } from './pages/signup/SignupPage';
 import { TicketsPage } from './pages/tickets/TicketsPage';
-import { TodoListPage } from './pages/todolist/TodoListPage';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { createStore } from './providers/preferences';
-import { ContactList } from './resources/contacts/ContactList';
-import { PromptList } from './resources/prompts/PromptList';
-import { QueueIntegrationList } from './resources/queue-integrations/QueueIntegrationList';
-import { QueueList } from './resources/queues/QueueList';
-import { QuickMessageList } from './resources/quick-messages/QuickMessageList';
-import { TagList } from './resources/tags/TagList';
-import { UserList } from './resources/users/UserList';
 import { PLACEHOLDER_ROUTES, ROUTES } from './routes';
 import { darkTheme, lightTheme } from './theme';
+import {
+  ChatsPage,
+  ConnectionList,
+  ContactList,
+  DashboardPage,
+  HelpsPage,
+  KanbanPage,
+  MessagesApiPage,
+  PromptList,
+  QueueIntegrationList,
+  QueueList,
+  QuickMessageList,
+  SchedulesPage,
+  SettingsPage,
+  TagList,
+  TodoListPage,
+  UserList,
+} from './lazyScreens';
 
 const store = createStore();
 
@@ -59,7 +63,7 @@ export function App() {
         <Resource name="queues" list={QueueList} />
         <Resource name="prompts" list={PromptList} />
         <Resource name="queue-integration" list={QueueIntegrationList} />
-        <Resource name="connections" list={ConnectionsPage} />
+        <Resource name="connections" list={ConnectionList} />
         <Resource name="helps" list={HelpsPage} />
         <Resource name="companies" />
         <Resource name="plans" />

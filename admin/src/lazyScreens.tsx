@@ -1,0 +1,35 @@
+import { LinearProgress } from '@mui/material';
+import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
+
+/**
+ * Every screen but the tickets workspace loads when first opened: the first load carries the shell and the screen
+ * attendants live in, and each generated CRUD screen brings its own react-admin list and form components.
+ */
+function lazyScreen(load: () => Promise<ComponentType>): () => ReactElement {
+  const Screen = lazy(async () => ({ default: await load() }));
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per screen at module load, never during a render
+  return function LazyScreen() {
+    return (
+      <Suspense fallback={<LinearProgress aria-busy="true" />}>
+        <Screen />
+      </Suspense>
+    );
+  };
+}
+
+export const DashboardPage = lazyScreen(() => import('./pages/dashboard/DashboardPage').then((m) => m.DashboardPage));
+export const SchedulesPage = lazyScreen(() => import('./pages/schedules/SchedulesPage').then((m) => m.SchedulesPage));
+export const KanbanPage = lazyScreen(() => import('./pages/kanban/KanbanPage').then((m) => m.KanbanPage));
+export const ChatsPage = lazyScreen(() => import('./pages/chats/ChatsPage').then((m) => m.ChatsPage));
+export const TodoListPage = lazyScreen(() => import('./pages/todolist/TodoListPage').then((m) => m.TodoListPage));
+export const MessagesApiPage = lazyScreen(() => import('./pages/messages-api/MessagesApiPage').then((m) => m.MessagesApiPage));
+export const SettingsPage = lazyScreen(() => import('./pages/settings/SettingsPage').then((m) => m.SettingsPage));
+export const HelpsPage = lazyScreen(() => import('./pages/helps/HelpsPage').then((m) => m.HelpsPage));
+export const ConnectionList = lazyScreen(() => import('./pages/connections/ConnectionsPage').then((m) => m.ConnectionsPage));
+export const UserList = lazyScreen(() => import('./resources/users/UserList').then((m) => m.UserList));
+export const ContactList = lazyScreen(() => import('./resources/contacts/ContactList').then((m) => m.ContactList));
+export const TagList = lazyScreen(() => import('./resources/tags/TagList').then((m) => m.TagList));
+export const QuickMessageList = lazyScreen(() => import('./resources/quick-messages/QuickMessageList').then((m) => m.QuickMessageList));
+export const QueueList = lazyScreen(() => import('./resources/queues/QueueList').then((m) => m.QueueList));
+export const PromptList = lazyScreen(() => import('./resources/prompts/PromptList').then((m) => m.PromptList));
+export const QueueIntegrationList = lazyScreen(() => import('./resources/queue-integrations/QueueIntegrationList').then((m) => m.QueueIntegrationList));
