@@ -13,8 +13,18 @@ const API_PATHS: Record<string, string> = {
 /** Resources the API answers whole, as a plain array (the spec pages neither: a company has a handful). */
 const WHOLE_LISTS = new Set(['queues', 'connections']);
 
+/** Resources listed in the spec's dialect only (`{ <key>: records, count }`), their filter sent as the query string. */
+const SPEC_LISTS: Record<string, string> = { schedules: 'schedules' };
+
 const rest = simpleRestProvider(API_URL, httpClient);
 const at = (resource: string) => API_PATHS[resource] ?? resource;
+
+async function specList<T extends RaRecord>(resource: string, key: string, filter: Record<string, unknown> = {}) {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(filter)) if (value !== undefined && value !== '') query.set(name, String(value));
+  const body = (await httpClient<Record<string, unknown>>(`${API_URL}/${at(resource)}?${query}`)).json;
+  return { data: body[key] as T[], total: Number(body.count) };
+}
 
 async function wholeList<T extends RaRecord>(resource: string): Promise<T[]> {
   return (await httpClient<T[]>(`${API_URL}/${at(resource)}`)).json;
@@ -23,6 +33,7 @@ async function wholeList<T extends RaRecord>(resource: string): Promise<T[]> {
 /** ra-data-simple-rest against the API's simple-rest dialect (Content-Range), each resource at its API path. */
 export const dataProvider: DataProvider = {
   async getList<T extends RaRecord>(resource: string, params: GetListParams) {
+    if (SPEC_LISTS[resource]) return specList<T>(resource, SPEC_LISTS[resource], params.filter);
     if (!WHOLE_LISTS.has(resource)) return rest.getList<T>(at(resource), params);
     const data = await wholeList<T>(resource);
     return { data, total: data.length };

@@ -2,6 +2,7 @@ import { HttpError } from 'react-admin';
 import { formatDate } from '../formatDate';
 import { errorKey } from '../i18n';
 import { type LoginAnswer, session } from './session';
+import { submissionErrors } from './submissionErrors';
 
 export const API_URL = '/api';
 const AUTH_PATHS = ['/auth/login', '/auth/logout'];
@@ -21,12 +22,17 @@ function messageOf(body: unknown): string {
   return errorKey(error) ?? message ?? 'errors.generic';
 }
 
-/** An API failure whose `message` react-admin's notifications translate with `messageArgs`. */
+/**
+ * An API failure whose `message` react-admin's notifications translate with `messageArgs`; a refusal about form
+ * fields also carries them as `body.errors`, which react-admin's forms show on the fields.
+ */
 export class ApiError extends HttpError {
   readonly messageArgs: Record<string, string>;
 
   constructor(status: number, body: unknown) {
-    super(messageOf(body), status, body);
+    const message = messageOf(body);
+    const errors = typeof body === 'object' && body ? submissionErrors(body as ApiErrorBody, message) : undefined;
+    super(message, status, errors ? { ...(body as ApiErrorBody), errors } : body);
     // HttpError pins its own prototype, which would hide this subclass from instanceof.
     Object.setPrototypeOf(this, new.target.prototype);
     const { dueDate } = (typeof body === 'object' && body ? body : {}) as ApiErrorBody;

@@ -2,12 +2,11 @@ import Add from '@mui/icons-material/Add';
 import { Box, Button, Paper } from '@mui/material';
 import { format } from 'date-fns';
 import { useMemo, useState } from 'react';
-import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useDelete, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { useAccess } from '../../hooks/useAccess';
 import { useNotifyError } from '../../hooks/useNotifyError';
-import { api } from '../../providers/httpClient';
 import { weekStartOf } from './calendarLocale';
 import { calendarRange, type CalendarView, scrollTime } from './calendarRange';
 import { LOCAL_DATE_TIME } from './dateTimeText';
@@ -48,15 +47,17 @@ export function SchedulesPage() {
     [access],
   );
 
-  const remove = async (schedule: Schedule) => {
-    try {
-      await api.delete(`/schedules/${schedule.id}`);
-      list.remove(schedule.id);
-      notify('scheduledMessages.deleted', { type: 'success' });
-    } catch (error) {
-      notifyError(error);
-    }
-  };
+  const [deleteOne] = useDelete<Schedule>();
+  const remove = (schedule: Schedule) =>
+    deleteOne(
+      'schedules',
+      { id: schedule.id, previousData: schedule },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => notify('scheduledMessages.deleted', { type: 'success' }),
+        onError: notifyError,
+      },
+    );
 
   // A slot in the past cannot be scheduled: the dialog then starts with an empty time.
   const newAt = (start: Date) => setEditing({ preset: start.getTime() > Date.now() ? { sendAt: format(start, LOCAL_DATE_TIME) } : undefined });
@@ -86,14 +87,12 @@ export function SchedulesPage() {
           />
         </ScheduleActionsContext.Provider>
       </Paper>
-      {editing && (
-        <ScheduleDialog schedule={edited} preset={'preset' in editing ? editing.preset : undefined} onClose={() => setEditing(null)} onSaved={list.upsert} />
-      )}
+      {editing && <ScheduleDialog schedule={edited} preset={'preset' in editing ? editing.preset : undefined} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={deleting !== null}
         title={translate('scheduledMessages.deleteTitle', { name: deleting?.contact?.name ?? '' })}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && void remove(deleting)}
+        onConfirm={() => deleting && remove(deleting)}
       >
         {translate('scheduledMessages.deleteMessage')}
       </ConfirmDialog>
