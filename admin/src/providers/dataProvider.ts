@@ -1,5 +1,11 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { DataProvider, GetListParams, GetManyParams, RaRecord } from 'react-admin';
+import { useMemo, useRef } from 'react';
+import { type DataProvider, type GetListParams, type GetManyParams, type RaRecord, useDataProvider } from 'react-admin';
+import { chatMethods } from '../pages/chats/chatMethods';
+import { dashboardMethods } from '../pages/dashboard/dashboardMethods';
+import { kanbanMethods } from '../pages/kanban/kanbanMethods';
+import { settingsMethods } from '../pages/settings/settingsMethods';
+import { ticketMethods } from '../pages/tickets/ticketMethods';
 import { API_URL, httpClient } from './httpClient';
 
 /** react-admin resources (named after their screen's path) whose API path differs. */
@@ -31,7 +37,7 @@ async function wholeList<T extends RaRecord>(resource: string): Promise<T[]> {
 }
 
 /** ra-data-simple-rest against the API's simple-rest dialect (Content-Range), each resource at its API path. */
-export const dataProvider: DataProvider = {
+const resources: DataProvider = {
   async getList<T extends RaRecord>(resource: string, params: GetListParams) {
     if (SPEC_LISTS[resource]) return specList<T>(resource, SPEC_LISTS[resource], params.filter);
     if (!WHOLE_LISTS.has(resource)) return rest.getList<T>(at(resource), params);
@@ -51,3 +57,35 @@ export const dataProvider: DataProvider = {
   delete: (resource, params) => rest.delete(at(resource), params),
   deleteMany: (resource, params) => rest.deleteMany(at(resource), params),
 };
+
+/** The resources' CRUD and the custom pages' calls (ticket actions, messages, kanban moves, internal chat, reports, settings). */
+export const dataProvider = { ...resources, ...ticketMethods, ...kanbanMethods, ...chatMethods, ...dashboardMethods, ...settingsMethods };
+
+export type AppDataProvider = typeof dataProvider;
+
+/**
+ * react-admin's dataProvider (errors go through the authProvider's checkError) with the custom methods typed, as one
+ * object for the component's life: react-admin's proxy is rebuilt on every navigation, and the custom pages' effects
+ * that load through it must not run again when only the route changed.
+ */
+export function useAppDataProvider(): AppDataProvider {
+  const current = useDataProvider<AppDataProvider>();
+  const latest = useRef(current);
+  latest.current = current;
+  return useMemo(() => {
+    // One function per method, so that a method is a stable dependency too.
+    const methods = new Map<PropertyKey, (...args: unknown[]) => unknown>();
+    const call =
+      (method: PropertyKey) =>
+      (...args: unknown[]) =>
+        (latest.current[method as keyof AppDataProvider] as (...a: unknown[]) => unknown)(...args);
+    return new Proxy({} as AppDataProvider, {
+      get: (_, method) => {
+        // Not a promise: `await` and Promise.resolve look for `then`.
+        if (method === 'then') return undefined;
+        if (!methods.has(method)) methods.set(method, call(method));
+        return methods.get(method);
+      },
+    });
+  }, []);
+}

@@ -1,7 +1,8 @@
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { Alert, Autocomplete, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { chatApi, ignoreFailure } from './chatApi';
+import { ignoreFailure } from './chatMethods';
 import type { Chat, UserOption } from './types';
 import { useUserOptions } from './useUserOptions';
 
@@ -20,6 +21,7 @@ interface ChatDialogProps {
  * alert). The server adds the creator as owner; a failed request leaves the dialog open, silently (§8).
  */
 export function ChatDialog({ chat, userId, onClose, onSaved }: ChatDialogProps) {
+  const dataProvider = useAppDataProvider();
   const translate = useTranslate();
   const options = useUserOptions(userId);
   const [title, setTitle] = useState(chat?.title ?? '');
@@ -37,7 +39,7 @@ export function ChatDialog({ chat, userId, onClose, onSaved }: ChatDialogProps) 
     setBusy(true);
     try {
       const form = { title: title.trim(), users: users.map((user) => ({ id: user.id })) };
-      onSaved(chat ? await chatApi.update(chat.id, form) : await chatApi.create(form));
+      onSaved(chat ? await dataProvider.updateChat(chat.id, form) : await dataProvider.createChat(form));
     } catch (error) {
       ignoreFailure(error);
       setBusy(false);

@@ -1,14 +1,16 @@
+import { useAppDataProvider } from '../../providers/dataProvider';
 import Send from '@mui/icons-material/Send';
 import { IconButton, InputBase, Paper, Tooltip } from '@mui/material';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { chatApi, ignoreFailure } from './chatApi';
+import { ignoreFailure } from './chatMethods';
 import type { ChatMessage } from './types';
 
 const MAX_ROWS = 5;
 
 /** The pane's input: Enter sends, Shift+Enter breaks the line; blank text is not sent. */
 export function ChatInput({ chatId, onSent }: { chatId: number; onSent(message: ChatMessage): void }) {
+  const dataProvider = useAppDataProvider();
   const translate = useTranslate();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
@@ -19,7 +21,7 @@ export function ChatInput({ chatId, onSent }: { chatId: number; onSent(message: 
     if (busy || !message) return;
     setBusy(true);
     try {
-      onSent(await chatApi.send(chatId, message));
+      onSent(await dataProvider.sendChatMessage(chatId, message));
       setText('');
     } catch (error) {
       ignoreFailure(error);

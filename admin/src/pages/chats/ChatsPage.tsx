@@ -1,9 +1,10 @@
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { Box, Tab, Tabs, type Theme, useMediaQuery } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { chatApi, ignoreFailure } from './chatApi';
+import { ignoreFailure } from './chatMethods';
 import { ChatDialog } from './ChatDialog';
 import { ChatList } from './ChatList';
 import { ChatPane } from './ChatPane';
@@ -20,6 +21,7 @@ const PAGE_HEIGHT = { xs: 'calc(100dvh - 56px - 32px)', sm: 'calc(100dvh - 48px 
 
 /** /chats and /chats/{id}: the list beside the open chat; two tabs, Chats and Mensagens, on small screens. */
 export function ChatsPage() {
+  const dataProvider = useAppDataProvider();
   const translate = useTranslate();
   const navigate = useNavigate();
   const { id } = useParams();
@@ -44,7 +46,7 @@ export function ChatsPage() {
     if (chat.id !== chatId) open(chat);
   };
   const confirmDelete = (chat: Chat) =>
-    chatApi.remove(chat.id).then(() => {
+    dataProvider.deleteChat(chat.id).then(() => {
       remove(chat.id);
       navigate('/chats', { replace: true });
     }, ignoreFailure);

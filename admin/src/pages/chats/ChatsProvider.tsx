@@ -1,7 +1,8 @@
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useAccess } from '../../hooks/useAccess';
 import { useCompanyTopic } from '../../realtime/useCompanyTopic';
-import { chatApi, ignoreFailure } from './chatApi';
+import { ignoreFailure } from './chatMethods';
 import { mergeChats, totalUnreads, upsertChat } from './chatRules';
 import type { Chat, ChatEvent } from './types';
 
@@ -35,6 +36,7 @@ export function useChats(): ChatsStore {
 
 /** Holds the user's chats for the whole signed-in shell, from GET /chats and the `chat` topic. */
 export function ChatsProvider({ children }: { children: ReactNode }) {
+  const dataProvider = useAppDataProvider();
   const access = useAccess();
   const enabled = access?.plan('useInternalChat') ?? false;
   const userId = access?.me.user.id;
@@ -46,24 +48,27 @@ export function ChatsProvider({ children }: { children: ReactNode }) {
   /** Bumped on sign-in changes so answers for a former user are dropped. */
   const generation = useRef(0);
 
-  const fetchPage = useCallback((page: number) => {
-    const current = generation.current;
-    setLoading(true);
-    chatApi
-      .list(page)
-      .then((answer) => {
-        if (current !== generation.current) return;
-        setChats((known) => mergeChats(page === 1 ? [] : known, answer.records ?? []));
-        setHasMore(Boolean(answer.hasMore));
-        nextPage.current = page + 1;
-      })
-      .catch(ignoreFailure)
-      .finally(() => {
-        if (current !== generation.current) return;
-        setLoading(false);
-        setLoaded(true);
-      });
-  }, []);
+  const fetchPage = useCallback(
+    (page: number) => {
+      const current = generation.current;
+      setLoading(true);
+      dataProvider
+        .getChatPage(page)
+        .then((answer) => {
+          if (current !== generation.current) return;
+          setChats((known) => mergeChats(page === 1 ? [] : known, answer.records ?? []));
+          setHasMore(Boolean(answer.hasMore));
+          nextPage.current = page + 1;
+        })
+        .catch(ignoreFailure)
+        .finally(() => {
+          if (current !== generation.current) return;
+          setLoading(false);
+          setLoaded(true);
+        });
+    },
+    [dataProvider.getChatPage],
+  );
 
   useEffect(() => {
     generation.current += 1;
@@ -82,18 +87,18 @@ export function ChatsProvider({ children }: { children: ReactNode }) {
 
   const ensure = useCallback(
     (chatId: number) =>
-      chatApi.get(chatId).then((chat) => {
+      dataProvider.getChat(chatId).then((chat) => {
         upsert(chat);
         return chat;
       }, ignoreFailure),
-    [upsert],
+    [upsert, dataProvider.getChat],
   );
 
   const markRead = useCallback(
     (chatId: number) => {
-      chatApi.markRead(chatId).then(upsert, ignoreFailure);
+      dataProvider.markChatRead(chatId).then(upsert, ignoreFailure);
     },
-    [upsert],
+    [upsert, dataProvider.markChatRead],
   );
 
   const loadMore = useCallback(() => {

@@ -1,6 +1,7 @@
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useCompanyTopic } from '../../realtime/useCompanyTopic';
-import { chatApi, ignoreFailure } from './chatApi';
+import { ignoreFailure } from './chatMethods';
 import { mergeMessages } from './chatRules';
 import type { ChatEvent, ChatMessage } from './types';
 
@@ -20,6 +21,7 @@ export interface ChatHistory {
  * this chat arrive live.
  */
 export function useChatMessages(chatId: number): ChatHistory {
+  const dataProvider = useAppDataProvider();
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [loading, setLoading] = useState(false);
@@ -33,8 +35,8 @@ export function useChatMessages(chatId: number): ChatHistory {
     (page: number) => {
       busy.current = true;
       setLoading(true);
-      chatApi
-        .messages(chatId, page)
+      dataProvider
+        .getChatMessagePage(chatId, page)
         .then((answer) => {
           if (!mounted.current) return;
           setMessages((known) => mergeMessages(known, answer.records ?? []));
@@ -50,7 +52,7 @@ export function useChatMessages(chatId: number): ChatHistory {
           setLoaded(true);
         });
     },
-    [chatId],
+    [chatId, dataProvider.getChatMessagePage],
   );
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useNotifyError } from '../../hooks/useNotifyError';
-import { api } from '../../providers/httpClient';
+import { useAppDataProvider } from '../../providers/dataProvider';
 import type { DashboardRange } from './dashboardFilter';
 import type { DashboardSummary, TicketsPerPeriod, TicketsPerUser } from './types';
 
@@ -23,6 +23,7 @@ export interface DashboardState {
  * what was shown. Only the latest request's answer is kept.
  */
 export function useDashboard(): DashboardState {
+  const dataProvider = useAppDataProvider();
   const notifyError = useNotifyError();
   const [data, setData] = useState<DashboardData>();
   const [loading, setLoading] = useState(false);
@@ -33,11 +34,7 @@ export function useDashboard(): DashboardState {
       const request = ++latest.current;
       const series = { initialDate: range.from, finalDate: range.to };
       setLoading(true);
-      Promise.all([
-        api.get<DashboardSummary>('/dashboard', range.summary),
-        api.get<TicketsPerUser>('/dashboard/ticketsUsers', series),
-        api.get<TicketsPerPeriod>('/dashboard/ticketsDay', series),
-      ])
+      Promise.all([dataProvider.getDashboardSummary(range.summary), dataProvider.getTicketsPerUser(series), dataProvider.getTicketsPerPeriod(series)])
         .then(([summary, perUser, perPeriod]) => {
           if (request === latest.current) setData({ range, summary, perUser, perPeriod });
         })
@@ -48,7 +45,7 @@ export function useDashboard(): DashboardState {
           if (request === latest.current) setLoading(false);
         });
     },
-    [notifyError],
+    [dataProvider, notifyError],
   );
 
   return { data, loading, load };

@@ -1,9 +1,9 @@
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { useCompanyTopic } from '../../realtime/useCompanyTopic';
 import type { AppMessageEvent, ContactEvent, TagEvent, TagRef, Ticket, TicketEvent } from '../tickets/types';
 import { type BoardViewer, boardQueueIds, laneOf, onBoard, setCardTags, tagsAfterMove, upsertCard } from './board';
-import { kanbanApi } from './kanbanApi';
 import { type KanbanTicket, type Lane, OPEN_LANE_ID } from './types';
 
 /** A ticket new to the board arrives without its tags: the cards are read again shortly after. */
@@ -25,6 +25,7 @@ interface PendingMove {
 
 /** The board's lanes and cards (GET /tags/kanban, GET /ticket/kanban), kept live from the tag and ticket events. */
 export function useKanbanBoard(viewer: BoardViewer | undefined): KanbanBoard {
+  const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const [lanes, setLanes] = useState<Lane[]>([]);
   const [cards, setCards] = useState<KanbanTicket[]>([]);
@@ -49,18 +50,18 @@ export function useKanbanBoard(viewer: BoardViewer | undefined): KanbanBoard {
 
   const loadCards = useCallback(
     (queueIds: number[] | undefined) =>
-      kanbanApi.cards(queueIds).then((received) => {
+      dataProvider.getKanbanCards(queueIds).then((received) => {
         setCards(withPending(received));
       }),
-    [withPending],
+    [withPending, dataProvider.getKanbanCards],
   );
 
   const loadLanes = useCallback(
     () =>
-      kanbanApi.lanes().then((tags) => {
+      dataProvider.getKanbanLanes().then((tags) => {
         setLanes(tags.map(({ id, name, color }) => ({ id, name, color })));
       }),
-    [],
+    [dataProvider.getKanbanLanes],
   );
 
   useEffect(() => {
@@ -111,7 +112,7 @@ export function useKanbanBoard(viewer: BoardViewer | undefined): KanbanBoard {
       pending.current.set(ticketId, { seq: mine, tags });
       setCards((current) => setCardTags(current, ticketId, tags));
       const isLatest = () => pending.current.get(ticketId)?.seq === mine;
-      (target ? kanbanApi.moveToLane(ticketId, target.id) : kanbanApi.leaveLanes(ticketId))
+      (target ? dataProvider.moveTicketToLane(ticketId, target.id) : dataProvider.removeTicketFromLanes(ticketId))
         .then((answer) => {
           if (isLatest()) setCards((current) => setCardTags(current, ticketId, answer.tags));
         })
@@ -123,7 +124,7 @@ export function useKanbanBoard(viewer: BoardViewer | undefined): KanbanBoard {
           if (isLatest()) pending.current.delete(ticketId);
         });
     },
-    [notify],
+    [notify, dataProvider.removeTicketFromLanes, dataProvider.moveTicketToLane],
   );
 
   useCompanyTopic<TagEvent>('tag', (payload) => {

@@ -5,7 +5,7 @@ import { SubmitButton } from '../../components/SubmitButton';
 import { WeeklyScheduleInputs, weekOf } from '../../components/WeeklyScheduleInputs';
 import { useAccess } from '../../hooks/useAccess';
 import { useNotifyError } from '../../hooks/useNotifyError';
-import { api } from '../../providers/httpClient';
+import { useAppDataProvider } from '../../providers/dataProvider';
 import type { ScheduleEntry } from '../../../../src/shared/schedules';
 
 interface Company {
@@ -13,8 +13,9 @@ interface Company {
   schedules?: ScheduleEntry[] | null;
 }
 
-/** Horários: the company's working hours (GET /companies/{id}, PUT /companies/{id}/schedules). */
+/** Horários: the company's working hours (getOne companies/{id}; saveCompanySchedules: PUT /companies/{id}/schedules). */
 export function SchedulesTab() {
+  const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const notifyError = useNotifyError();
   const companyId = useAccess()?.me.company.id;
@@ -23,19 +24,20 @@ export function SchedulesTab() {
   useEffect(() => {
     if (companyId === undefined) return;
     let current = true;
-    api
-      .get<Company>(`/companies/${companyId}`)
-      .then((company) => current && setValues({ schedules: weekOf(company.schedules) }))
+    dataProvider
+      .getOne<Company>('companies', { id: companyId })
+      .then(({ data: company }) => current && setValues({ schedules: weekOf(company.schedules) }))
       .catch((error) => current && notifyError(error));
     return () => {
       current = false;
     };
-  }, [companyId, notifyError]);
+  }, [companyId, dataProvider, notifyError]);
 
   const submit = async (form: Record<string, unknown>) => {
+    if (companyId === undefined) return;
     const schedules = weekOf(form.schedules as ScheduleEntry[]);
     try {
-      const company = await api.put<Company>(`/companies/${companyId}/schedules`, { id: companyId, schedules });
+      const company = await dataProvider.saveCompanySchedules(companyId, schedules);
       setValues({ schedules: weekOf(company?.schedules ?? schedules) });
       notify('settings.schedulesSaved', { type: 'success' });
     } catch (error) {

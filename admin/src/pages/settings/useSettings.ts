@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { useNotifyError } from '../../hooks/useNotifyError';
-import { api } from '../../providers/httpClient';
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { useCompanyTopic } from '../../realtime/useCompanyTopic';
 import type { ScheduleType, Setting, SettingEvent } from './types';
 
@@ -22,6 +22,7 @@ const toValues = (list: Setting[]) => Object.fromEntries((Array.isArray(list) ? 
 
 /** The company's settings (GET /settings), kept live from `company-{id}-settings`. */
 export function useSettings(): Settings {
+  const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const notifyError = useNotifyError();
   const [values, setValues] = useState<Record<string, string>>();
@@ -30,14 +31,14 @@ export function useSettings(): Settings {
   // biome-ignore lint/correctness/useExhaustiveDependencies: generation is the reload trigger
   useEffect(() => {
     let current = true;
-    api
-      .get<Setting[]>('/settings')
+    dataProvider
+      .getSettings()
       .then((list) => current && setValues(toValues(list)))
       .catch((error) => current && notifyError(error));
     return () => {
       current = false;
     };
-  }, [generation, notifyError]);
+  }, [generation, dataProvider, notifyError]);
 
   useCompanyTopic<SettingEvent>('settings', (payload) => {
     const { setting } = payload;
@@ -55,7 +56,7 @@ export function useSettings(): Settings {
       // Short-lived: toasts show one at a time, and the outcome follows it.
       notify('settings.updating', { type: 'info', autoHideDuration: UPDATING_TOAST_MS });
       try {
-        const saved = await api.put<Setting>(`/settings/${key}`, { key, value });
+        const saved = await dataProvider.saveSetting(key, value);
         setValues((previous) => ({ ...previous, [key]: saved?.value ?? value }));
         notify('settings.updated', { type: 'success' });
         return true;
@@ -65,7 +66,7 @@ export function useSettings(): Settings {
         return false;
       }
     },
-    [values, notify, notifyError],
+    [values, dataProvider, notify, notifyError],
   );
 
   const type = values?.scheduleType;

@@ -2,7 +2,7 @@ import { Autocomplete, Box, CircularProgress, TextField, Typography } from '@mui
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
-import { api } from '../../providers/httpClient';
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { CONTACT_SEARCH_DEBOUNCE_MS, CONTACT_SEARCH_MIN } from './constants';
 import { ContactAvatar } from './ContactAvatar';
 import type { ContactOption } from './types';
@@ -15,7 +15,7 @@ type Option = ContactOption | AddOption;
 const isAdd = (option: Option): option is AddOption => 'add' in option;
 
 /**
- * Contact autocomplete (GET /contacts?searchParam=) from 3 characters, 500 ms after the last key; the typed text can
+ * Contact autocomplete (the `contacts` resource's `q` search) from 3 characters, 500 ms after the last key; the typed text can
  * become a new contact (`onAdd`).
  */
 export function ContactSearch({
@@ -29,6 +29,7 @@ export function ContactSearch({
   onAdd(text: string): void;
   error?: string;
 }) {
+  const dataProvider = useAppDataProvider();
   const translate = useTranslate();
   const [input, setInput] = useState('');
   const search = useDebouncedValue(input.trim(), CONTACT_SEARCH_DEBOUNCE_MS);
@@ -42,15 +43,15 @@ export function ContactSearch({
     }
     let current = true;
     setLoading(true);
-    api
-      .get<{ contacts?: ContactOption[] }>('/contacts', { searchParam: search })
-      .then((answer) => current && setOptions(answer.contacts ?? []))
+    dataProvider
+      .getList<ContactOption>('contacts', { filter: { q: search }, pagination: { page: 1, perPage: 20 }, sort: { field: 'name', order: 'ASC' } })
+      .then(({ data }) => current && setOptions(data))
       .catch(() => current && setOptions([]))
       .finally(() => current && setLoading(false));
     return () => {
       current = false;
     };
-  }, [search, value]);
+  }, [search, value, dataProvider]);
 
   const typed = input.trim();
   const all: Option[] = typed.length >= CONTACT_SEARCH_MIN && !loading && !(value && typed === value.name) ? [...options, { add: typed }] : options;

@@ -1,3 +1,4 @@
+import { useAppDataProvider } from '../../providers/dataProvider';
 import AttachFile from '@mui/icons-material/AttachFile';
 import Create from '@mui/icons-material/Create';
 import Mic from '@mui/icons-material/Mic';
@@ -13,7 +14,6 @@ import { QuickMessageSuggestions } from './QuickMessageSuggestions';
 import { RecordingBar } from './RecordingBar';
 import { useReply } from './ReplyContext';
 import { ReplyPreview } from './ReplyPreview';
-import { messageApi } from './ticketApi';
 import type { Message, QuickMessage, Ticket } from './types';
 import { useAgent } from './useAgent';
 import { useAudioRecorder } from './useAudioRecorder';
@@ -31,6 +31,7 @@ const asList = (answer: Message | Message[] | undefined): Message[] =>
  * emoji, attachments with a caption, '/shortcut' quick messages, reply, audio recording.
  */
 export function MessageInput({ ticket, onSent }: { ticket: Ticket; onSent(messages: Message[]): void }) {
+  const dataProvider = useAppDataProvider();
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
@@ -69,8 +70,8 @@ export function MessageInput({ ticket, onSent }: { ticket: Ticket; onSent(messag
     try {
       const quoted = replyingTo?.id ?? null;
       const answer = files.length
-        ? await messageApi.sendMedia(ticket.id, files, trimmed, quoted)
-        : await messageApi.sendText(ticket.id, signed(trimmed, agent?.name ?? '', sign), quoted);
+        ? await dataProvider.sendMediaMessage(ticket.id, files, trimmed, quoted)
+        : await dataProvider.sendTextMessage(ticket.id, signed(trimmed, agent?.name ?? '', sign), quoted);
       finish(answer);
     } catch (error) {
       notifyError(error);
@@ -146,7 +147,7 @@ export function MessageInput({ ticket, onSent }: { ticket: Ticket; onSent(messag
     }
     setBusy(true);
     try {
-      finish(await messageApi.sendMedia(ticket.id, [file], '', replyingTo?.id ?? null));
+      finish(await dataProvider.sendMediaMessage(ticket.id, [file], '', replyingTo?.id ?? null));
     } catch (error) {
       notifyError(error);
     } finally {

@@ -1,3 +1,4 @@
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useScrollAnchors } from '../../hooks/useScrollAnchors';
@@ -10,7 +11,6 @@ import { MessageBubble } from './MessageBubble';
 import { DayDivider, TicketChangeMarker } from './MessageDividers';
 import { messageRows, resolveQuote } from './messageOrder';
 import { useReply } from './ReplyContext';
-import { messageApi } from './ticketApi';
 import { dayKey } from './timeLabels';
 import type { Message, Ticket } from './types';
 import type { MessageHistory } from './useMessages';
@@ -25,6 +25,7 @@ const STICK_TO_BOTTOM_PX = 120;
  * (keeping the reading position); new messages scroll into view when the reader is at the end or sent them.
  */
 export function MessageList({ ticket, history, readOnly }: { ticket: Ticket; history: MessageHistory; readOnly?: boolean }) {
+  const dataProvider = useAppDataProvider();
   const translate = useTranslate();
   const notifyError = useNotifyError();
   const { setReplyingTo } = useReply();
@@ -74,7 +75,7 @@ export function MessageList({ ticket, history, readOnly }: { ticket: Ticket; his
 
   const saveEdit = async (message: Message, body: string) => {
     try {
-      const answer = await messageApi.edit(message.id, body);
+      const answer = await dataProvider.editMessage(message.id, body);
       history.upsert([answer && typeof answer === 'object' && 'id' in answer ? answer : { ...message, body, isEdited: true }]);
     } catch (error) {
       notifyError(error);
@@ -84,7 +85,7 @@ export function MessageList({ ticket, history, readOnly }: { ticket: Ticket; his
 
   const remove = async (message: Message) => {
     try {
-      await messageApi.remove(message.id);
+      await dataProvider.deleteMessage(message.id);
       history.upsert([{ ...message, isDeleted: true }]);
     } catch (error) {
       notifyError(error);

@@ -2,7 +2,8 @@ import { Box, Button, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNotifyError } from '../../hooks/useNotifyError';
-import { api, ApiError } from '../../providers/httpClient';
+import { useAppDataProvider } from '../../providers/dataProvider';
+import { ApiError } from '../../providers/httpClient';
 import type { ContactOption } from './types';
 
 const NAME_MIN = 2;
@@ -12,6 +13,7 @@ const NUMBER_MAX = 50;
 
 /** Creates a contact from the typed text (POST /contacts): digits fill the number, anything else the name. */
 export function NewContactFields({ text, onCreated, onCancel }: { text: string; onCreated(contact: ContactOption): void; onCancel(): void }) {
+  const dataProvider = useAppDataProvider();
   const translate = useTranslate();
   const notifyError = useNotifyError();
   const digits = /^[\d\s()+-]+$/.test(text);
@@ -37,7 +39,9 @@ export function NewContactFields({ text, onCreated, onCancel }: { text: string; 
     if (!check()) return;
     setBusy(true);
     try {
-      const contact = await api.post<ContactOption>('/contacts', { name: name.trim(), number: number.trim(), email: '', extraInfo: [] });
+      const { data: contact } = await dataProvider.create<ContactOption>('contacts', {
+        data: { name: name.trim(), number: number.trim(), email: '', extraInfo: [] },
+      });
       onCreated(contact);
     } catch (error) {
       const existing = error instanceof ApiError ? (error.body as { existingContact?: ContactOption } | undefined)?.existingContact : undefined;

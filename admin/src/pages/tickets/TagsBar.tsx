@@ -1,13 +1,14 @@
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { Autocomplete, Box, Chip, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useNotifyError } from '../../hooks/useNotifyError';
-import { lookupApi } from './ticketApi';
 import type { Tag, TagRef, Ticket } from './types';
 import { useTagOptions } from './useLookups';
 
 /** The ticket's tags; every change is synced (POST /tags/sync) with 'added' / 'removed' toasts. */
 export function TagsBar({ ticket, onChange }: { ticket: Ticket; onChange(tags: TagRef[]): void }) {
+  const dataProvider = useAppDataProvider();
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
@@ -20,7 +21,7 @@ export function TagsBar({ ticket, onChange }: { ticket: Ticket; onChange(tags: T
     onChange(next);
     setBusy(true);
     try {
-      await lookupApi.syncTags(ticket.id, next);
+      await dataProvider.syncTicketTags(ticket.id, next);
       notify(next.length >= previous.length ? 'tickets.tags.added' : 'tickets.tags.removed', { type: 'success' });
     } catch (error) {
       onChange(previous);

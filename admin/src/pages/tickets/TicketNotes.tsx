@@ -1,3 +1,4 @@
+import { useAppDataProvider } from '../../providers/dataProvider';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { Box, Button, CircularProgress, IconButton, List, ListItem, ListItemText, TextField, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
@@ -5,13 +6,13 @@ import { useNotify, useTranslate } from 'react-admin';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useNotifyError } from '../../hooks/useNotifyError';
 import { NOTE_MIN_LENGTH } from './constants';
-import { noteApi } from './ticketApi';
 import { dateTime } from './timeLabels';
 import type { TicketNote } from './types';
 import { useTicketNotes } from './useTicketNotes';
 
 /** Ticket notes: add (required, at least 2 characters), list, delete with confirmation. */
 export function TicketNotes({ ticketId, contactId }: { ticketId: number; contactId: number }) {
+  const dataProvider = useAppDataProvider();
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
@@ -28,7 +29,7 @@ export function TicketNotes({ ticketId, contactId }: { ticketId: number; contact
     setError(undefined);
     setBusy(true);
     try {
-      add(await noteApi.create({ note, ticketId, contactId }));
+      add(await dataProvider.addTicketNote({ note, ticketId, contactId }));
       setText('');
       notify('tickets.notes.added', { type: 'success' });
     } catch (failure) {
@@ -40,7 +41,7 @@ export function TicketNotes({ ticketId, contactId }: { ticketId: number; contact
 
   const remove = async (note: TicketNote) => {
     try {
-      await noteApi.remove(note.id);
+      await dataProvider.deleteTicketNote(note.id);
       drop(note.id);
       notify('tickets.notes.deleted', { type: 'success' });
     } catch (failure) {

@@ -1,13 +1,14 @@
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { Autocomplete, CircularProgress, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { CONTACT_SEARCH_DEBOUNCE_MS, USER_SEARCH_MIN } from './constants';
-import { lookupApi } from './ticketApi';
 import type { UserOption } from './types';
 
 /** Optional user of a transfer: searched from 3 characters (GET /users/list?searchParam=). */
 export function UserSearch({ value, onChange }: { value: UserOption | null; onChange(user: UserOption | null): void }) {
+  const dataProvider = useAppDataProvider();
   const translate = useTranslate();
   const [input, setInput] = useState('');
   const search = useDebouncedValue(input.trim(), CONTACT_SEARCH_DEBOUNCE_MS);
@@ -21,8 +22,8 @@ export function UserSearch({ value, onChange }: { value: UserOption | null; onCh
     }
     let current = true;
     setLoading(true);
-    lookupApi
-      .users(search)
+    dataProvider
+      .getUserOptions(search)
       .then((users) => {
         const needle = search.toLowerCase();
         // The list endpoint may ignore the search: filter here too.
@@ -33,7 +34,7 @@ export function UserSearch({ value, onChange }: { value: UserOption | null; onCh
     return () => {
       current = false;
     };
-  }, [search, value]);
+  }, [search, value, dataProvider.getUserOptions]);
 
   return (
     <Autocomplete<UserOption>

@@ -2,7 +2,8 @@ import { Box, Button, Divider, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNotifyError } from '../../hooks/useNotifyError';
-import { api, ApiError } from '../../providers/httpClient';
+import { useAppDataProvider } from '../../providers/dataProvider';
+import { ApiError } from '../../providers/httpClient';
 import { VCARD_CHECK_DELAY_MS } from './constants';
 import { ContactAvatar } from './ContactAvatar';
 import { QueuePickerDialog } from './QueuePickerDialog';
@@ -17,6 +18,7 @@ type Check = { state: 'checking' } | { state: 'known'; contact: ContactOption } 
  * when needed and asks for the queue ('Selecione a Fila') before opening the chat on this ticket's connection.
  */
 export function VcardMessage({ body, whatsappId, readOnly }: { body: string; whatsappId: number | null; readOnly?: boolean }) {
+  const dataProvider = useAppDataProvider();
   const translate = useTranslate();
   const notifyError = useNotifyError();
   const shared = parseVcard(body);
@@ -29,10 +31,10 @@ export function VcardMessage({ body, whatsappId, readOnly }: { body: string; wha
     if (!number) return;
     let current = true;
     const timer = setTimeout(() => {
-      api
-        .get<{ contacts?: ContactOption[] }>('/contacts', { searchParam: number })
-        .then((answer) => {
-          const found = answer.contacts?.find((contact) => contact.number.replace(/\D/g, '') === number);
+      dataProvider
+        .getList<ContactOption>('contacts', { filter: { q: number }, pagination: { page: 1, perPage: 20 }, sort: { field: 'name', order: 'ASC' } })
+        .then(({ data }) => {
+          const found = data.find((contact) => contact.number.replace(/\D/g, '') === number);
           if (current) setCheck(found ? { state: 'known', contact: found } : { state: 'unknown' });
         })
         .catch(() => current && setCheck({ state: 'unknown' }));
@@ -41,7 +43,7 @@ export function VcardMessage({ body, whatsappId, readOnly }: { body: string; wha
       current = false;
       clearTimeout(timer);
     };
-  }, [number]);
+  }, [number, dataProvider.getList]);
 
   if (!shared) return <Typography variant="body2">{body}</Typography>;
 
@@ -51,7 +53,9 @@ export function VcardMessage({ body, whatsappId, readOnly }: { body: string; wha
       return;
     }
     try {
-      const contact = await api.post<ContactOption>('/contacts', { name: shared.name, number: shared.number, email: '', extraInfo: [] });
+      const { data: contact } = await dataProvider.create<ContactOption>('contacts', {
+        data: { name: shared.name, number: shared.number, email: '', extraInfo: [] },
+      });
       setCheck({ state: 'known', contact });
       setPicking(contact);
     } catch (error) {

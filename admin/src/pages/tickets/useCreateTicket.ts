@@ -1,7 +1,7 @@
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-admin';
 import { useNotifyError } from '../../hooks/useNotifyError';
-import { ticketApi } from './ticketApi';
 import { useAgent } from './useAgent';
 import { otherOpenTicket, useOtherOpenTicketHandler } from './useTicketActions';
 
@@ -10,6 +10,7 @@ import { otherOpenTicket, useOtherOpenTicketHandler } from './useTicketActions';
  * `onDone` and open it; someone else's → a notice with their name and queue, the dialog stays.
  */
 export function useCreateTicket(onDone: () => void) {
+  const dataProvider = useAppDataProvider();
   const agent = useAgent();
   const navigate = useNavigate();
   const notifyError = useNotifyError();
@@ -21,7 +22,7 @@ export function useCreateTicket(onDone: () => void) {
       if (!agent) return;
       setBusy(true);
       try {
-        const ticket = await ticketApi.create({ contactId, queueId, whatsappId, userId: agent.id, status: 'open' });
+        const ticket = await dataProvider.openTicket({ contactId, queueId, whatsappId, userId: agent.id, status: 'open' });
         onDone();
         navigate(`/tickets/${ticket.uuid}`);
       } catch (error) {
@@ -32,7 +33,7 @@ export function useCreateTicket(onDone: () => void) {
         setBusy(false);
       }
     },
-    [agent, navigate, notifyError, onDone, otherOpen],
+    [agent, navigate, notifyError, onDone, otherOpen, dataProvider.openTicket],
   );
 
   return { create, busy };

@@ -1,3 +1,4 @@
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ClientEvents } from '../../../../src/shared/realtime-events';
 import { ApiError } from '../../providers/httpClient';
@@ -5,7 +6,6 @@ import { useNotify } from 'react-admin';
 import { useCompanyTopic } from '../../realtime/useCompanyTopic';
 import { MESSAGES_DEBOUNCE_MS } from './constants';
 import { mergeMessages } from './messageOrder';
-import { messageApi } from './ticketApi';
 import type { AppMessageEvent, Message } from './types';
 import { useSocketRoom } from './useSocketRoom';
 
@@ -29,6 +29,7 @@ export interface MessageHistory {
  * cursor (they reach the contact's earlier tickets), live create/update/delete events, the chat-box room.
  */
 export function useMessages(ticketId: number | undefined, { live = true }: { live?: boolean } = {}): MessageHistory {
+  const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const [messages, setMessages] = useState<Message[]>([]);
   const [hasMore, setHasMore] = useState(false);
@@ -48,8 +49,8 @@ export function useMessages(ticketId: number | undefined, { live = true }: { liv
     if (!ticketId) return;
     setLoading(true);
     const timer = setTimeout(() => {
-      messageApi
-        .page(ticketId)
+      dataProvider
+        .getMessagePage(ticketId)
         .then((page) => {
           if (generation.current !== mine) return;
           setMessages(mergeMessages([], page.messages ?? []));
@@ -67,14 +68,14 @@ export function useMessages(ticketId: number | undefined, { live = true }: { liv
         });
     }, MESSAGES_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [ticketId, notify]);
+  }, [ticketId, notify, dataProvider.getMessagePage]);
 
   const loadOlder = useCallback(() => {
     if (!ticketId || !hasMore || loading) return;
     const mine = generation.current;
     setLoading(true);
-    messageApi
-      .page(ticketId, cursorRef.current)
+    dataProvider
+      .getMessagePage(ticketId, cursorRef.current)
       .then((page) => {
         if (generation.current !== mine) return;
         setMessages((previous) => mergeMessages(previous, page.messages ?? []));
@@ -84,7 +85,7 @@ export function useMessages(ticketId: number | undefined, { live = true }: { liv
       })
       .catch(() => generation.current === mine && notify('tickets.errors.loadMessages', { type: 'error' }))
       .finally(() => generation.current === mine && setLoading(false));
-  }, [ticketId, hasMore, loading, notify]);
+  }, [ticketId, hasMore, loading, notify, dataProvider.getMessagePage]);
 
   const upsert = useCallback((incoming: Message[]) => setMessages((previous) => mergeMessages(previous, incoming)), []);
 
@@ -101,12 +102,12 @@ export function useMessages(ticketId: number | undefined, { live = true }: { liv
     unreadWaiting.current = false;
     clearTimeout(readTimer.current);
     readTimer.current = setTimeout(() => {
-      messageApi.page(ticketId).then(
+      dataProvider.getMessagePage(ticketId).then(
         (page) => upsert(page.messages ?? []),
         () => undefined,
       );
     }, READ_DEBOUNCE_MS);
-  }, [ticketId, live, upsert]);
+  }, [ticketId, live, upsert, dataProvider.getMessagePage]);
 
   useEffect(() => {
     const shown = () => unreadWaiting.current && markRead();

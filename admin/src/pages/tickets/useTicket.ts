@@ -1,8 +1,8 @@
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useNotify } from 'react-admin';
 import { ApiError } from '../../providers/httpClient';
 import { useCompanyTopic } from '../../realtime/useCompanyTopic';
-import { ticketApi } from './ticketApi';
 import type { ContactEvent, TagEvent, Ticket, TicketEvent } from './types';
 
 export interface OpenTicket {
@@ -17,6 +17,7 @@ export interface OpenTicket {
  * live ticket and contact events keep it current.
  */
 export function useTicket(idOrUuid: string | undefined): OpenTicket {
+  const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const navigate = useNavigate();
   const [ticket, setTicket] = useState<Ticket | null>(null);
@@ -27,8 +28,8 @@ export function useTicket(idOrUuid: string | undefined): OpenTicket {
     if (!idOrUuid) return;
     let current = true;
     setLoading(true);
-    ticketApi
-      .get(idOrUuid)
+    dataProvider
+      .getTicketByRoute(idOrUuid)
       .then((answer) => current && setTicket(answer))
       .catch((error: unknown) => {
         if (!current) return;
@@ -42,7 +43,7 @@ export function useTicket(idOrUuid: string | undefined): OpenTicket {
     return () => {
       current = false;
     };
-  }, [idOrUuid, notify, navigate]);
+  }, [idOrUuid, notify, navigate, dataProvider.getTicketByRoute]);
 
   const patch = useCallback((changes: Partial<Ticket>) => {
     setTicket((previous) => (previous ? { ...previous, ...changes, contact: changes.contact ?? previous.contact } : previous));

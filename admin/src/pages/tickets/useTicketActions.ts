@@ -1,9 +1,9 @@
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useNavigate, useNotify, useStore, useTranslate } from 'react-admin';
 import { useNotifyError } from '../../hooks/useNotifyError';
 import { ApiError } from '../../providers/httpClient';
-import { ticketApi } from './ticketApi';
 import type { OtherOpenTicket, Ticket } from './types';
 import { useAgent } from './useAgent';
 
@@ -58,6 +58,7 @@ export function useOtherOpenTicketHandler() {
 
 /** Status changes of core §4 with the payloads of the API contract; `onChanged` gets the server's answer. */
 export function useTicketActions(onChanged?: (ticket: Ticket) => void): TicketActions {
+  const dataProvider = useAppDataProvider();
   const navigate = useNavigate();
   const notifyError = useNotifyError();
   const notify = useNotify();
@@ -101,7 +102,7 @@ export function useTicketActions(onChanged?: (ticket: Ticket) => void): TicketAc
     busy,
     accept: (ticket) =>
       run(
-        () => ticketApi.update(ticket.id, { status: 'open', userId: me }),
+        () => dataProvider.changeTicket(ticket.id, { status: 'open', userId: me }),
         (answer) => {
           showOpen();
           navigate(`/tickets/${(answer || ticket).uuid}`);
@@ -109,13 +110,13 @@ export function useTicketActions(onChanged?: (ticket: Ticket) => void): TicketAc
       ),
     returnToQueue: (ticket) =>
       run(
-        () => ticketApi.update(ticket.id, { status: 'pending', userId: null }),
+        () => dataProvider.changeTicket(ticket.id, { status: 'pending', userId: null }),
         () => leave(ticket),
       ),
     finish: (ticket) =>
       run(
         () =>
-          ticketApi.update(ticket.id, {
+          dataProvider.changeTicket(ticket.id, {
             status: 'closed',
             userId: me,
             queueId: ticket.queueId,
@@ -127,7 +128,7 @@ export function useTicketActions(onChanged?: (ticket: Ticket) => void): TicketAc
       ),
     reopen: (ticket) =>
       run(
-        () => ticketApi.update(ticket.id, { status: 'open', userId: me }),
+        () => dataProvider.changeTicket(ticket.id, { status: 'open', userId: me }),
         (answer) => {
           showOpen();
           navigate(`/tickets/${(answer || ticket).uuid}`);
@@ -136,7 +137,7 @@ export function useTicketActions(onChanged?: (ticket: Ticket) => void): TicketAc
     transfer: (ticket, target) =>
       run(
         () =>
-          ticketApi.update(ticket.id, {
+          dataProvider.changeTicket(ticket.id, {
             userId: target.userId,
             queueId: target.queueId,
             whatsappId: target.whatsappId,
@@ -147,7 +148,7 @@ export function useTicketActions(onChanged?: (ticket: Ticket) => void): TicketAc
     remove: (ticket) =>
       run(
         async () => {
-          await ticketApi.remove(ticket.id);
+          await dataProvider.deleteTicket(ticket.id);
         },
         () => {
           notify('tickets.deleted', { type: 'success' });

@@ -1,9 +1,10 @@
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ClientEvents } from '../../../../src/shared/realtime-events';
 import { useNotify } from 'react-admin';
 import { ApiError } from '../../providers/httpClient';
 import { useCompanyTopic } from '../../realtime/useCompanyTopic';
-import { type TicketQuery, ticketApi } from './ticketApi';
+import { type TicketQuery } from './ticketMethods';
 import { belongsToList, upsertTicket, type Viewer } from './ticketRules';
 import type { AppMessageEvent, ContactEvent, TagEvent, Ticket, TicketEvent, TicketStatus } from './types';
 import { useSocketRoom } from './useSocketRoom';
@@ -33,6 +34,7 @@ export interface TicketList {
  * without reloading (updates replace in place, new messages move the ticket to the top, other tickets are dropped).
  */
 export function useTicketList({ status, searchParam, tags, users, showAll, viewer }: TicketListOptions): TicketList {
+  const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const [tickets, setTickets] = useState<Ticket[]>([]);
   const [hasMore, setHasMore] = useState(false);
@@ -64,8 +66,8 @@ export function useTicketList({ status, searchParam, tags, users, showAll, viewe
       cursor: cursor.cursor,
       pageNumber: cursor.pageNumber,
     };
-    ticketApi
-      .list(query)
+    dataProvider
+      .getTicketPage(query)
       .then((page) => {
         if (!current) return;
         const received = page.tickets ?? [];
@@ -85,7 +87,7 @@ export function useTicketList({ status, searchParam, tags, users, showAll, viewe
     return () => {
       current = false;
     };
-  }, [cursor, status, searchParam, tagsKey, usersKey, showAll, notify]);
+  }, [cursor, status, searchParam, tagsKey, usersKey, showAll, notify, dataProvider.getTicketPage]);
 
   const loadMore = useCallback(() => {
     if (hasMore && !loading) setCursor({ ...nextRef.current });

@@ -1,8 +1,8 @@
+import { useAppDataProvider } from '../../../providers/dataProvider';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useStore } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { useCompanyTopic } from '../../../realtime/useCompanyTopic';
-import { ticketApi } from '../ticketApi';
 import { isNotifiable, shouldNotify, upsertTicket } from '../ticketRules';
 import type { AppMessageEvent, Ticket, TicketEvent } from '../types';
 import { useAgent } from '../useAgent';
@@ -18,6 +18,7 @@ const openTicketKey = (pathname: string) => TICKET_PATH.exec(pathname)?.[1] ?? n
  * message on such a ticket plays the chime unless that ticket is the conversation on screen.
  */
 export function useNotificationTickets(): Ticket[] {
+  const dataProvider = useAppDataProvider();
   const agent = useAgent();
   const { pathname } = useLocation();
   const [volume] = useStore<number>('volume', 1);
@@ -33,7 +34,7 @@ export function useNotificationTickets(): Ticket[] {
     const statuses = allTicket ? (['open', 'pending'] as const) : (['open'] as const);
     Promise.all(
       statuses.map((status) =>
-        ticketApi.list({ status, withUnreadMessages: true }).then(
+        dataProvider.getTicketPage({ status, withUnreadMessages: true }).then(
           (page) => page.tickets ?? [],
           () => [],
         ),
@@ -44,7 +45,7 @@ export function useNotificationTickets(): Ticket[] {
     return () => {
       current = false;
     };
-  }, [loaded, allTicket]);
+  }, [loaded, allTicket, dataProvider.getTicketPage]);
 
   useEffect(() => unlockAudioOnGesture(), []);
 

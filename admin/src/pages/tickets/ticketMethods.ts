@@ -36,8 +36,9 @@ export const listOf = <T>(answer: unknown, key?: string): T[] => {
   return Array.isArray(inner) ? (inner as T[]) : [];
 };
 
-export const ticketApi = {
-  list: (query: TicketQuery) =>
+/** The tickets screen's calls, as custom methods of the dataProvider (useDataProvider<AppDataProvider>()). */
+export const ticketMethods = {
+  getTicketPage: (query: TicketQuery) =>
     api.get<TicketPage>('/tickets', {
       status: query.status,
       searchParam: query.searchParam || undefined,
@@ -49,23 +50,23 @@ export const ticketApi = {
       cursor: query.cursor ?? undefined,
       pageNumber: query.cursor ? undefined : (query.pageNumber ?? 1),
     }),
-  counts: (query: { queueIds?: number[]; showAll?: boolean }) =>
+  getTicketCounts: (query: { queueIds?: number[]; showAll?: boolean }) =>
     api.get<TicketCounts>('/tickets/counts', { queueIds: json(query.queueIds), showAll: query.showAll ? 'true' : undefined }),
   /** A digits-only route parameter is an id, anything else a uuid. */
-  get: (idOrUuid: string | number) => (/^\d+$/.test(String(idOrUuid)) ? api.get<Ticket>(`/tickets/${idOrUuid}`) : api.get<Ticket>(`/tickets/u/${idOrUuid}`)),
-  create: (body: { contactId: number; queueId: number | null; whatsappId: number | null; userId: number; status: 'open' }) =>
+  getTicketByRoute: (idOrUuid: string | number) =>
+    /^\d+$/.test(String(idOrUuid)) ? api.get<Ticket>(`/tickets/${idOrUuid}`) : api.get<Ticket>(`/tickets/u/${idOrUuid}`),
+  openTicket: (body: { contactId: number; queueId: number | null; whatsappId: number | null; userId: number; status: 'open' }) =>
     api.post<Ticket>('/tickets', body),
-  update: (id: number, body: Partial<Pick<Ticket, 'status' | 'userId' | 'queueId' | 'whatsappId' | 'useIntegration' | 'promptId' | 'integrationId'>>) =>
+  /** Accept, transfer, return, finish, reopen, integration switches: PUT /tickets/{id}. */
+  changeTicket: (id: number, body: Partial<Pick<Ticket, 'status' | 'userId' | 'queueId' | 'whatsappId' | 'useIntegration' | 'promptId' | 'integrationId'>>) =>
     api.put<Ticket>(`/tickets/${id}`, body),
-  remove: (id: number) => api.delete(`/tickets/${id}`),
-};
+  deleteTicket: (id: number) => api.delete(`/tickets/${id}`),
 
-export const messageApi = {
-  page: (ticketId: number, cursor?: string | null) => api.get<MessagePage>(`/messages/${ticketId}`, { cursor: cursor ?? undefined }),
-  sendText: (ticketId: number, body: string, quotedMsgId: number | null) =>
+  getMessagePage: (ticketId: number, cursor?: string | null) => api.get<MessagePage>(`/messages/${ticketId}`, { cursor: cursor ?? undefined }),
+  sendTextMessage: (ticketId: number, body: string, quotedMsgId: number | null) =>
     api.post<Message | Message[]>(`/messages/${ticketId}`, { body, quotedMsg: quotedMsgId ? { id: quotedMsgId } : null }),
   /** Multipart: `medias` (files) and `body`. */
-  sendMedia: async (ticketId: number, files: File[], body: string, quotedMsgId?: number | null) => {
+  sendMediaMessage: async (ticketId: number, files: File[], body: string, quotedMsgId?: number | null) => {
     const data = new FormData();
     for (const file of files) data.append('medias', file, file.name);
     data.append('body', body);
@@ -73,23 +74,19 @@ export const messageApi = {
     const response = await httpClient<Message | Message[]>(`${API_URL}/messages/${ticketId}`, { method: 'POST', body: data });
     return response.json;
   },
-  edit: (messageId: number, body: string) => api.post<Message>(`/messages/edit/${messageId}`, { body }),
-  remove: (messageId: number) => api.delete(`/messages/${messageId}`),
-};
+  editMessage: (messageId: number, body: string) => api.post<Message>(`/messages/edit/${messageId}`, { body }),
+  deleteMessage: (messageId: number) => api.delete(`/messages/${messageId}`),
 
-export const noteApi = {
-  list: (ticketId: number, contactId: number) =>
+  getTicketNotes: (ticketId: number, contactId: number) =>
     api.get<TicketNote[]>('/ticket-notes/list', { ticketId, contactId }).then((answer) => listOf<TicketNote>(answer, 'notes')),
-  create: (body: { note: string; ticketId: number; contactId: number }) => api.post<TicketNote>('/ticket-notes', body),
-  remove: (id: number) => api.delete(`/ticket-notes/${id}`),
-};
+  addTicketNote: (body: { note: string; ticketId: number; contactId: number }) => api.post<TicketNote>('/ticket-notes', body),
+  deleteTicketNote: (id: number) => api.delete(`/ticket-notes/${id}`),
 
-export const lookupApi = {
-  tags: () => api.get<unknown>('/tags/list').then((answer) => listOf<Tag>(answer, 'tags')),
-  syncTags: (ticketId: number, tags: TagRef[]) => api.post('/tags/sync', { ticketId, tags: tags.map(({ id }) => ({ id })) }),
-  quickMessages: () => api.get<unknown>('/quick-messages/list').then((answer) => listOf<QuickMessage>(answer, 'records')),
-  queues: () => api.get<unknown>('/queue').then((answer) => listOf<QueueOption>(answer, 'queues')),
-  connections: () => api.get<unknown>('/whatsapp').then((answer) => listOf<ConnectionOption>(answer, 'whatsapps')),
-  users: (searchParam?: string) =>
+  getTagOptions: () => api.get<unknown>('/tags/list').then((answer) => listOf<Tag>(answer, 'tags')),
+  syncTicketTags: (ticketId: number, tags: TagRef[]) => api.post('/tags/sync', { ticketId, tags: tags.map(({ id }) => ({ id })) }),
+  getQuickMessageOptions: () => api.get<unknown>('/quick-messages/list').then((answer) => listOf<QuickMessage>(answer, 'records')),
+  getQueueOptions: () => api.get<unknown>('/queue').then((answer) => listOf<QueueOption>(answer, 'queues')),
+  getConnectionOptions: () => api.get<unknown>('/whatsapp').then((answer) => listOf<ConnectionOption>(answer, 'whatsapps')),
+  getUserOptions: (searchParam?: string) =>
     api.get<unknown>('/users/list', { searchParam: searchParam || undefined }).then((answer) => listOf<UserOption>(answer, 'users')),
 };
