@@ -59,7 +59,11 @@ export function toAccess(me: Me): Access {
 /** react-admin resources guarded by a CASL subject, and react-admin actions as CASL actions. */
 const RESOURCE_SUBJECTS: Record<string, ResourceSubject> = {
   users: 'User',
+  contacts: 'Contact',
   queues: 'Queue',
+  connections: 'Connection',
+  prompts: 'Prompt',
+  'queue-integration': 'QueueIntegration',
   settings: 'Setting',
   companies: 'Company',
   plans: 'Plan',
