@@ -115,7 +115,7 @@ describe('super user settings and the help gallery in the browser', () => {
     await panel.getByRole('button', { name: 'Excluir' }).click();
     const confirm = page.getByRole('dialog', { name: 'Exclusão de Registro' });
     await confirm.getByText('Deseja realmente excluir "Plano Ouro"?').waitFor();
-    await confirm.getByRole('button', { name: 'Ok' }).click();
+    await confirm.getByRole('button', { name: 'Confirmar' }).click();
     await page.getByText('Este plano está em uso por uma ou mais empresas.').waitFor();
     expect(await suite.t.em().count(Plan, { name: 'Plano Ouro' })).toBe(1);
 

@@ -80,6 +80,15 @@ describe('super users and the users of other companies', () => {
       expect(ra.headers['content-range']).toBe('users 0-0/2');
       expect(ra.body).toEqual([expect.objectContaining({ id: Math.min(b.admin.id, b.user.id), companyId: b.company.id })]);
 
+      // react-admin names the company in its filter.
+      const raFilter = await t
+        .http()
+        .get('/api/users')
+        .query({ range: '[0,9]', sort: '["id","ASC"]', filter: JSON.stringify({ companyId: b.company.id }) })
+        .set(superA.auth);
+      expect(raFilter.status).toBe(200);
+      expect(ids(raFilter.body)).toEqual(sorted([b.admin.id, b.user.id]));
+
       for (const body of [all.body, spec.body, ra.body]) expect(JSON.stringify(body)).not.toMatch(/passwordHash|tokenVersion/);
 
       // Without companyId the session's company applies, as for everyone.
@@ -259,6 +268,12 @@ describe('super users and the users of other companies', () => {
         .query({ ...query, range: '[0,9]', filter: '{}' })
         .set(adminA.auth);
       expect(ra.body.every((u: Row) => u.companyId === a.company.id)).toBe(true);
+      const raFilter = await t
+        .http()
+        .get('/api/users')
+        .query({ range: '[0,9]', filter: JSON.stringify(query) })
+        .set(adminA.auth);
+      expect([raFilter.status, raFilter.body.every((u: Row) => u.companyId === a.company.id)]).toEqual([200, true]);
 
       expect(ids((await t.http().get('/api/queue').query(query).set(adminA.auth)).body)).toEqual(ids(a.queues));
       expect(
@@ -319,6 +334,8 @@ describe('super users and the users of other companies', () => {
         }
       }
     }
+    const inFilter = await t.http().get('/api/users').query({ filter: '{"companyId":1.5}' }).set(superA.auth);
+    expect([inFilter.status, inFilter.body.fields]).toEqual([400, [{ field: 'companyId', messages: [expect.any(String)] }]]);
     // Empty means absent.
     expect((await t.http().get('/api/queue?companyId=').set(adminA.auth)).status).toBe(200);
   });

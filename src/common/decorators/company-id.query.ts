@@ -18,7 +18,25 @@ export class CompanyIdQueryPipe implements PipeTransform<unknown, number | undef
   }
 }
 
-const rawCompanyId = createParamDecorator((_data: unknown, context: ExecutionContext): unknown => context.switchToHttp().getRequest<Request>().query.companyId);
+/** `companyId` inside react-admin's `filter` JSON, as text for the pipe; a malformed filter is the list parser's to refuse. */
+function filterCompanyId(filter: unknown): unknown {
+  if (typeof filter !== 'string') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(filter);
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null || !Object.hasOwn(parsed, 'companyId')) return undefined;
+  const value = (parsed as { companyId: unknown }).companyId;
+  return typeof value === 'number' ? String(value) : value;
+}
+
+/** `?companyId=`, else react-admin's `filter={"companyId":…}` (a list's filter is how react-admin narrows it). */
+const rawCompanyId = createParamDecorator((_data: unknown, context: ExecutionContext): unknown => {
+  const query = context.switchToHttp().getRequest<Request>().query;
+  return query.companyId ?? filterCompanyId(query.filter);
+});
 
 /**
  * The validated `companyId` query parameter. A param decorator rather than a query DTO: these list endpoints take

@@ -75,6 +75,12 @@ describe('parseListQuery', () => {
     });
   });
 
+  it('leaves filter.companyId to @CompanyIdQuery on company-scoped lists only', () => {
+    const filter = '{"companyId":7,"profile":"admin"}';
+    expect(parseListQuery({ filter }, { ...allow, companyScoped: true }).filters).toEqual({ profile: 'admin' });
+    expect(() => parseListQuery({ filter }, allow)).toThrow(AppError);
+  });
+
   it('escapes LIKE wildcards', () => {
     expect(likePattern('50%_a\\')).toBe('%50\\%\\_a\\\\%');
   });

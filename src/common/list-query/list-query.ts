@@ -21,6 +21,11 @@ export interface ListAllowlist {
   defaultSort: [string, 'ASC' | 'DESC'];
   /** The spec dialect without `pageNumber` answers every record up to this many (selects that list them all). */
   unpagedLimit?: number;
+  /**
+   * The endpoint also takes `@CompanyIdQuery()`: `filter.companyId` is react-admin's way of saying `?companyId=`
+   * (a super user's other company), which that decorator reads, so it is no column filter here.
+   */
+  companyScoped?: boolean;
 }
 
 export interface ListParams {
@@ -127,6 +132,7 @@ export function parseListQuery(query: Record<string, unknown>, allow: ListAllowl
         .slice(0, 200);
       continue;
     }
+    if (key === 'companyId' && allow.companyScoped) continue;
     const property = allowed(allow.filters, key);
     if (!property) throw badField('filter', `cannot filter by ${key.slice(0, 50)}`);
     const type = typeOf(allow, key);

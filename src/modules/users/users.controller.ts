@@ -19,6 +19,7 @@ const USER_LIST: ListAllowlist = {
   filters: { profile: 'profile', id: 'id' },
   sort: { id: 'id', name: 'name', email: 'email', profile: 'profile', createdAt: 'createdAt' },
   defaultSort: ['name', 'ASC'],
+  companyScoped: true,
 };
 
 @ApiTags('users')

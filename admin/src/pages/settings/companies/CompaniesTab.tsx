@@ -1,43 +1,48 @@
 import { useState } from 'react';
-import { RecordManager } from '../records/RecordManager';
-import { useRecordList } from '../../../hooks/useRecordList';
+import { Divider } from '@mui/material';
+import { InlineResourceForm } from '../resourceTab/InlineResourceForm';
+import { ResourceTabList } from '../resourceTab/ResourceTabList';
+import { useFormRecord } from '../resourceTab/useFormRecord';
 import { CompanyUserButton, RenewButton } from './CompanyActions';
 import { CompanyUsersDialog } from './CompanyUsersDialog';
-import { COMPANY_COLUMNS, companyRowProps } from './companyColumns';
+import { companyColumns, companyRowProps } from './companyColumns';
 import { NEW_COMPANY, toFormValues, toPayload } from './companyForm';
 import { CompanyInputs } from './CompanyInputs';
 import type { Company, CompanyFormValues } from './types';
 
 const nameOf = (company: Company) => company.name;
+const BY_NAME = { field: 'name', order: 'ASC' } as const;
 
-/** Empresas (super users): every tenant, with its plan, status, campaigns switch and due date. */
+/** Empresas (super users): the `companies` resource, every tenant with its plan, status, campaigns switch and due date. */
 export function CompaniesTab() {
-  const companies = useRecordList<Company>('/companies/list');
-  const plans = useRecordList<{ id: number; name: string }>('/plans/all');
-  const [userFor, setUserFor] = useState<Company>();
+  const form = useFormRecord<Company>();
+  const [usersOf, setUsersOf] = useState<Company>();
   return (
     <>
-      <RecordManager<Company, CompanyFormValues>
+      <InlineResourceForm<Company, CompanyFormValues>
+        key={form.key}
         resource="companies"
-        recordName="company"
-        path="/companies"
-        list={companies}
+        id={form.id}
         empty={NEW_COMPANY}
         toFormValues={toFormValues}
         toPayload={toPayload}
-        columns={COMPANY_COLUMNS}
         nameOf={nameOf}
-        rowProps={companyRowProps}
-        renderInputs={(editing) => <CompanyInputs editing={editing} plans={plans.records} />}
-        renderActions={(editing) => (
+        onDone={form.clear}
+        actions={(company) => (
           <>
             <RenewButton />
-            <CompanyUserButton onClick={() => setUserFor(editing)} />
+            <CompanyUserButton onClick={() => setUsersOf(company)} />
           </>
         )}
-      />
+      >
+        <CompanyInputs />
+      </InlineResourceForm>
+      <Divider sx={{ mt: 3, mb: 1 }} />
+      <ResourceTabList<Company> resource="companies" recordName="company" sort={BY_NAME} selectedId={form.id} onSelect={form.pick} rowProps={companyRowProps}>
+        {companyColumns}
+      </ResourceTabList>
       {/* Outside the company form: a form's submit event would bubble to it through the React tree. */}
-      {userFor && <CompanyUsersDialog company={{ id: userFor.id, name: userFor.name }} onClose={() => setUserFor(undefined)} />}
+      {usersOf && <CompanyUsersDialog company={{ id: usersOf.id, name: usersOf.name }} onClose={() => setUsersOf(undefined)} />}
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { Box } from '@mui/material';
-import { SelectInput, TextInput } from 'react-admin';
+import { ReferenceInput, SelectInput, TextInput, useRecordContext } from 'react-admin';
 import { DayInput } from '../../../components/DayInput';
-import { emailFieldRules, mandatory, phoneRules, textRules } from '../records/rules';
-import type { Company, Recurrence } from './types';
+import { emailFieldRules, mandatory, phoneRules, textRules } from '../resourceTab/rules';
+import type { CompanyFormValues, Recurrence } from './types';
 
 const STATUS_CHOICES = [
   { id: 'true', name: 'companies.status.true' },
@@ -16,25 +16,28 @@ const CAMPAIGN_CHOICES = [
 const recurrenceChoices = (current: Recurrence | undefined) =>
   [...new Set<Recurrence>(['MENSAL', ...(current ? [current] : [])])].map((id) => ({ id, name: `companies.recurrences.${id}` }));
 
+/** Every plan is offered: the API answers at most 500 a page. */
+const ALL_PLANS = 500;
+const BY_NAME = { field: 'name', order: 'ASC' } as const;
+
 const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' }, columnGap: 2 };
 
-interface CompanyInputsProps {
-  editing: Company | undefined;
-  plans: { id: number; name: string }[];
-}
-
-/** The Empresas form's fields. */
-export function CompanyInputs({ editing, plans }: CompanyInputsProps) {
+/** The Empresas form's fields; the plans come from the `plans` resource. */
+export function CompanyInputs() {
+  // The form's record: the loaded company's values, or a new one's.
+  const values = useRecordContext<CompanyFormValues>();
   return (
     <Box sx={grid}>
       <TextInput source="name" label="companies.form.name" validate={textRules(120, 2)} />
       <TextInput source="email" type="email" label="companies.form.email" validate={emailFieldRules} autoComplete="off" />
       <TextInput source="phone" type="tel" label="companies.form.phone" validate={phoneRules} autoComplete="off" />
-      <SelectInput source="planId" label="companies.form.plan" choices={plans} translateChoice={false} validate={mandatory} />
+      <ReferenceInput source="planId" reference="plans" sort={BY_NAME} perPage={ALL_PLANS}>
+        <SelectInput label="companies.form.plan" optionText="name" validate={mandatory} />
+      </ReferenceInput>
       <SelectInput source="status" label="companies.form.status" choices={STATUS_CHOICES} validate={mandatory} />
       <SelectInput source="campaignsEnabled" label="companies.form.campaignsEnabled" choices={CAMPAIGN_CHOICES} validate={mandatory} />
       <DayInput source="dueDate" label="companies.form.dueDate" />
-      <SelectInput source="recurrence" label="companies.form.recurrence" choices={recurrenceChoices(editing?.recurrence)} validate={mandatory} />
+      <SelectInput source="recurrence" label="companies.form.recurrence" choices={recurrenceChoices(values?.recurrence)} validate={mandatory} />
     </Box>
   );
 }

@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { TextInput } from 'react-admin';
 import { VIDEO_CODE } from '../../helps/video';
-import { optionalText, patternRule, textRules } from '../records/rules';
+import { optionalText, patternRule, textRules } from '../resourceTab/rules';
 
 const videoRules = [...optionalText(200), patternRule(VIDEO_CODE, 'helps.form.invalidVideo')];
 const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 };

@@ -1,11 +1,12 @@
-import type { Column } from '../../../components/ResourceTable';
+import { DataTable } from 'react-admin';
 import type { Help } from '../../helps/types';
 
-const clamp = { sx: { maxWidth: 480, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } } as const;
+const Col = DataTable.Col<Help>;
+const clamp = { maxWidth: 480, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
-/** Title, description and video code. */
-export const HELP_COLUMNS: Column<Help>[] = [
-  { source: 'title' },
-  { source: 'description', render: (help) => help.description ?? '', cellProps: clamp },
-  { source: 'video', render: (help) => help.video ?? '' },
+/** Title, description and video code (the API sorts by title). */
+export const helpColumns = [
+  <Col key="title" source="title" label="helps.columns.title" />,
+  <Col key="description" source="description" label="helps.columns.description" disableSort sx={clamp} />,
+  <Col key="video" source="video" label="helps.columns.video" disableSort />,
 ];

@@ -2,7 +2,7 @@ import { Box, InputAdornment } from '@mui/material';
 import { maxValue, minValue, SelectInput, TextInput, type Validator } from 'react-admin';
 import { PLAN_FLAGS } from '../../../../../src/shared/plan-flags';
 import { WholeNumberInput } from '../../../components/WholeNumberInput';
-import { mandatory, textRules } from '../records/rules';
+import { mandatory, textRules } from '../resourceTab/rules';
 import { MAX_MONEY, parseMoney } from './money';
 
 const SWITCH_CHOICES = [

@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { useNotify } from 'react-admin';
 import { validationErrors } from '../../../components/formErrors';
-import type { SubmitAnswer } from '../../../hooks/useRecordForm';
 import { errorKey } from '../../../i18n';
 import { ApiError, type ApiErrorBody } from '../../../providers/httpClient';
 
@@ -12,15 +11,15 @@ function knownError(error: unknown): string | undefined {
   return code === 'ERR_VALIDATION' ? undefined : errorKey(code);
 }
 
-export interface RecordFailures {
+export interface Failures {
   /** A refused save: field errors for the form, else a toast with the code's text or the screen's failure text. */
-  saveFailed(error: unknown, fallback: string): SubmitAnswer;
+  saveFailed(error: unknown, fallback: string): Record<string, string> | undefined;
   /** A refused delete: a toast with the code's text, else 'Não foi possível realizar a operação'. */
   deleteFailed(error: unknown): void;
 }
 
-/** How the super user's record tabs report failures (administration §8). */
-export function useRecordFailures(): RecordFailures {
+/** How the super user's tabs report failures (administration §8). */
+export function useFailures(): Failures {
   const notify = useNotify();
   const toast = useCallback(
     (error: unknown, fallback: string) => {
@@ -30,7 +29,7 @@ export function useRecordFailures(): RecordFailures {
     [notify],
   );
   const saveFailed = useCallback(
-    (error: unknown, fallback: string): SubmitAnswer => {
+    (error: unknown, fallback: string) => {
       const fields = validationErrors(error);
       if (fields) return fields;
       toast(error, fallback);
