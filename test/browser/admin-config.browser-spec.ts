@@ -40,7 +40,7 @@ describe('settings and queues in the browser', () => {
     await page.waitForSelector('a[href="/queues"]');
     await page.click('a[href="/queues"]');
     await page.waitForSelector('tr:has-text("Comercial")');
-    await page.getByRole('button', { name: 'Adicionar fila' }).click();
+    await page.getByRole('link', { name: 'Adicionar fila' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('input[name="name"]').fill('Financeiro');
     await dialog

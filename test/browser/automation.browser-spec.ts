@@ -56,7 +56,7 @@ describe('chatbot automation in the browser', () => {
   it('builds a two-level options tree in the queue dialog, and the bot walks it with a customer', async () => {
     const page = await adminPage('/queues');
     await page.waitForSelector('tr:has-text("Comercial")');
-    await page.getByRole('button', { name: 'Adicionar fila' }).click();
+    await page.getByRole('link', { name: 'Adicionar fila' }).click();
     let dialog = page.getByRole('dialog');
     await dialog.locator('input[name="name"]').fill('Financeiro');
     await dialog
@@ -85,7 +85,7 @@ describe('chatbot automation in the browser', () => {
     const queue = await waitFor(() => suite.t.em().findOne(Queue, { name: 'Financeiro' }, { filters: false }));
     expect(queue.schedules.map((day) => `${day.startTime}-${day.endTime}`)).toEqual(Array(7).fill('00:00-23:59'));
 
-    await page.getByRole('button', { name: 'Editar Financeiro' }).click();
+    await page.getByRole('link', { name: 'Editar Financeiro' }).click();
     dialog = page.getByRole('dialog');
     const tree = dialog.getByRole('group', { name: 'Opções do chatbot' });
     await addQueueOption(dialog, tree.getByRole('button', { name: 'Adicionar opção' }).last(), '1', 'Financeiro', 'Escolha o assunto:');
@@ -177,7 +177,7 @@ describe('chatbot automation in the browser', () => {
 
   it('attaches a file to a queue, and renumbers the options left after a delete', async () => {
     const page = await adminPage('/queues');
-    await page.getByRole('button', { name: 'Editar Suporte' }).click();
+    await page.getByRole('link', { name: 'Editar Suporte' }).click();
     let dialog = page.getByRole('dialog');
     await dialog.getByText('Sem anexo').waitFor();
     await dialog.locator('input[type="file"]').first().setInputFiles({ name: 'tabela-precos.png', mimeType: 'image/png', buffer: PIXEL_PNG });
@@ -190,7 +190,7 @@ describe('chatbot automation in the browser', () => {
     });
     expect(saved.mediaName).toBe('tabela-precos.png');
 
-    await page.getByRole('button', { name: 'Editar Suporte' }).click();
+    await page.getByRole('link', { name: 'Editar Suporte' }).click();
     dialog = page.getByRole('dialog');
     const tree = dialog.getByRole('group', { name: 'Opções do chatbot' });
     await addQueueOption(dialog, tree.getByRole('button', { name: 'Adicionar opção' }), '1', 'Hardware', 'Qual equipamento?');
@@ -273,7 +273,7 @@ describe('chatbot automation in the browser', () => {
 
     // The queue dialog offers the prompts.
     await page.goto(`${suite.t.baseUrl}/queues`);
-    await page.getByRole('button', { name: 'Editar Comercial' }).click();
+    await page.getByRole('link', { name: 'Editar Comercial' }).click();
     const queueDialog = page.getByRole('dialog');
     await chooseOption(page, queueDialog, 'Prompt', 'Assistente Comercial');
     await queueDialog.getByRole('button', { name: 'Salvar', exact: true }).click();
@@ -411,7 +411,7 @@ describe('chatbot automation in the browser', () => {
 
     // The queue dialog offers the integrations after 'Nenhum'.
     await page.goto(`${suite.t.baseUrl}/queues`);
-    await page.getByRole('button', { name: 'Editar Suporte' }).click();
+    await page.getByRole('link', { name: 'Editar Suporte' }).click();
     const queueDialog = page.getByRole('dialog');
     await chooseOption(page, queueDialog, 'Integração', 'Typebot Vendas');
     await queueDialog.getByRole('button', { name: 'Salvar', exact: true }).click();
@@ -432,7 +432,7 @@ describe('chatbot automation in the browser', () => {
       }
       // The queue dialog still opens, with empty lists where the plan says no.
       const page = await adminPage('/queues');
-      await page.getByRole('button', { name: 'Editar Comercial' }).click();
+      await page.getByRole('link', { name: 'Editar Comercial' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByRole('combobox', { name: 'Integração' }).click();
       expect(await page.getByRole('option').allTextContents()).toEqual(['Nenhum']);

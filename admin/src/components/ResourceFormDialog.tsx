@@ -2,6 +2,9 @@ import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, Di
 import type { ReactNode } from 'react';
 import { CreateBase, EditBase, Form, type RaRecord, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useNotifyError } from '../hooks/useNotifyError';
+import { ApiError, type ApiErrorBody } from '../providers/httpClient';
+import { SCROLLING_FORM } from './dialogForm';
 import { SubmitButton } from './SubmitButton';
 
 interface ResourceFormDialogProps<T extends RaRecord, V extends object> {
@@ -19,6 +22,30 @@ interface ResourceFormDialogProps<T extends RaRecord, V extends object> {
   transform(values: V): object | Promise<object>;
   /** The fields. */
   children: ReactNode;
+  /** The dialog's width; 'sm' unless told. */
+  maxWidth?: 'sm' | 'md';
+  /** Shown inside the form above the fields, outside their scrolling area (e.g. tabs). */
+  header?: ReactNode;
+  /** Server refusals (error code → form field) that belong to a field: the field shows the text too, besides the toast. */
+  fieldErrors?: Record<string, string>;
+  /**
+   * Runs once the record is saved (e.g. an upload that needs its id), before the toast and the close. When it fails
+   * the record is saved all the same: the dialog closes and the failure is the toast.
+   */
+  afterSave?(record: T): Promise<unknown>;
+}
+
+/**
+ * A refusal the form maps to a field: react-admin's save hands `body.errors` to the form (the field's text) and
+ * toasts `root.serverError`. Answers whether the error was such a refusal.
+ */
+function asFieldError(error: unknown, fieldErrors: Record<string, string> | undefined): boolean {
+  if (!(error instanceof ApiError) || !fieldErrors) return false;
+  const body = error.body as (ApiErrorBody & { errors?: object }) | undefined;
+  const field = body?.error ? fieldErrors[body.error] : undefined;
+  if (!body || !field) return false;
+  body.errors = { [field]: error.message, root: { serverError: error.message } };
+  return true;
 }
 
 /**
@@ -27,22 +54,33 @@ interface ResourceFormDialogProps<T extends RaRecord, V extends object> {
  * navigation back to the list.
  */
 export function ResourceFormDialog<T extends RaRecord, V extends object>(props: ResourceFormDialogProps<T, V>) {
-  const { resource, listPath, id, empty, transform, children } = props;
+  const { resource, listPath, id, empty, transform, children, fieldErrors, afterSave } = props;
   const translate = useTranslate();
   const navigate = useNavigate();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const { search } = useLocation();
   const isNew = id === undefined;
   const close = () => navigate({ pathname: listPath, search });
-  const mutationOptions = {
-    onSuccess: () => {
-      notify(`${resource}.saved`, { type: 'success' });
+  const finish = async (record: T) => {
+    try {
+      await afterSave?.(record);
+    } catch (error) {
       close();
-    },
+      notifyError(error);
+      return;
+    }
+    notify(`${resource}.saved`, { type: 'success' });
+    close();
   };
-  const body = <FormBody resource={resource} isNew={isNew} onClose={close} fields={children} />;
+  const mutationOptions = {
+    onSuccess: (record: T) => void finish(record),
+    // Without field refusals react-admin's own error toast stays.
+    ...(fieldErrors ? { onError: (error: unknown) => asFieldError(error, fieldErrors) || notifyError(error) } : {}),
+  };
+  const body = <FormBody resource={resource} isNew={isNew} onClose={close} header={props.header} fields={children} />;
   return (
-    <Dialog open onClose={close} fullWidth maxWidth="sm" aria-labelledby={`${resource}-dialog-title`}>
+    <Dialog open onClose={close} fullWidth maxWidth={props.maxWidth ?? 'sm'} sx={SCROLLING_FORM} aria-labelledby={`${resource}-dialog-title`}>
       <DialogTitle id={`${resource}-dialog-title`}>{translate(`${resource}.form.${isNew ? 'addTitle' : 'editTitle'}`)}</DialogTitle>
       {isNew ? (
         <CreateBase resource={resource} redirect={false} transform={transform} mutationOptions={mutationOptions}>
@@ -76,10 +114,19 @@ function EditForm<T extends RaRecord, V extends object>({ toFormValues, children
   );
 }
 
-function FormBody({ resource, isNew, onClose, fields }: { resource: string; isNew: boolean; onClose(): void; fields: ReactNode }) {
+interface FormBodyProps {
+  resource: string;
+  isNew: boolean;
+  onClose(): void;
+  header: ReactNode;
+  fields: ReactNode;
+}
+
+function FormBody({ resource, isNew, onClose, header, fields }: FormBodyProps) {
   const translate = useTranslate();
   return (
     <>
+      {header}
       <DialogContent dividers>{fields}</DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
         <Button onClick={onClose}>{translate('common.cancel')}</Button>

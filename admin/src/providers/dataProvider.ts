@@ -7,6 +7,8 @@ import { kanbanMethods } from '../pages/kanban/kanbanMethods';
 import { settingsMethods } from '../pages/settings/settingsMethods';
 import { ticketMethods } from '../pages/tickets/ticketMethods';
 import { API_URL, httpClient } from './httpClient';
+import { queueMethods } from './queueMethods';
+import { queueOptionMethods } from './queueOptionMethods';
 
 /** react-admin resources (named after their screen's path) whose API path differs. */
 const API_PATHS: Record<string, string> = {
@@ -16,8 +18,11 @@ const API_PATHS: Record<string, string> = {
   prompts: 'prompt',
 };
 
-/** Resources the API answers whole, as a plain array (the spec pages neither: a company has a handful). */
-const WHOLE_LISTS = new Set(['queues', 'connections']);
+/**
+ * Resources the API answers whole, as a plain array (the spec pages neither: a company has a handful); a list's filter
+ * goes as query parameters (queue-options: one level of a queue's menu, by queueId and parentId).
+ */
+const WHOLE_LISTS = new Set(['queues', 'connections', 'queue-options']);
 
 /** Resources listed in the spec's dialect only (`{ <key>: records, count }`), their filter sent as the query string. */
 const SPEC_LISTS: Record<string, string> = { schedules: 'schedules' };
@@ -32,8 +37,11 @@ async function specList<T extends RaRecord>(resource: string, key: string, filte
   return { data: body[key] as T[], total: Number(body.count) };
 }
 
-async function wholeList<T extends RaRecord>(resource: string): Promise<T[]> {
-  return (await httpClient<T[]>(`${API_URL}/${at(resource)}`)).json;
+async function wholeList<T extends RaRecord>(resource: string, filter: Record<string, unknown> = {}): Promise<T[]> {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) if (value !== undefined && value !== null) query.set(key, String(value));
+  const search = query.size ? `?${query}` : '';
+  return (await httpClient<T[]>(`${API_URL}/${at(resource)}${search}`)).json;
 }
 
 /** ra-data-simple-rest against the API's simple-rest dialect (Content-Range), each resource at its API path. */
@@ -41,7 +49,7 @@ const resources: DataProvider = {
   async getList<T extends RaRecord>(resource: string, params: GetListParams) {
     if (SPEC_LISTS[resource]) return specList<T>(resource, SPEC_LISTS[resource], params.filter);
     if (!WHOLE_LISTS.has(resource)) return rest.getList<T>(at(resource), params);
-    const data = await wholeList<T>(resource);
+    const data = await wholeList<T>(resource, params.filter);
     return { data, total: data.length };
   },
   getOne: (resource, params) => rest.getOne(at(resource), params),
@@ -58,8 +66,20 @@ const resources: DataProvider = {
   deleteMany: (resource, params) => rest.deleteMany(at(resource), params),
 };
 
-/** The resources' CRUD and the custom pages' calls (ticket actions, messages, kanban moves, internal chat, reports, settings). */
-export const dataProvider = { ...resources, ...ticketMethods, ...kanbanMethods, ...chatMethods, ...dashboardMethods, ...settingsMethods };
+/**
+ * The resources' CRUD, their uploads, and the custom pages' calls (ticket actions, messages, kanban moves, internal
+ * chat, reports, settings).
+ */
+export const dataProvider = {
+  ...resources,
+  ...queueMethods(httpClient),
+  ...queueOptionMethods(httpClient),
+  ...ticketMethods,
+  ...kanbanMethods,
+  ...chatMethods,
+  ...dashboardMethods,
+  ...settingsMethods,
+};
 
 export type AppDataProvider = typeof dataProvider;
 

@@ -1,6 +1,5 @@
 import { Box } from '@mui/material';
-import { SelectInput } from 'react-admin';
-import { useOptions } from '../../hooks/useOptions';
+import { SelectInput, useGetList } from 'react-admin';
 
 interface Named {
   id: number;
@@ -9,13 +8,16 @@ interface Named {
 
 const row = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 };
 
-/**
- * Who answers in the queue besides its options tree: an integration ('Nenhum' first) and an AI prompt. Either list
- * is empty when the plan lacks its module (the API answers 403).
- */
+/** Every record of a select's resource, by name; none when the API refuses (the plan lacks the module: 403). */
+function useChoices(resource: string): Named[] {
+  const { data } = useGetList<Named>(resource, { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } }, { retry: false });
+  return data ?? [];
+}
+
+/** Who answers in the queue besides its options tree: an integration ('Nenhum' first) and an AI prompt. */
 export function QueueAutomationInputs() {
-  const integrations = useOptions<Named>('/queueIntegration', true, 'queueIntegrations');
-  const prompts = useOptions<Named>('/prompt', true, 'prompts');
+  const integrations = useChoices('queue-integration');
+  const prompts = useChoices('prompts');
   return (
     <Box sx={row}>
       <SelectInput

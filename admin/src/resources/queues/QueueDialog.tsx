@@ -1,23 +1,23 @@
-import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs } from '@mui/material';
-import { useRef, useState } from 'react';
-import { Form, TextInput, useNotify, useTranslate } from 'react-admin';
+import { Box } from '@mui/material';
+import { useCallback, useRef, useState } from 'react';
+import { type DataProvider, TextInput, useDataProvider, useGetOne, useNotify } from 'react-admin';
 import { type AttachmentChange, AttachmentField } from '../../components/AttachmentField';
 import { ColorPickerInput } from '../../components/ColorPickerInput';
-import { SCROLLING_FORM } from '../../components/dialogForm';
-import { SubmitButton } from '../../components/SubmitButton';
-import { uploadFile } from '../../components/upload';
+import { ResourceFormDialog } from '../../components/ResourceFormDialog';
 import { WeeklyScheduleInputs } from '../../components/WeeklyScheduleInputs';
 import { WholeNumberInput } from '../../components/WholeNumberInput';
-import { type SubmitAnswer, useRecordForm } from '../../hooks/useRecordForm';
-import { api, ApiError, type ApiErrorBody } from '../../providers/httpClient';
 import type { ScheduleType } from '../../pages/settings/types';
+import type { QueueMethods } from '../../providers/queueMethods';
 import { QueueOptionsTree } from './options/QueueOptionsTree';
 import { QueueAutomationInputs } from './QueueAutomationInputs';
-import { attachmentOf, isQueue, newQueue, queueNameRules, toFormValues, toPayload } from './queueForm';
+import { type QueueTab, QueueTabs, TabOfErrors } from './QueueTabs';
+import { attachmentOf, newQueue, queueNameRules, toFormValues, toPayload } from './queueForm';
 import type { Queue, QueueFormValues } from './types';
 
 /** Queue submissions wait 400 ms, as the spec's other dialogs (administration §9). */
 const SUBMIT_DELAY_MS = 400;
+
+const delayed = <T,>(value: T): Promise<T> => new Promise((resolve) => setTimeout(() => resolve(value), SUBMIT_DELAY_MS));
 
 /** Refusals that belong to a field: the field shows the text, and a toast says it too. */
 const FIELD_ERRORS: Record<string, keyof QueueFormValues> = {
@@ -26,19 +26,18 @@ const FIELD_ERRORS: Record<string, keyof QueueFormValues> = {
 };
 
 interface QueueDialogProps {
-  /** The row to edit; without it the dialog adds a queue. */
-  queue?: Queue;
+  /** The queue to edit; without it the dialog adds one. */
+  id?: number;
   scheduleType: ScheduleType;
-  onClose(): void;
-  onSaved(queue: Queue): void;
 }
 
-type QueueTab = 'data' | 'schedules';
-
-/** Add or edit a queue (POST/PUT /queue): 'Dados da Fila' and, while scheduleType is 'queue', its working hours. */
-export function QueueDialog({ queue, scheduleType, onClose, onSaved }: QueueDialogProps) {
-  const translate = useTranslate();
+/**
+ * Add (`/queues/create`) or edit (`/queues/{id}`) a queue: 'Dados da Fila' (fields, attachment, chatbot options) and,
+ * while scheduleType is 'queue', its working hours.
+ */
+export function QueueDialog({ id, scheduleType }: QueueDialogProps) {
   const notify = useNotify();
+  const dataProvider = useDataProvider<DataProvider & QueueMethods>();
   const [chosen, setChosen] = useState<QueueTab>('data');
   const byQueue = scheduleType === 'queue';
   const tab = byQueue ? chosen : 'data';
@@ -46,91 +45,54 @@ export function QueueDialog({ queue, scheduleType, onClose, onSaved }: QueueDial
   // Read once: a new object on each render would reset the form being filled in.
   const [empty] = useState(newQueue);
   const [attachment, setAttachment] = useState<AttachmentChange>(null);
+  // The record EditBase loads (the same cached query): its current file.
+  const { data: loaded } = useGetOne<Queue>('queues', { id: id ?? 0 }, { enabled: id !== undefined });
 
-  const refused = (error: unknown): SubmitAnswer => {
-    const code = error instanceof ApiError ? (error.body as ApiErrorBody | undefined)?.error : undefined;
-    const field = code ? FIELD_ERRORS[code] : undefined;
-    if (!code || !field) return undefined;
-    notify(`errors.${code}`, { type: 'error' });
-    if (field === 'color' || field === 'name') setChosen('data');
-    return { [field]: translate(`errors.${code}`) };
+  /** The file goes once the queue exists: uploaded or removed after the save. */
+  const applyAttachment = async (saved: Queue) => {
+    if (attachment && 'file' in attachment) await dataProvider.uploadQueueMedia(saved.id, attachment.file);
+    else if (attachment && 'remove' in attachment && attachmentOf(saved)) await dataProvider.removeQueueMedia(saved.id);
   };
-
-  /** The file goes once the queue exists: uploaded or removed after the save, answering the queue as it now is. */
-  const applyAttachment = async (saved: Queue): Promise<Queue> => {
-    const mediaPath = `/queue/${saved.id}/media-upload`;
-    if (attachment && 'file' in attachment) {
-      const answer = await uploadFile(mediaPath, attachment.file);
-      return isQueue(answer) ? answer : { ...saved, mediaName: attachment.file.name };
-    }
-    if (attachment && 'remove' in attachment && attachmentOf(saved)) {
-      const answer = await api.delete(mediaPath);
-      return isQueue(answer) ? answer : { ...saved, mediaPath: null, mediaName: null };
-    }
-    return saved;
-  };
-
-  const form = useRecordForm<Queue, QueueFormValues>({
-    path: '/queue',
-    record: queue,
-    empty,
-    toFormValues,
-    toPayload,
-    savedMessage: 'queues.saved',
-    submitDelayMs: SUBMIT_DELAY_MS,
-    refused,
-    afterSave: applyAttachment,
-    onSaved,
-    onClose,
-  });
 
   const scheduleEdited = () => {
     if (hintShown.current) return;
     hintShown.current = true;
     notify('queues.form.schedulesHint', { type: 'info' });
   };
+  const showTab = useCallback((next: QueueTab) => setChosen(next), []);
 
-  const tabs: QueueTab[] = byQueue ? ['data', 'schedules'] : ['data'];
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" sx={SCROLLING_FORM} aria-labelledby="queue-dialog-title">
-      <DialogTitle id="queue-dialog-title">{translate(form.isNew ? 'queues.form.addTitle' : 'queues.form.editTitle')}</DialogTitle>
-      {form.values ? (
-        <Form record={form.values} onSubmit={form.submit} noValidate>
-          <Tabs value={tab} onChange={(_, next: QueueTab) => setChosen(next)} sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
-            {tabs.map((name) => (
-              <Tab key={name} value={name} id={`queue-tab-${name}`} label={translate(`queues.form.tabs.${name}`)} />
-            ))}
-          </Tabs>
-          <DialogContent sx={{ minHeight: 360 }}>
-            {/* Both panels stay mounted so their fields keep their values. */}
-            <Box role="tabpanel" hidden={tab !== 'data'} aria-labelledby="queue-tab-data">
-              <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '3fr 1fr' }, gap: 2 }}>
-                <TextInput source="name" label="queues.form.name" validate={queueNameRules} autoFocus autoComplete="off" />
-                <WholeNumberInput source="orderQueue" label="queues.form.orderQueue" />
-              </Box>
-              <ColorPickerInput source="color" label="queues.form.color" />
-              <QueueAutomationInputs />
-              <TextInput source="greetingMessage" label="queues.form.greetingMessage" multiline minRows={4} />
-              {byQueue && <TextInput source="outOfHoursMessage" label="queues.form.outOfHoursMessage" multiline minRows={4} />}
-              <AttachmentField label="queues.form.attachment" current={attachmentOf(form.loaded)} change={attachment} onChange={setAttachment} />
-              <QueueOptionsTree queueId={form.loaded?.id} />
-            </Box>
-            {byQueue && (
-              <Box role="tabpanel" hidden={tab !== 'schedules'} aria-labelledby="queue-tab-schedules">
-                <WeeklyScheduleInputs onEdit={scheduleEdited} />
-              </Box>
-            )}
-          </DialogContent>
-          <DialogActions sx={{ px: 3, py: 2, borderTop: 1, borderColor: 'divider' }}>
-            <Button onClick={onClose}>{translate('common.cancel')}</Button>
-            <SubmitButton label={form.isNew ? 'queues.form.add' : 'queues.form.save'} fullWidth={false} />
-          </DialogActions>
-        </Form>
-      ) : (
-        <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-          <CircularProgress />
+    <ResourceFormDialog<Queue, QueueFormValues>
+      resource="queues"
+      listPath="/queues"
+      id={id}
+      empty={empty}
+      toFormValues={toFormValues}
+      transform={(values) => delayed(toPayload(values))}
+      maxWidth="md"
+      fieldErrors={FIELD_ERRORS}
+      afterSave={applyAttachment}
+      header={<QueueTabs tabs={byQueue ? ['data', 'schedules'] : ['data']} value={tab} onChange={setChosen} />}
+    >
+      {byQueue && <TabOfErrors onTab={showTab} />}
+      {/* Both panels stay mounted so their fields keep their values. */}
+      <Box role="tabpanel" hidden={tab !== 'data'} aria-labelledby="queue-tab-data" sx={{ minHeight: 360 }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '3fr 1fr' }, gap: 2 }}>
+          <TextInput source="name" label="queues.form.name" validate={queueNameRules} autoFocus autoComplete="off" />
+          <WholeNumberInput source="orderQueue" label="queues.form.orderQueue" />
+        </Box>
+        <ColorPickerInput source="color" label="queues.form.color" />
+        <QueueAutomationInputs />
+        <TextInput source="greetingMessage" label="queues.form.greetingMessage" multiline minRows={4} />
+        {byQueue && <TextInput source="outOfHoursMessage" label="queues.form.outOfHoursMessage" multiline minRows={4} />}
+        <AttachmentField label="queues.form.attachment" current={attachmentOf(loaded)} change={attachment} onChange={setAttachment} />
+        <QueueOptionsTree queueId={id} />
+      </Box>
+      {byQueue && (
+        <Box role="tabpanel" hidden={tab !== 'schedules'} aria-labelledby="queue-tab-schedules" sx={{ minHeight: 360 }}>
+          <WeeklyScheduleInputs onEdit={scheduleEdited} />
         </Box>
       )}
-    </Dialog>
+    </ResourceFormDialog>
   );
 }

@@ -1,68 +1,78 @@
-import Add from '@mui/icons-material/Add';
-import { Box, Button, Paper } from '@mui/material';
-import { useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Box, type Theme, useMediaQuery } from '@mui/material';
+import { CreateButton, DataTable, DeleteWithConfirmButton, EditButton, List, TopToolbar, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { PageHeader } from '../../components/PageHeader';
-import { ResourceTable } from '../../components/ResourceTable';
-import { useNotifyError } from '../../hooks/useNotifyError';
+import { useDialogRoute } from '../../hooks/useDialogRoute';
 import { useSettings } from '../../pages/settings/useSettings';
-import { api } from '../../providers/httpClient';
+import { useLiveResource } from '../../realtime/useLiveResource';
 import { QueueDialog } from './QueueDialog';
-import { QUEUE_COLUMNS } from './queueColumns';
+import { QueueColorSwatch, QueueGreeting } from './queueFields';
 import type { Queue } from './types';
-import { useQueues } from './useQueues';
 
-const nameOf = (queue: Queue) => queue.name;
-
-/** /queues: the company's queues, live, with the add-or-edit dialog and a confirmation before a delete. */
-export function QueueList() {
+/** Edit opens the dialog route; delete asks first, with the queue's name, and says when it is done. */
+function QueueActions() {
+  const queue = useRecordContext<Queue>();
   const translate = useTranslate();
   const notify = useNotify();
-  const notifyError = useNotifyError();
-  const list = useQueues();
-  const { scheduleType } = useSettings();
-  const [editing, setEditing] = useState<{ record?: Queue } | null>(null);
-  const [deleting, setDeleting] = useState<Queue | null>(null);
-
-  const remove = async (queue: Queue) => {
-    try {
-      await api.delete(`/queue/${queue.id}`);
-      list.remove(queue.id);
-      notify('queues.deleted', { type: 'success' });
-    } catch (error) {
-      notifyError(error);
-    }
-  };
-
+  if (!queue) return null;
   return (
-    <Box>
-      <PageHeader title="queues.title">
-        <Button variant="contained" startIcon={<Add />} onClick={() => setEditing({})}>
-          {translate('queues.add')}
-        </Button>
-      </PageHeader>
-      <Paper variant="outlined" sx={{ maxHeight: 'calc(100vh - 180px)', overflow: 'auto' }}>
-        <ResourceTable<Queue>
-          resource="queues"
-          recordName="queue"
-          columns={QUEUE_COLUMNS}
-          records={list.records}
-          loading={list.loading}
-          nameOf={nameOf}
-          onEdit={(record) => setEditing({ record })}
-          onDelete={setDeleting}
-        />
-      </Paper>
-      {editing && <QueueDialog queue={editing.record} scheduleType={scheduleType} onClose={() => setEditing(null)} onSaved={list.upsert} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={translate('queues.deleteTitle', { name: deleting ? nameOf(deleting) : undefined })}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && void remove(deleting)}
-      >
-        {translate('queues.deleteMessage')}
-      </ConfirmDialog>
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end' }} data-queue-id={queue.id}>
+      <EditButton label="" aria-label={translate('queues.edit', { name: queue.name })} />
+      <DeleteWithConfirmButton
+        label=""
+        aria-label={translate('queues.delete', { name: queue.name })}
+        confirmTitle="queues.deleteTitle"
+        titleTranslateOptions={{ name: queue.name }}
+        confirmContent="queues.deleteMessage"
+        mutationMode="pessimistic"
+        redirect={false}
+        mutationOptions={{ onSuccess: () => notify('queues.deleted', { type: 'success' }) }}
+      />
     </Box>
   );
+}
+
+/**
+ * /queues: react-admin's list of the company's queues (the API answers them whole, in the bot's order; live through
+ * the `queue` socket topic), with the add and edit dialogs on /queues/create and /queues/{id}.
+ */
+export function QueueList() {
+  // Phones keep the name, the colour and the actions; the rest needs the width.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
+  useLiveResource('queues', 'queue');
+  const { scheduleType } = useSettings();
+  const { creating, editId } = useDialogRoute('/queues');
+  return (
+    <>
+      <PageHeader title="queues.title" />
+      <List<Queue>
+        resource="queues"
+        title="queues.title"
+        pagination={false}
+        // The dialogs are routes of their own (/queues/create, /queues/{id}).
+        disableSyncWithLocation
+        actions={
+          <TopToolbar>
+            <CreateButton label="queues.add" variant="contained" />
+          </TopToolbar>
+        }
+        empty={false}
+      >
+        <DataTable<Queue> rowClick={false} bulkActionButtons={false} empty={<QueuesEmpty />}>
+          {wide && <DataTable.Col source="id" label="queues.columns.id" align="center" disableSort />}
+          <DataTable.Col source="name" label="queues.columns.name" disableSort />
+          <DataTable.Col source="color" label="queues.columns.color" align="center" disableSort render={() => <QueueColorSwatch />} />
+          {wide && <DataTable.Col source="orderQueue" label="queues.columns.orderQueue" align="center" disableSort />}
+          {wide && <DataTable.Col source="greetingMessage" label="queues.columns.greetingMessage" disableSort render={() => <QueueGreeting />} />}
+          <DataTable.Col label="queues.columns.actions" align="right" render={() => <QueueActions />} />
+        </DataTable>
+      </List>
+      {creating && <QueueDialog scheduleType={scheduleType} />}
+      {editId !== undefined && <QueueDialog id={editId} scheduleType={scheduleType} />}
+    </>
+  );
+}
+
+function QueuesEmpty() {
+  const translate = useTranslate();
+  return <Box sx={{ p: 3, textAlign: 'center', color: 'text.secondary' }}>{translate('queues.empty')}</Box>;
 }

@@ -44,6 +44,3 @@ export const toPayload = (values: QueueFormValues) => ({
 /** The file a queue sends with its greeting, if any. */
 export const attachmentOf = (queue: Queue | undefined) =>
   queue?.mediaName ? { name: queue.mediaName, url: queue.mediaPath ? `/public/${queue.mediaPath}` : null } : null;
-
-/** Whether a value is a whole queue (the media answers are the updated queue). */
-export const isQueue = (value: unknown): value is Queue => typeof value === 'object' && value !== null && 'id' in value && 'name' in value && 'color' in value;

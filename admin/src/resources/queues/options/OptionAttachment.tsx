@@ -3,29 +3,30 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import { Box, Button, CircularProgress, IconButton, Link, Tooltip } from '@mui/material';
 import { useRef, useState } from 'react';
-import { useTranslate } from 'react-admin';
-import { uploadFile } from '../../../components/upload';
+import { type DataProvider, useDataProvider, useTranslate } from 'react-admin';
 import { useNotifyError } from '../../../hooks/useNotifyError';
-import { api } from '../../../providers/httpClient';
-import type { OptionItem, QueueOption } from './types';
+import type { QueueOptionMethods } from '../../../providers/queueOptionMethods';
+import type { OptionItem } from './types';
 
 interface OptionAttachmentProps {
   item: OptionItem & { id: number };
-  onChange(option: QueueOption): void;
+  /** Loads the option again once its file changed. */
+  onChange(): Promise<unknown>;
 }
 
-/** A saved option's file, sent with its message: attached or removed at once (POST/DELETE …/media-upload). */
+/** A saved option's file, sent with its message: attached or removed at once (the dataProvider's option media methods). */
 export function OptionAttachment({ item, onChange }: OptionAttachmentProps) {
   const translate = useTranslate();
   const notifyError = useNotifyError();
+  const dataProvider = useDataProvider<DataProvider & QueueOptionMethods>();
   const inputRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
-  const path = `/queue-options/${item.id}/media-upload`;
 
-  const run = async (call: () => Promise<QueueOption>) => {
+  const run = async (call: () => Promise<unknown>) => {
     setBusy(true);
     try {
-      onChange(await call());
+      await call();
+      await onChange();
     } catch (error) {
       notifyError(error);
     } finally {
@@ -42,7 +43,12 @@ export function OptionAttachment({ item, onChange }: OptionAttachmentProps) {
             {item.mediaName}
           </Link>
           <Tooltip title={translate('attachment.remove')}>
-            <IconButton size="small" aria-label={translate('attachment.remove')} disabled={busy} onClick={() => void run(() => api.delete<QueueOption>(path))}>
+            <IconButton
+              size="small"
+              aria-label={translate('attachment.remove')}
+              disabled={busy}
+              onClick={() => void run(() => dataProvider.removeQueueOptionMedia(item.id))}
+            >
               <DeleteOutlined fontSize="small" />
             </IconButton>
           </Tooltip>
@@ -64,7 +70,7 @@ export function OptionAttachment({ item, onChange }: OptionAttachmentProps) {
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
-          if (file) void run(() => uploadFile<QueueOption>(path, file));
+          if (file) void run(() => dataProvider.uploadQueueOptionMedia(item.id, file));
         }}
       />
     </Box>

@@ -34,7 +34,7 @@ export function OptionLevelList({ queueId, parentId, path }: OptionLevelListProp
             path={here}
             onSave={level.save}
             onRemove={level.remove}
-            onMedia={level.replace}
+            onMedia={level.reload}
             renderChildren={(id, childPath) => <OptionLevelList queueId={queueId} parentId={id} path={childPath} />}
           />
         );

@@ -8,7 +8,7 @@ import { useTranslate } from 'react-admin';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RowAction } from '../../../components/RowAction';
 import { OptionAttachment } from './OptionAttachment';
-import type { OptionDraft, OptionItem, QueueOption } from './types';
+import type { OptionDraft, OptionItem } from './types';
 
 interface OptionNodeProps {
   item: OptionItem;
@@ -16,7 +16,8 @@ interface OptionNodeProps {
   path: string;
   onSave(item: OptionItem, draft: OptionDraft): Promise<boolean>;
   onRemove(item: OptionItem): Promise<void>;
-  onMedia(option: QueueOption): void;
+  /** Loads the option again once its file changed. */
+  onMedia(): Promise<unknown>;
   /** The level below a saved option, mounted (and so loaded) the first time the option is opened. */
   renderChildren(id: number, path: string): ReactNode;
 }
