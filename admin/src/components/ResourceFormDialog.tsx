@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { CreateBase, EditBase, Form, type RaRecord, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useNotifyError } from '../hooks/useNotifyError';
-import { ApiError, type ApiErrorBody } from '../providers/httpClient';
 import { SCROLLING_FORM } from './dialogForm';
 import { SubmitButton } from './SubmitButton';
 
@@ -26,8 +25,6 @@ interface ResourceFormDialogProps<T extends RaRecord, V extends object> {
   maxWidth?: 'sm' | 'md';
   /** Shown inside the form above the fields, outside their scrolling area (e.g. tabs). */
   header?: ReactNode;
-  /** Server refusals (error code → form field) that belong to a field: the field shows the text too, besides the toast. */
-  fieldErrors?: Record<string, string>;
   /**
    * Runs once the record is saved (e.g. an upload that needs its id), before the toast and the close. When it fails
    * the record is saved all the same: the dialog closes and the failure is the toast.
@@ -36,25 +33,12 @@ interface ResourceFormDialogProps<T extends RaRecord, V extends object> {
 }
 
 /**
- * A refusal the form maps to a field: react-admin's save hands `body.errors` to the form (the field's text) and
- * toasts `root.serverError`. Answers whether the error was such a refusal.
- */
-function asFieldError(error: unknown, fieldErrors: Record<string, string> | undefined): boolean {
-  if (!(error instanceof ApiError) || !fieldErrors) return false;
-  const body = error.body as (ApiErrorBody & { errors?: object }) | undefined;
-  const field = body?.error ? fieldErrors[body.error] : undefined;
-  if (!body || !field) return false;
-  body.errors = { [field]: error.message, root: { serverError: error.message } };
-  return true;
-}
-
-/**
  * The spec's add/edit modal as react-admin composes it: `CreateBase`/`EditBase` (the dataProvider's create/update,
  * pessimistic) around a `Form`, inside an MUI `Dialog`; routed (`{list}/create`, `{list}/{id}`), so closing is a
  * navigation back to the list.
  */
 export function ResourceFormDialog<T extends RaRecord, V extends object>(props: ResourceFormDialogProps<T, V>) {
-  const { resource, listPath, id, empty, transform, children, fieldErrors, afterSave } = props;
+  const { resource, listPath, id, empty, transform, children, afterSave } = props;
   const translate = useTranslate();
   const navigate = useNavigate();
   const notify = useNotify();
@@ -75,8 +59,6 @@ export function ResourceFormDialog<T extends RaRecord, V extends object>(props: 
   };
   const mutationOptions = {
     onSuccess: (record: T) => void finish(record),
-    // Without field refusals react-admin's own error toast stays.
-    ...(fieldErrors ? { onError: (error: unknown) => asFieldError(error, fieldErrors) || notifyError(error) } : {}),
   };
   const body = <FormBody resource={resource} isNew={isNew} onClose={close} header={props.header} fields={children} />;
   return (

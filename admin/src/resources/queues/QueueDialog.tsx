@@ -1,13 +1,13 @@
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { Box } from '@mui/material';
 import { useCallback, useRef, useState } from 'react';
-import { type DataProvider, TextInput, useDataProvider, useGetOne, useNotify } from 'react-admin';
+import { TextInput, useGetOne, useNotify } from 'react-admin';
 import { type AttachmentChange, AttachmentField } from '../../components/AttachmentField';
 import { ColorPickerInput } from '../../components/ColorPickerInput';
 import { ResourceFormDialog } from '../../components/ResourceFormDialog';
 import { WeeklyScheduleInputs } from '../../components/WeeklyScheduleInputs';
 import { WholeNumberInput } from '../../components/WholeNumberInput';
 import type { ScheduleType } from '../../pages/settings/types';
-import type { QueueMethods } from '../../providers/queueMethods';
 import { QueueOptionsTree } from './options/QueueOptionsTree';
 import { QueueAutomationInputs } from './QueueAutomationInputs';
 import { type QueueTab, QueueTabs, TabOfErrors } from './QueueTabs';
@@ -18,12 +18,6 @@ import type { Queue, QueueFormValues } from './types';
 const SUBMIT_DELAY_MS = 400;
 
 const delayed = <T,>(value: T): Promise<T> => new Promise((resolve) => setTimeout(() => resolve(value), SUBMIT_DELAY_MS));
-
-/** Refusals that belong to a field: the field shows the text, and a toast says it too. */
-const FIELD_ERRORS: Record<string, keyof QueueFormValues> = {
-  ERR_QUEUE_NAME_EXISTS: 'name',
-  ERR_QUEUE_COLOR_ALREADY_EXISTS: 'color',
-};
 
 interface QueueDialogProps {
   /** The queue to edit; without it the dialog adds one. */
@@ -37,7 +31,7 @@ interface QueueDialogProps {
  */
 export function QueueDialog({ id, scheduleType }: QueueDialogProps) {
   const notify = useNotify();
-  const dataProvider = useDataProvider<DataProvider & QueueMethods>();
+  const dataProvider = useAppDataProvider();
   const [chosen, setChosen] = useState<QueueTab>('data');
   const byQueue = scheduleType === 'queue';
   const tab = byQueue ? chosen : 'data';
@@ -70,7 +64,6 @@ export function QueueDialog({ id, scheduleType }: QueueDialogProps) {
       toFormValues={toFormValues}
       transform={(values) => delayed(toPayload(values))}
       maxWidth="md"
-      fieldErrors={FIELD_ERRORS}
       afterSave={applyAttachment}
       header={<QueueTabs tabs={byQueue ? ['data', 'schedules'] : ['data']} value={tab} onChange={setChosen} />}
     >

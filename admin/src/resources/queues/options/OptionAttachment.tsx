@@ -1,11 +1,11 @@
+import { useAppDataProvider } from '../../../providers/dataProvider';
 import AttachFile from '@mui/icons-material/AttachFile';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import { Box, Button, CircularProgress, IconButton, Link, Tooltip } from '@mui/material';
 import { useRef, useState } from 'react';
-import { type DataProvider, useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { useNotifyError } from '../../../hooks/useNotifyError';
-import type { QueueOptionMethods } from '../../../providers/queueOptionMethods';
 import type { OptionItem } from './types';
 
 interface OptionAttachmentProps {
@@ -18,7 +18,7 @@ interface OptionAttachmentProps {
 export function OptionAttachment({ item, onChange }: OptionAttachmentProps) {
   const translate = useTranslate();
   const notifyError = useNotifyError();
-  const dataProvider = useDataProvider<DataProvider & QueueOptionMethods>();
+  const dataProvider = useAppDataProvider();
   const inputRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
 
