@@ -63,7 +63,7 @@ describe('connections and contacts in the browser', () => {
     await loginThroughForm(page, suite.t.baseUrl, DEMO_ACCOUNTS.attendant.email, DEMO_ACCOUNTS.attendant.password);
     await page.waitForSelector('a[href="/contacts"]');
     await page.click('a[href="/contacts"]');
-    await page.getByRole('button', { name: 'Adicionar contato' }).waitFor();
+    await page.getByRole('link', { name: 'Adicionar contato' }).waitFor();
     expect(await page.locator('tr:has-text("Rita Freitas")').count()).toBe(0);
 
     const connection = await suite.t.em().findOneOrFail(Whatsapp, { name: 'WhatsApp Demo' }, { filters: false });

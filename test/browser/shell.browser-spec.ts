@@ -28,7 +28,7 @@ describe('application shell in the browser', () => {
 
     await page.click('a[href="/users"]');
     await page.waitForSelector('tr:has-text("atendente@example.com")');
-    await page.getByRole('button', { name: 'Adicionar usuário' }).click();
+    await page.getByRole('link', { name: 'Adicionar usuário' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('input[name="name"]').fill('Joana Lima');
     await dialog.locator('input[name="email"]').fill('joana.lima@example.com');

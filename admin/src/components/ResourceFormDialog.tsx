@@ -1,16 +1,25 @@
 import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import type { ReactNode } from 'react';
-import { CreateBase, EditBase, Form, type RaRecord, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { type ReactNode, useMemo } from 'react';
+import { CreateBase, EditBase, Form, type RaRecord, useNotify, useRecordContext, useSaveContext, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useNotifyError } from '../hooks/useNotifyError';
 import { SCROLLING_FORM } from './dialogForm';
 import { SubmitButton } from './SubmitButton';
 
+/** Field errors (field → message) a refused save maps to; undefined leaves it to the error toast. */
+type Refusals = (error: unknown) => Record<string, string> | undefined;
+
 interface ResourceFormDialogProps<T extends RaRecord, V extends object> {
   /** The react-admin resource, also the catalog prefix of `form.addTitle`/`editTitle`/`add`/`save` and `saved`. */
   resource: string;
   /** The list the dialog sits on; closing goes back to it, with its query string. */
-  listPath: string;
+  listPath?: string;
+  /** Closing when the dialog is not a route of a list (a dialog opened from a menu or another page). */
+  onClose?(): void;
+  /** Runs after a save with the saved record, before the dialog closes. */
+  onSaved?(record: T): void;
+  /** A title (already translated) other than the resource's add/edit title. */
+  title?: string;
   /** The record to edit; without it the dialog adds one. */
   id?: T['id'];
   /** A new record's form values. */
@@ -19,6 +28,11 @@ interface ResourceFormDialogProps<T extends RaRecord, V extends object> {
   toFormValues(record: T): V;
   /** The request body from the form values (may wait, e.g. the spec's submit delay). */
   transform(values: V): object | Promise<object>;
+  /**
+   * Maps a refused save to field errors in the screen's own words (e.g. naming the contact that has the number);
+   * without it the API's field errors and field-bound codes show under their fields (submissionErrors).
+   */
+  refusals?: Refusals;
   /** The fields. */
   children: ReactNode;
   /** The dialog's width; 'sm' unless told. */
@@ -35,26 +49,28 @@ interface ResourceFormDialogProps<T extends RaRecord, V extends object> {
 /**
  * The spec's add/edit modal as react-admin composes it: `CreateBase`/`EditBase` (the dataProvider's create/update,
  * pessimistic) around a `Form`, inside an MUI `Dialog`; routed (`{list}/create`, `{list}/{id}`), so closing is a
- * navigation back to the list.
+ * navigation back to the list, unless `onClose` says otherwise.
  */
 export function ResourceFormDialog<T extends RaRecord, V extends object>(props: ResourceFormDialogProps<T, V>) {
-  const { resource, listPath, id, empty, transform, children, afterSave } = props;
+  const { resource, listPath, id, empty, transform, refusals, children, afterSave } = props;
   const translate = useTranslate();
   const navigate = useNavigate();
   const notify = useNotify();
   const notifyError = useNotifyError();
   const { search } = useLocation();
   const isNew = id === undefined;
-  const close = () => navigate({ pathname: listPath, search });
+  const close = () => (props.onClose ? props.onClose() : navigate({ pathname: listPath, search }));
   const finish = async (record: T) => {
     try {
       await afterSave?.(record);
     } catch (error) {
+      props.onSaved?.(record);
       close();
       notifyError(error);
       return;
     }
     notify(`${resource}.saved`, { type: 'success' });
+    props.onSaved?.(record);
     close();
   };
   const mutationOptions = {
@@ -63,16 +79,18 @@ export function ResourceFormDialog<T extends RaRecord, V extends object>(props: 
   const body = <FormBody resource={resource} isNew={isNew} onClose={close} header={props.header} fields={children} />;
   return (
     <Dialog open onClose={close} fullWidth maxWidth={props.maxWidth ?? 'sm'} sx={SCROLLING_FORM} aria-labelledby={`${resource}-dialog-title`}>
-      <DialogTitle id={`${resource}-dialog-title`}>{translate(`${resource}.form.${isNew ? 'addTitle' : 'editTitle'}`)}</DialogTitle>
+      <DialogTitle id={`${resource}-dialog-title`}>{props.title ?? translate(`${resource}.form.${isNew ? 'addTitle' : 'editTitle'}`)}</DialogTitle>
       {isNew ? (
         <CreateBase resource={resource} redirect={false} transform={transform} mutationOptions={mutationOptions}>
-          <Form record={empty} noValidate>
+          <DialogForm record={empty} refusals={refusals}>
             {body}
-          </Form>
+          </DialogForm>
         </CreateBase>
       ) : (
         <EditBase resource={resource} id={id} redirect={false} mutationMode="pessimistic" transform={transform} mutationOptions={mutationOptions}>
-          <EditForm<T, V> toFormValues={props.toFormValues}>{body}</EditForm>
+          <EditForm<T, V> toFormValues={props.toFormValues} refusals={refusals}>
+            {body}
+          </EditForm>
         </EditBase>
       )}
     </Dialog>
@@ -80,9 +98,19 @@ export function ResourceFormDialog<T extends RaRecord, V extends object>(props: 
 }
 
 /** The edit form starts from the loaded record's form values. */
-function EditForm<T extends RaRecord, V extends object>({ toFormValues, children }: { toFormValues(record: T): V; children: ReactNode }) {
+function EditForm<T extends RaRecord, V extends object>({
+  toFormValues,
+  refusals,
+  children,
+}: {
+  toFormValues(record: T): V;
+  refusals?: Refusals;
+  children: ReactNode;
+}) {
   const record = useRecordContext<T>();
-  if (!record) {
+  // A new values object would reset the form: only a change of the record (a live update) does.
+  const values = useMemo(() => record && toFormValues(record), [record, toFormValues]);
+  if (!values) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
         <CircularProgress />
@@ -90,7 +118,34 @@ function EditForm<T extends RaRecord, V extends object>({ toFormValues, children
     );
   }
   return (
-    <Form record={toFormValues(record)} noValidate>
+    <DialogForm record={values} refusals={refusals}>
+      {children}
+    </DialogForm>
+  );
+}
+
+/**
+ * The form, saving through the create/edit controller; with `refusals`, a refused save becomes the screen's field
+ * errors and anything else the error toast.
+ */
+function DialogForm({ record, refusals, children }: { record: object; refusals?: Refusals; children: ReactNode }) {
+  const { save } = useSaveContext();
+  const notifyError = useNotifyError();
+  const onSubmit =
+    refusals && save
+      ? async (values: object) => {
+          let errors: Record<string, string> | undefined;
+          await save(values, {
+            onError: (error: unknown) => {
+              errors = refusals(error);
+              if (!errors) notifyError(error);
+            },
+          });
+          return errors;
+        }
+      : undefined;
+  return (
+    <Form record={record} onSubmit={onSubmit} noValidate>
       {children}
     </Form>
   );

@@ -144,6 +144,7 @@ export const en: Catalog = {
     deleteTitle: 'Delete %{name}?',
     deleteMessage: "All the user's data will be lost. The user's open tickets will be moved to the queue.",
     deleted: 'User deleted successfully!',
+    saved: 'User saved successfully!',
     form: {
       addTitle: 'Add user',
       addToCompanyTitle: 'Add user to %{company}',

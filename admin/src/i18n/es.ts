@@ -144,6 +144,7 @@ export const es: Catalog = {
     deleteTitle: '¿Eliminar %{name}?',
     deleteMessage: 'Se perderán todos los datos del usuario. Las atenciones abiertas de este usuario se moverán a la cola.',
     deleted: '¡Usuario eliminado con éxito!',
+    saved: '¡Usuario guardado con éxito!',
     form: {
       addTitle: 'Añadir usuario',
       addToCompanyTitle: 'Añadir usuario a %{company}',

@@ -143,6 +143,7 @@ export const pt = {
     deleteTitle: 'Excluir %{name}?',
     deleteMessage: 'Todos os dados do usuário serão perdidos. Os atendimentos abertos deste usuário serão movidos para a fila.',
     deleted: 'Usuário excluído com sucesso!',
+    saved: 'Usuário salvo com sucesso!',
     form: {
       addTitle: 'Adicionar usuário',
       addToCompanyTitle: 'Adicionar usuário em %{company}',

@@ -1,6 +1,6 @@
 import { useNotify, useTranslate } from 'react-admin';
-import { FormDialog } from '../../components/FormDialog';
-import { type SubmitAnswer, useRecordForm } from '../../hooks/useRecordForm';
+import { validationErrors } from '../../components/formErrors';
+import { ResourceFormDialog } from '../../components/ResourceFormDialog';
 import { ApiError, type ApiErrorBody } from '../../providers/httpClient';
 import { ContactInputs } from './ContactInputs';
 import { NEW_CONTACT, toFormValues, toPayload } from './contactForm';
@@ -9,20 +9,23 @@ import type { Contact, ContactFormValues, ContactSaveError } from './types';
 /** Contact-form submissions wait 400 ms (core §9). */
 const SUBMIT_DELAY_MS = 400;
 
+const delayed = <T,>(value: T): Promise<T> => new Promise((resolve) => setTimeout(() => resolve(value), SUBMIT_DELAY_MS));
+
 interface ContactDialogProps {
   /** The contact to edit; without it the dialog adds a contact. */
   contactId?: number;
-  onClose(): void;
+  /** Closing outside the /contacts routes (the ticket's contact drawer); back to /contacts unless told. */
+  onClose?(): void;
   onSaved?(contact: Contact): void;
 }
 
-/** Add or edit a contact (GET/POST/PUT /contacts). */
+/** Add (`/contacts/create`) or edit (`/contacts/{id}`) a contact, or the same dialog opened elsewhere with `onClose`. */
 export function ContactDialog({ contactId, onClose, onSaved }: ContactDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
 
-  /** Field errors and toasts for a duplicate or invalid number; other refusals get the shared handling. */
-  const refused = (error: unknown): SubmitAnswer => {
+  /** A duplicate or a number not on WhatsApp: a toast and the reason under the number; else the API's field errors. */
+  const refusals = (error: unknown): Record<string, string> | undefined => {
     if (!(error instanceof ApiError)) return undefined;
     const body = (error.body ?? {}) as ContactSaveError & ApiErrorBody;
     if (body.alreadyExists || body.error === 'ERR_DUPLICATED_CONTACT') {
@@ -36,25 +39,22 @@ export function ContactDialog({ contactId, onClose, onSaved }: ContactDialogProp
       notify('contacts.errors.invalidNumber', { type: 'error' });
       return { number: translate('contacts.errors.invalidNumber') };
     }
-    return undefined;
+    return validationErrors(error);
   };
 
-  const form = useRecordForm<Contact, ContactFormValues>({
-    path: '/contacts',
-    id: contactId,
-    empty: NEW_CONTACT,
-    toFormValues,
-    toPayload,
-    savedMessage: 'contacts.saved',
-    submitDelayMs: SUBMIT_DELAY_MS,
-    refused,
-    onSaved,
-    onClose,
-  });
-
   return (
-    <FormDialog resource="contacts" isNew={form.isNew} values={form.values} onSubmit={form.submit} onClose={onClose} scrolling noValidate>
-      <ContactInputs origin={form.isNew ? undefined : (form.loaded?.whatsapp?.name ?? null)} />
-    </FormDialog>
+    <ResourceFormDialog<Contact, ContactFormValues>
+      resource="contacts"
+      listPath="/contacts"
+      onClose={onClose}
+      onSaved={onSaved}
+      id={contactId}
+      empty={NEW_CONTACT}
+      toFormValues={toFormValues}
+      transform={(values) => delayed(toPayload(values))}
+      refusals={refusals}
+    >
+      <ContactInputs isNew={contactId === undefined} />
+    </ResourceFormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { maxLength, minLength, required, type Validator } from 'react-admin';
+import { email, maxLength, minLength, required, type Validator } from 'react-admin';
 import type { Contact, ContactFormValues } from './types';
 
 export const NEW_CONTACT: ContactFormValues = { name: '', number: '', email: '', extraInfo: [] };
@@ -6,12 +6,19 @@ export const NEW_CONTACT: ContactFormValues = { name: '', number: '', email: '',
 /** Number: 8 to 50 characters (core §5). */
 export const numberRules: Validator[] = [required('validation.required'), minLength(8, 'validation.tooShort'), maxLength(50, 'validation.tooLong')];
 
+/** Email: optional, valid when given (core §5). */
+export const contactEmailRules: Validator[] = [email('validation.invalidEmail')];
+
+/** Each extra-info pair needs both its name and its value. */
+export const extraInfoRules: Validator[] = [required('validation.required')];
+
 export function toFormValues(contact: Contact): ContactFormValues {
   return {
     name: contact.name,
     number: contact.number,
     email: contact.email ?? '',
     extraInfo: (contact.extraInfo ?? []).map(({ name, value }) => ({ name, value })),
+    origin: contact.whatsapp?.name ?? null,
   };
 }
 

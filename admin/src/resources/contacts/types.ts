@@ -15,6 +15,8 @@ export interface ContactFormValues {
   number: string;
   email: string;
   extraInfo: ContactExtraInfo[];
+  /** The connection the contact came from, shown read-only when editing (null: none); never sent. */
+  origin?: string | null;
 }
 
 /** The body of a refused save: 409 duplicate or 400 not on WhatsApp. */

@@ -1,6 +1,5 @@
 import { useTranslate } from 'react-admin';
-import { FormDialog } from '../../components/FormDialog';
-import { useRecordForm } from '../../hooks/useRecordForm';
+import { ResourceFormDialog } from '../../components/ResourceFormDialog';
 import type { User, UserFormValues } from './types';
 import { UserInputs } from './UserInputs';
 import { NEW_USER, toFormValues, toPayload } from './userForm';
@@ -13,28 +12,30 @@ interface UserDialogProps {
    * with companyId), and its queues and connections feed the selects.
    */
   company?: { id: number; name: string };
-  onClose(): void;
+  /** Closing outside the /users routes (the account menu's Perfil, a company's users); back to /users unless told. */
+  onClose?(): void;
   onSaved?(user: User): void;
 }
 
-/** Add or edit a user (GET/POST/PUT /users). */
+/** Add (`/users/create`) or edit (`/users/{id}`) a user, or the same dialog opened from elsewhere with `onClose`. */
 export function UserDialog({ userId, company, onClose, onSaved }: UserDialogProps) {
   const translate = useTranslate();
   const isNew = userId === undefined;
-  const form = useRecordForm<User, UserFormValues>({
-    path: '/users',
-    id: userId,
-    empty: NEW_USER,
-    toFormValues,
-    // A user keeps its company, so only a new one names it.
-    toPayload: (values) => ({ ...toPayload(values), ...(company && isNew ? { companyId: company.id } : {}) }),
-    onSaved,
-    onClose,
-  });
   const title = company && translate(`users.form.${isNew ? 'addToCompanyTitle' : 'editInCompanyTitle'}`, { company: company.name });
   return (
-    <FormDialog resource="users" title={title} isNew={form.isNew} values={form.values} onSubmit={form.submit} onClose={onClose}>
-      <UserInputs isNew={form.isNew} companyId={company?.id} />
-    </FormDialog>
+    <ResourceFormDialog<User, UserFormValues>
+      resource="users"
+      listPath="/users"
+      onClose={onClose}
+      onSaved={onSaved}
+      title={title}
+      id={userId}
+      empty={NEW_USER}
+      toFormValues={toFormValues}
+      // A user keeps its company, so only a new one names it.
+      transform={(values) => ({ ...toPayload(values), ...(company && isNew ? { companyId: company.id } : {}) })}
+    >
+      <UserInputs isNew={isNew} companyId={company?.id} />
+    </ResourceFormDialog>
   );
 }

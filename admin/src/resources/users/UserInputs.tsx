@@ -1,9 +1,7 @@
 import { Box } from '@mui/material';
-import { PasswordInput, SelectArrayInput, SelectInput, TextInput } from 'react-admin';
+import { PasswordInput, SelectArrayInput, SelectInput, TextInput, useGetList } from 'react-admin';
 import { useAccess } from '../../hooks/useAccess';
 import { emailRules, nameRules, passwordRules, requiredRule } from '../../validation';
-import type { QueueSummary } from './types';
-import { useOptions } from '../../hooks/useOptions';
 
 const PROFILE_CHOICES = [
   { id: 'admin', name: 'users.profiles.admin' },
@@ -18,11 +16,24 @@ const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' 
 
 interface UserInputsProps {
   isNew: boolean;
-  /** The company whose queues and connections are offered (a super user's `?companyId=`); the caller's own unless told. */
+  /** The company whose queues and connections are offered (a super user's); the editor's own unless told. */
   companyId?: number;
 }
 
-const scoped = (path: string, companyId: number | undefined) => (companyId === undefined ? path : `${path}?companyId=${companyId}`);
+interface Named {
+  id: number;
+  name: string;
+}
+
+/** A company's queues or connections for a select, through the dataProvider; loaded only when shown. */
+function useChoices(resource: 'queues' | 'connections', companyId: number | undefined, enabled: boolean) {
+  const { data, isPending } = useGetList<Named>(
+    resource,
+    { filter: companyId === undefined ? {} : { companyId }, sort: { field: 'name', order: 'ASC' } },
+    { enabled },
+  );
+  return { choices: data ?? [], isPending: enabled && isPending };
+}
 
 /** The user dialog's fields; profile, queues, connection and allTicket follow the editor's permissions. */
 export function UserInputs({ isNew, companyId }: UserInputsProps) {
@@ -30,8 +41,8 @@ export function UserInputs({ isNew, companyId }: UserInputsProps) {
   const canEditProfile = access?.can('user-modal:editProfile') ?? false;
   const canEditQueues = access?.can('user-modal:editQueues') ?? false;
   const isAdmin = access?.isAdmin ?? false;
-  const queues = useOptions<QueueSummary>(scoped('/queue', companyId), canEditQueues);
-  const connections = useOptions<{ id: number; name: string }>(scoped('/whatsapp', companyId), isAdmin);
+  const queues = useChoices('queues', companyId, canEditQueues);
+  const connections = useChoices('connections', companyId, isAdmin);
 
   return (
     <>
@@ -41,10 +52,19 @@ export function UserInputs({ isNew, companyId }: UserInputsProps) {
         <PasswordInput source="password" label="users.form.password" validate={passwordRules(isNew)} autoComplete="new-password" />
         {canEditProfile && <SelectInput source="profile" label="users.form.profile" choices={PROFILE_CHOICES} validate={requiredRule} />}
       </Box>
-      {canEditQueues && <SelectArrayInput source="queueIds" label="users.form.queues" choices={queues} translateChoice={false} />}
+      {canEditQueues && (
+        <SelectArrayInput source="queueIds" label="users.form.queues" choices={queues.choices} isPending={queues.isPending} translateChoice={false} />
+      )}
       {isAdmin && (
         <Box sx={grid}>
-          <SelectInput source="whatsappId" label="users.form.whatsapp" choices={connections} translateChoice={false} emptyText="users.form.noWhatsapp" />
+          <SelectInput
+            source="whatsappId"
+            label="users.form.whatsapp"
+            choices={connections.choices}
+            isPending={connections.isPending}
+            translateChoice={false}
+            emptyText="users.form.noWhatsapp"
+          />
           <SelectInput source="allTicket" label="users.form.allTicket" choices={ALL_TICKET_CHOICES} validate={requiredRule} />
         </Box>
       )}

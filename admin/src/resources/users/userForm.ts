@@ -25,7 +25,5 @@ export function toFormValues(user: User): UserFormValues {
 /** The POST/PUT /users body; an empty password keeps the current one. */
 export function toPayload(values: UserFormValues) {
   const { password, whatsappId, ...rest } = values;
-  return { ...rest, whatsappId: whatsappId === '' ? null : whatsappId, ...(password ? { password } : {}) };
+  return { ...rest, whatsappId: whatsappId === '' || whatsappId === null ? null : whatsappId, ...(password ? { password } : {}) };
 }
-
-/** Moved to components/formErrors; kept here for the screens that import it from this file. */
