@@ -36,6 +36,12 @@ function createTheme(mode: Mode): RaThemeOptions {
       MuiTableCell: { styleOverrides: { head: { fontWeight: 600 } } },
       MuiListItemIcon: { styleOverrides: { root: { minWidth: 40 } } },
       MuiDialog: { styleOverrides: { paper: { borderRadius: 12 } } },
+      // On phones a list's add button floats (react-admin's FAB): its toolbar row must not leave an empty band.
+      RaTopToolbar: {
+        styleOverrides: {
+          root: ({ theme }: { theme: Theme }) => ({ [theme.breakpoints.down('sm')]: { minHeight: 0 } }),
+        },
+      },
       RaMenuItemLink: {
         styleOverrides: {
           root: ({ theme }: { theme: Theme }) => ({
