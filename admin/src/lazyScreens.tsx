@@ -25,7 +25,7 @@ export const TodoListPage = lazyScreen(() => import('./pages/todolist/TodoListPa
 export const MessagesApiPage = lazyScreen(() => import('./pages/messages-api/MessagesApiPage').then((m) => m.MessagesApiPage));
 export const SettingsPage = lazyScreen(() => import('./pages/settings/SettingsPage').then((m) => m.SettingsPage));
 export const HelpsPage = lazyScreen(() => import('./pages/helps/HelpsPage').then((m) => m.HelpsPage));
-export const ConnectionList = lazyScreen(() => import('./pages/connections/ConnectionsPage').then((m) => m.ConnectionsPage));
+export const ConnectionList = lazyScreen(() => import('./resources/connections/ConnectionList').then((m) => m.ConnectionList));
 export const UserList = lazyScreen(() => import('./resources/users/UserList').then((m) => m.UserList));
 export const ContactList = lazyScreen(() => import('./resources/contacts/ContactList').then((m) => m.ContactList));
 export const TagList = lazyScreen(() => import('./resources/tags/TagList').then((m) => m.TagList));

@@ -283,7 +283,7 @@ describe('chatbot automation in the browser', () => {
 
     // So does the connection dialog.
     await page.goto(`${suite.t.baseUrl}/connections`);
-    await page.getByRole('button', { name: 'Editar WhatsApp Demo' }).click();
+    await page.getByRole('link', { name: 'Editar WhatsApp Demo' }).click();
     const connectionDialog = page.getByRole('dialog');
     await chooseOption(page, connectionDialog, 'Prompt', 'Assistente Suporte');
     await screenshot(page, 'automation-connection-prompt');

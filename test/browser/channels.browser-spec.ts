@@ -28,7 +28,7 @@ describe('connections and contacts in the browser', () => {
     await page.waitForSelector('tr:has-text("WhatsApp Demo")');
     await screenshot(page, 'connections');
 
-    await page.getByRole('button', { name: 'Adicionar conexão' }).click();
+    await page.getByRole('link', { name: 'Adicionar conexão' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('input[name="name"]').fill('Loja Centro');
     await dialog.getByRole('combobox', { name: /Provedor|Canal|Tipo/ }).click();

@@ -39,6 +39,8 @@ interface ResourceFormDialogProps<T extends RaRecord, V extends object> {
   maxWidth?: 'sm' | 'md';
   /** Shown inside the form above the fields, outside their scrolling area (e.g. tabs). */
   header?: ReactNode;
+  /** Catalog key of the toast after an edit, where the screen words it apart from `{resource}.saved`. */
+  updatedMessage?: string;
   /**
    * Runs once the record is saved (e.g. an upload that needs its id), before the toast and the close. When it fails
    * the record is saved all the same: the dialog closes and the failure is the toast.
@@ -69,7 +71,7 @@ export function ResourceFormDialog<T extends RaRecord, V extends object>(props: 
       notifyError(error);
       return;
     }
-    notify(`${resource}.saved`, { type: 'success' });
+    notify(!isNew && props.updatedMessage ? props.updatedMessage : `${resource}.saved`, { type: 'success' });
     props.onSaved?.(record);
     close();
   };

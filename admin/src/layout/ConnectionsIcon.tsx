@@ -2,12 +2,13 @@ import ErrorOutlined from '@mui/icons-material/ErrorOutlined';
 import SyncAltOutlined from '@mui/icons-material/SyncAltOutlined';
 import { Badge } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useTranslate } from 'react-admin';
-import { type ConnectionEvent, NEEDS_ATTENTION, type SessionEvent } from '../pages/connections/types';
-import { api } from '../providers/httpClient';
-import { useCompanyTopic } from '../realtime/useCompanyTopic';
+import { useGetList, useTranslate } from 'react-admin';
+import { type Connection, NEEDS_ATTENTION } from '../resources/connections/types';
+import { useLiveConnections } from '../resources/connections/useLiveConnections';
 
 const CHECK_DELAY_MS = 2000;
+/** GET /whatsapp answers every connection at once. */
+const ALL = { pagination: { page: 1, perPage: 1000 } };
 
 /**
  * The connections menu icon, with a red exclamation while a connection is in qrcode, PAIRING, DISCONNECTED,
@@ -15,36 +16,15 @@ const CHECK_DELAY_MS = 2000;
  */
 export function ConnectionsIcon() {
   const translate = useTranslate();
-  /** Status per connection id; undefined until the first check. */
-  const [statuses, setStatuses] = useState<Record<number, string> | undefined>();
-
+  const [due, setDue] = useState(false);
   useEffect(() => {
-    let current = true;
-    const timer = setTimeout(() => {
-      api
-        .get<{ id: number; status: string }[]>('/whatsapp', { session: 0 })
-        .then((connections) => current && setStatuses(Object.fromEntries(connections.map((c) => [c.id, c.status]))))
-        .catch(() => current && setStatuses({}));
-    }, CHECK_DELAY_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
+    const timer = setTimeout(() => setDue(true), CHECK_DELAY_MS);
+    return () => clearTimeout(timer);
   }, []);
+  const { data } = useGetList<Connection>('connections', ALL, { enabled: due });
+  useLiveConnections();
 
-  useCompanyTopic<SessionEvent>('whatsappSession', ({ session }) => {
-    if (session) setStatuses((known) => known && { ...known, [session.id]: session.status });
-  });
-  useCompanyTopic<ConnectionEvent>('whatsapp', (payload) => {
-    setStatuses((known) => {
-      if (!known) return known;
-      if (payload.action !== 'delete') return payload.whatsapp ? { ...known, [payload.whatsapp.id]: payload.whatsapp.status } : known;
-      const { [Number(payload.whatsappId)]: _removed, ...rest } = known;
-      return rest;
-    });
-  });
-
-  const warning = Object.values(statuses ?? {}).some((status) => NEEDS_ATTENTION.includes(status));
+  const warning = (data ?? []).some((connection) => NEEDS_ATTENTION.includes(connection.status));
   return (
     <Badge
       invisible={!warning}

@@ -6,6 +6,7 @@ import { dashboardMethods } from '../pages/dashboard/dashboardMethods';
 import { kanbanMethods } from '../pages/kanban/kanbanMethods';
 import { settingsMethods } from '../pages/settings/settingsMethods';
 import { ticketMethods } from '../pages/tickets/ticketMethods';
+import { connectionMethods } from './connectionMethods';
 import { API_URL, httpClient } from './httpClient';
 import { queueMethods } from './queueMethods';
 import { queueOptionMethods } from './queueOptionMethods';
@@ -67,8 +68,8 @@ const resources: DataProvider = {
 };
 
 /**
- * The resources' CRUD, their uploads, and the custom pages' calls (ticket actions, messages, kanban moves, internal
- * chat, reports, settings).
+ * The resources' CRUD, their uploads, and the custom calls (ticket actions, messages, kanban moves, internal chat,
+ * reports, settings, connection sessions and tokens).
  */
 export const dataProvider = {
   ...resources,
@@ -79,6 +80,7 @@ export const dataProvider = {
   ...chatMethods,
   ...dashboardMethods,
   ...settingsMethods,
+  ...connectionMethods(httpClient, API_URL),
 };
 
 export type AppDataProvider = typeof dataProvider;

@@ -3,6 +3,7 @@ import type { Connection, ConnectionFormValues } from './types';
 /** Defaults of a new connection (administration §9). */
 export const NEW_CONNECTION: ConnectionFormValues = {
   name: '',
+  tokenHint: null,
   isDefault: false,
   provider: 'beta',
   queueIds: [],
@@ -22,6 +23,7 @@ export const NEW_CONNECTION: ConnectionFormValues = {
 export function toFormValues(connection: Connection): ConnectionFormValues {
   return {
     name: connection.name,
+    tokenHint: connection.tokenHint,
     isDefault: connection.isDefault,
     provider: connection.provider,
     queueIds: (connection.queues ?? []).map((queue) => queue.id),

@@ -28,11 +28,11 @@ export interface SessionEvent {
   session: ConnectionSession;
 }
 
-export type ConnectionEvent = { action: 'create' | 'update'; whatsapp: Connection } | { action: 'delete'; whatsappId: number };
-
 /** The connection dialog's fields; '' stands for "none" in the optional selects and numbers. */
 export interface ConnectionFormValues {
   name: string;
+  /** Shown, never sent: the last characters of the current external-API token. */
+  tokenHint: string | null;
   isDefault: boolean;
   provider: string;
   queueIds: number[];

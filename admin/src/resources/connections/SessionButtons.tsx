@@ -1,8 +1,8 @@
 import { Box, Button, CircularProgress } from '@mui/material';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { useNotifyError } from '../../hooks/useNotifyError';
-import { api } from '../../providers/httpClient';
+import { useAppDataProvider } from '../../providers/dataProvider';
 import type { Connection } from './types';
 
 interface SessionButtonsProps {
@@ -11,24 +11,19 @@ interface SessionButtonsProps {
   onDisconnect(): void;
 }
 
+type SessionCall = 'startConnectionSession' | 'newConnectionQrCode';
+
 /** The session column: what can be done with the session in its current status (administration §4). */
 export function SessionButtons({ connection, onShowQr, onDisconnect }: SessionButtonsProps) {
   const translate = useTranslate();
   const notifyError = useNotifyError();
-  const [busy, setBusy] = useState(false);
-
-  const call = (method: 'post' | 'put') => async () => {
-    setBusy(true);
-    try {
-      await api[method](`/whatsappsession/${connection.id}`);
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const spinner = busy ? <CircularProgress size={14} color="inherit" /> : undefined;
+  const dataProvider = useAppDataProvider();
+  // The new status arrives on the session channel; the call only starts the change.
+  const { mutate, isPending, variables } = useMutation({
+    mutationFn: (call: SessionCall) => dataProvider[call](connection.id),
+    onError: notifyError,
+  });
+  const spinner = (call: SessionCall) => (isPending && variables === call ? <CircularProgress size={14} color="inherit" /> : undefined);
 
   switch (connection.status) {
     case 'qrcode':
@@ -40,10 +35,23 @@ export function SessionButtons({ connection, onShowQr, onDisconnect }: SessionBu
     case 'DISCONNECTED':
       return (
         <Box sx={{ display: 'flex', gap: 1, justifyContent: 'center', flexWrap: 'wrap' }}>
-          <Button size="small" variant="outlined" disabled={busy} startIcon={spinner} onClick={call('post')}>
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={isPending}
+            startIcon={spinner('startConnectionSession')}
+            onClick={() => mutate('startConnectionSession')}
+          >
             {translate('connections.buttons.tryAgain')}
           </Button>
-          <Button size="small" variant="outlined" color="secondary" disabled={busy} onClick={call('put')}>
+          <Button
+            size="small"
+            variant="outlined"
+            color="secondary"
+            disabled={isPending}
+            startIcon={spinner('newConnectionQrCode')}
+            onClick={() => mutate('newConnectionQrCode')}
+          >
             {translate('connections.buttons.newQr')}
           </Button>
         </Box>
