@@ -51,6 +51,22 @@ describe('permission rules', () => {
     expect(superUser.can('update', 'Help')).toBe(true);
   });
 
+  it('lets everyone read shared quick messages and change only their own; admins change any', () => {
+    const message = (userId: number, geral: boolean) => subject('QuickMessage', { userId, geral } as Record<string, unknown>);
+    const shared = (userId: number) => message(userId, true);
+    const own = (userId: number) => message(userId, false);
+    expect(user.can('read', shared(9))).toBe(true);
+    expect(user.can('update', shared(9))).toBe(false);
+    expect(user.can('delete', shared(9))).toBe(false);
+    expect(user.can('read', own(9))).toBe(false);
+    expect(user.can('update', own(3))).toBe(true);
+    expect(user.can('delete', shared(3))).toBe(true);
+    expect(user.can('create', 'QuickMessage')).toBe(true);
+    expect(supervisor.can('update', shared(9))).toBe(false);
+    expect(admin.can('delete', shared(9))).toBe(true);
+    expect(admin.can('update', own(9))).toBe(true);
+  });
+
   it('survives packing for the browser', () => {
     const rules = defineRulesFor({ id: 1, profile: 'admin', super: false });
     const restored = buildAbility(unpackPermissionRules(packPermissionRules(rules)));

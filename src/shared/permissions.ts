@@ -36,6 +36,7 @@ export const RESOURCE_SUBJECTS = [
   'QueueOption',
   'Prompt',
   'QueueIntegration',
+  'QuickMessage',
 ] as const;
 export type ResourceSubject = (typeof RESOURCE_SUBJECTS)[number];
 /** Subjects whose rules carry conditions on the viewer (queues, allTicket): tickets, and messages through their ticket. */
@@ -168,6 +169,9 @@ export function defineRulesFor(user: PermissionSubject): AppRawRule[] {
   can('read', ['User', 'Queue', 'Setting', 'Help', 'Company', 'Plan', 'Connection', 'QueueOption', 'Prompt', 'QueueIntegration']);
   can('update', 'User', { id: user.id });
   can(['read', 'create', 'update'], 'Contact');
+  // Quick messages: everyone reads the shared ones and manages their own (fields as the API serialises them).
+  can('read', 'QuickMessage', { geral: true });
+  can('manage', 'QuickMessage', { userId: user.id });
 
   defineTicketRules(user, can);
 
@@ -175,7 +179,7 @@ export function defineRulesFor(user: PermissionSubject): AppRawRule[] {
   for (const rule of named) can(...splitNamedRule(rule));
 
   if (user.profile === 'admin') {
-    can('manage', ['User', 'Queue', 'Setting', 'Connection', 'Contact', 'QueueOption', 'Prompt', 'QueueIntegration']);
+    can('manage', ['User', 'Queue', 'Setting', 'Connection', 'Contact', 'QueueOption', 'Prompt', 'QueueIntegration', 'QuickMessage']);
     can('update', 'Company'); // own company only (schedules); the service checks the id
   }
   if (user.super) {

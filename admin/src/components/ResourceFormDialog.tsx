@@ -12,6 +12,8 @@ type Refusals = (error: unknown) => Record<string, string> | undefined;
 interface ResourceFormDialogProps<T extends RaRecord, V extends object> {
   /** The react-admin resource, also the catalog prefix of `form.addTitle`/`editTitle`/`add`/`save` and `saved`. */
   resource: string;
+  /** The catalog prefix when it is not the resource's name (`quickMessages` for `quick-messages`). */
+  catalog?: string;
   /** The list the dialog sits on; closing goes back to it, with its query string. */
   listPath?: string;
   /** Closing when the dialog is not a route of a list (a dialog opened from a menu or another page). */
@@ -54,7 +56,7 @@ interface ResourceFormDialogProps<T extends RaRecord, V extends object> {
  * navigation back to the list, unless `onClose` says otherwise.
  */
 export function ResourceFormDialog<T extends RaRecord, V extends object>(props: ResourceFormDialogProps<T, V>) {
-  const { resource, listPath, id, empty, transform, refusals, children, afterSave } = props;
+  const { resource, catalog = resource, listPath, id, empty, transform, refusals, children, afterSave } = props;
   const translate = useTranslate();
   const navigate = useNavigate();
   const notify = useNotify();
@@ -71,17 +73,17 @@ export function ResourceFormDialog<T extends RaRecord, V extends object>(props: 
       notifyError(error);
       return;
     }
-    notify(!isNew && props.updatedMessage ? props.updatedMessage : `${resource}.saved`, { type: 'success' });
+    notify(!isNew && props.updatedMessage ? props.updatedMessage : `${catalog}.saved`, { type: 'success' });
     props.onSaved?.(record);
     close();
   };
   const mutationOptions = {
     onSuccess: (record: T) => void finish(record),
   };
-  const body = <FormBody resource={resource} isNew={isNew} onClose={close} header={props.header} fields={children} />;
+  const body = <FormBody catalog={catalog} isNew={isNew} onClose={close} header={props.header} fields={children} />;
   return (
     <Dialog open onClose={close} fullWidth maxWidth={props.maxWidth ?? 'sm'} sx={SCROLLING_FORM} aria-labelledby={`${resource}-dialog-title`}>
-      <DialogTitle id={`${resource}-dialog-title`}>{props.title ?? translate(`${resource}.form.${isNew ? 'addTitle' : 'editTitle'}`)}</DialogTitle>
+      <DialogTitle id={`${resource}-dialog-title`}>{props.title ?? translate(`${catalog}.form.${isNew ? 'addTitle' : 'editTitle'}`)}</DialogTitle>
       {isNew ? (
         <CreateBase resource={resource} redirect={false} transform={transform} mutationOptions={mutationOptions}>
           <DialogForm record={empty} refusals={refusals}>
@@ -154,14 +156,14 @@ function DialogForm({ record, refusals, children }: { record: object; refusals?:
 }
 
 interface FormBodyProps {
-  resource: string;
+  catalog: string;
   isNew: boolean;
   onClose(): void;
   header: ReactNode;
   fields: ReactNode;
 }
 
-function FormBody({ resource, isNew, onClose, header, fields }: FormBodyProps) {
+function FormBody({ catalog, isNew, onClose, header, fields }: FormBodyProps) {
   const translate = useTranslate();
   return (
     <>
@@ -169,7 +171,7 @@ function FormBody({ resource, isNew, onClose, header, fields }: FormBodyProps) {
       <DialogContent dividers>{fields}</DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
         <Button onClick={onClose}>{translate('common.cancel')}</Button>
-        <SubmitButton label={`${resource}.form.${isNew ? 'add' : 'save'}`} fullWidth={false} />
+        <SubmitButton label={`${catalog}.form.${isNew ? 'add' : 'save'}`} fullWidth={false} />
       </DialogActions>
     </>
   );

@@ -69,6 +69,7 @@ const RESOURCE_SUBJECTS: Record<string, ResourceSubject> = {
   plans: 'Plan',
   helps: 'Help',
   announcements: 'Announcement',
+  'quick-messages': 'QuickMessage',
 };
 const CRUD_ACTIONS: Record<string, CrudAction> = {
   list: 'read',

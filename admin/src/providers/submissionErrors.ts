@@ -10,6 +10,7 @@ const FIELD_OF_CODE: Record<string, string> = {
   ERR_PROMPT_QUEUE_REQUIRED: 'queueId',
   ERR_INTEGRATION_NAME_EXISTS: 'name',
   ERR_INVALID_DIALOGFLOW_JSON: 'jsonContent',
+  ERR_QUICK_MESSAGE_SHORTCODE_EXISTS: 'shortcode',
 };
 
 /**

@@ -1,9 +1,9 @@
 import { Box } from '@mui/material';
-import { PasswordInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { PasswordInput, ReferenceInput, SelectInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { WholeNumberInput } from '../../components/WholeNumberInput';
-import { useOptions } from '../../hooks/useOptions';
 import { requiredRule } from '../../validation';
 import { apiKeyRules, maxMessagesRules, maxTokensRules, NEURAL_VOICES, nameRules, promptRules, queueRules, temperatureRules, TEXT_VOICE } from './promptForm';
+import type { PromptFormValues } from './types';
 
 const row = (columns: number) => ({
   display: 'grid',
@@ -14,16 +14,11 @@ const row = (columns: number) => ({
 /** 'pt-BR-FranciscaNeural' → 'Francisca': the voice's own name. */
 const voiceName = (voice: string) => voice.replace(/^pt-BR-/, '').replace(/Neural$/, '');
 
-interface PromptInputsProps {
-  isNew: boolean;
-  /** The last characters of the stored API key, when editing. */
-  apiKeyHint?: string | null;
-}
-
-/** The prompt dialog's fields. */
-export function PromptInputs({ isNew, apiKeyHint }: PromptInputsProps) {
+/** The prompt dialog's fields; `isNew` without a record to edit. */
+export function PromptInputs({ isNew }: { isNew: boolean }) {
   const translate = useTranslate();
-  const queues = useOptions<{ id: number; name: string }>('/queue', true, 'queues');
+  // The form's record: the values it started from, with the stored key's hint.
+  const apiKeyHint = useRecordContext<PromptFormValues>()?.apiKeyHint;
   const voices = [{ id: TEXT_VOICE, name: translate('prompts.voices.texto') }, ...NEURAL_VOICES.map((voice) => ({ id: voice, name: voiceName(voice) }))];
   const keptKey = isNew ? undefined : apiKeyHint ? translate('prompts.form.apiKeyKeepHint', { hint: apiKeyHint }) : translate('prompts.form.apiKeyKeep');
 
@@ -35,7 +30,9 @@ export function PromptInputs({ isNew, apiKeyHint }: PromptInputsProps) {
         <TextInput source="model" label="prompts.form.model" autoComplete="off" helperText="prompts.form.modelHelp" />
         <PasswordInput source="apiKey" label="prompts.form.apiKey" validate={apiKeyRules(isNew)} autoComplete="new-password" helperText={keptKey ?? false} />
       </Box>
-      <SelectInput source="queueId" label="prompts.form.queue" choices={queues} translateChoice={false} validate={queueRules} />
+      <ReferenceInput source="queueId" reference="queues" sort={{ field: 'name', order: 'ASC' }}>
+        <SelectInput label="prompts.form.queue" optionText="name" validate={queueRules} />
+      </ReferenceInput>
       <Box sx={row(3)}>
         <WholeNumberInput source="maxTokens" label="prompts.form.maxTokens" validate={maxTokensRules} />
         <TextInput

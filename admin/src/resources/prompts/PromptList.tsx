@@ -1,73 +1,56 @@
-import Add from '@mui/icons-material/Add';
-import { Box, Button, Paper } from '@mui/material';
-import { useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { CreateButton, DataTable, List, TopToolbar, useRecordContext } from 'react-admin';
+import { ListEmpty } from '../../components/ListEmpty';
 import { PageHeader } from '../../components/PageHeader';
-import { ResourceTable } from '../../components/ResourceTable';
-import { useAccess } from '../../hooks/useAccess';
-import { useNotifyError } from '../../hooks/useNotifyError';
-import { api } from '../../providers/httpClient';
+import { RecordRowActions } from '../../components/RecordRowActions';
+import { useDialogRoute } from '../../hooks/useDialogRoute';
+import { useLiveResource } from '../../realtime/useLiveResource';
 import { AiCreditBanner } from './AiCreditBanner';
-import { PROMPT_COLUMNS } from './promptColumns';
 import { PromptDialog } from './PromptDialog';
 import type { Prompt } from './types';
-import { usePrompts } from './usePrompts';
 
-const nameOf = (prompt: Prompt) => prompt.name;
+/** The page does not page (campaigns §7: GET /prompt): a company's prompts come in one answer. */
+const WHOLE_LIST = 500;
 
-/** /prompts: the company's AI prompts, live, with the add-or-edit dialog and a confirmation before a delete. */
+/** Edit and delete, for those the rule table lets manage prompts (admins). */
+function PromptActions() {
+  const prompt = useRecordContext<Prompt>();
+  return prompt ? <RecordRowActions catalog="prompts" name={prompt.name} /> : null;
+}
+
+/**
+ * /prompts: react-admin's list of the company's AI prompts under the AI-credit banner, live through the `prompt`
+ * topic, with the add and edit dialogs on /prompts/create and /prompts/{id}. Everyone reads; admins manage.
+ */
 export function PromptList() {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const notifyError = useNotifyError();
-  const list = usePrompts();
-  // Everyone may read the list; admins manage it.
-  const manage = useAccess()?.ability.can('manage', 'Prompt') ?? false;
-  const [editing, setEditing] = useState<{ record?: Prompt } | null>(null);
-  const [deleting, setDeleting] = useState<Prompt | null>(null);
-
-  const remove = async (prompt: Prompt) => {
-    try {
-      await api.delete(`/prompt/${prompt.id}`);
-      list.remove(prompt.id);
-      notify('prompts.deleted', { type: 'success' });
-    } catch (error) {
-      notifyError(error);
-    }
-  };
-
+  useLiveResource('prompts', 'prompt');
+  const { creating, editId } = useDialogRoute('/prompts');
   return (
-    <Box>
-      <PageHeader title="prompts.title">
-        {manage && (
-          <Button variant="contained" startIcon={<Add />} onClick={() => setEditing({})}>
-            {translate('prompts.add')}
-          </Button>
-        )}
-      </PageHeader>
+    <>
+      <PageHeader title="prompts.title" />
       <AiCreditBanner />
-      <Paper variant="outlined" sx={{ maxHeight: 'calc(100vh - 280px)', overflow: 'auto' }}>
-        <ResourceTable<Prompt>
-          resource="prompts"
-          recordName="prompt"
-          columns={PROMPT_COLUMNS}
-          records={list.records}
-          loading={list.loading}
-          nameOf={nameOf}
-          onEdit={manage ? (record) => setEditing({ record }) : undefined}
-          onDelete={manage ? setDeleting : undefined}
-        />
-      </Paper>
-      {editing && <PromptDialog record={editing.record} onClose={() => setEditing(null)} onSaved={list.upsert} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={translate('prompts.deleteTitle', { name: deleting ? nameOf(deleting) : undefined })}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && void remove(deleting)}
+      <List<Prompt>
+        resource="prompts"
+        title="prompts.title"
+        sort={{ field: 'name', order: 'ASC' }}
+        perPage={WHOLE_LIST}
+        pagination={false}
+        disableSyncWithLocation
+        actions={
+          <TopToolbar>
+            <CreateButton label="prompts.add" variant="contained" />
+          </TopToolbar>
+        }
+        empty={false}
       >
-        {translate('prompts.deleteMessage')}
-      </ConfirmDialog>
-    </Box>
+        <DataTable<Prompt> rowClick={false} bulkActionButtons={false} empty={<ListEmpty message="prompts.empty" />}>
+          <DataTable.Col source="name" label="prompts.columns.name" />
+          <DataTable.Col source="queue.name" label="prompts.columns.queue" disableSort />
+          <DataTable.Col source="maxTokens" label="prompts.columns.maxTokens" align="center" disableSort />
+          <DataTable.Col label="prompts.columns.actions" align="right" render={() => <PromptActions />} />
+        </DataTable>
+      </List>
+      {creating && <PromptDialog />}
+      {editId !== undefined && <PromptDialog id={editId} />}
+    </>
   );
 }

@@ -57,6 +57,7 @@ export const newPrompt = (): PromptFormValues => ({
   voice: TEXT_VOICE,
   voiceKey: '',
   voiceRegion: '',
+  apiKeyHint: null,
 });
 
 export const toFormValues = (prompt: Prompt): PromptFormValues => ({
@@ -71,6 +72,7 @@ export const toFormValues = (prompt: Prompt): PromptFormValues => ({
   voice: prompt.voice || TEXT_VOICE,
   voiceKey: '',
   voiceRegion: prompt.voiceRegion ?? '',
+  apiKeyHint: prompt.apiKeyHint || null,
 });
 
 const orDefault = (value: number | null | undefined, fallback: number) =>

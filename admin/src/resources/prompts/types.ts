@@ -16,4 +16,6 @@ export interface PromptFormValues {
   voice: string;
   voiceKey: string;
   voiceRegion: string;
+  /** The last characters of the stored API key, when editing (read-only). */
+  apiKeyHint: string | null;
 }

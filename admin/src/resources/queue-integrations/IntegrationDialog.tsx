@@ -1,8 +1,5 @@
-import { useState } from 'react';
 import { SelectInput, TextInput } from 'react-admin';
-import { FormDialog } from '../../components/FormDialog';
-import { useFieldRefusals } from '../../hooks/useFieldRefusals';
-import { useRecordForm } from '../../hooks/useRecordForm';
+import { ResourceFormDialog } from '../../components/ResourceFormDialog';
 import { integrationNameRules, newIntegration, requiredField, toFormValues, toPayload } from './integrationForm';
 import { IntegrationTypeInputs } from './IntegrationTypeInputs';
 import { IntegrationTypeLabel } from './integrationTypes';
@@ -10,45 +7,26 @@ import { INTEGRATION_TYPES, type IntegrationFormValues, type QueueIntegration } 
 
 /** Submissions wait 400 ms (campaigns §9). */
 const SUBMIT_DELAY_MS = 400;
-/** Refusals that belong to a field. */
-const FIELD_ERRORS = { ERR_INTEGRATION_NAME_EXISTS: 'name', ERR_INVALID_DIALOGFLOW_JSON: 'jsonContent' };
+const NEW_INTEGRATION = newIntegration();
 const TYPE_CHOICES = INTEGRATION_TYPES.map((type) => ({ id: type, name: type }));
 
-interface IntegrationDialogProps {
-  /** The row to edit; without it the dialog adds an integration. */
-  record?: QueueIntegration;
-  onClose(): void;
-  onSaved(integration: QueueIntegration): void;
-}
+const delayed = <T,>(value: T): Promise<T> => new Promise((resolve) => setTimeout(() => resolve(value), SUBMIT_DELAY_MS));
 
-/** Add or edit a queue integration (GET/POST/PUT /queueIntegration): the type, the name and the type's fields. */
-export function IntegrationDialog({ record, onClose, onSaved }: IntegrationDialogProps) {
-  // Read once: a new object on each render would reset the form being filled in.
-  const [empty] = useState(newIntegration);
-  const refused = useFieldRefusals(FIELD_ERRORS);
-  const form = useRecordForm<QueueIntegration, IntegrationFormValues>({
-    path: '/queueIntegration',
-    // Loaded whole: the list rows may leave out the credentials.
-    id: record?.id,
-    empty,
-    toFormValues,
-    toPayload,
-    savedMessage: 'queueIntegrations.saved',
-    submitDelayMs: SUBMIT_DELAY_MS,
-    refused,
-    onSaved,
-    onClose,
-  });
+/**
+ * Add (`/queue-integration/create`) or edit (`/queue-integration/{id}`) a queue integration: the type, the name,
+ * the type's fields and the test of the configuration. The edit loads the record whole (GET /queueIntegration/{id}).
+ */
+export function IntegrationDialog({ id }: { id?: number }) {
   return (
-    <FormDialog
-      resource="queueIntegrations"
-      isNew={form.isNew}
-      values={form.values}
-      onSubmit={form.submit}
-      onClose={onClose}
+    <ResourceFormDialog<QueueIntegration, IntegrationFormValues>
+      resource="queue-integration"
+      catalog="queueIntegrations"
+      listPath="/queue-integration"
+      id={id}
+      empty={NEW_INTEGRATION}
+      toFormValues={toFormValues}
+      transform={(values) => delayed(toPayload(values))}
       maxWidth="md"
-      scrolling
-      noValidate
     >
       <SelectInput
         source="type"
@@ -59,6 +37,6 @@ export function IntegrationDialog({ record, onClose, onSaved }: IntegrationDialo
       />
       <TextInput source="name" label="queueIntegrations.form.name" validate={integrationNameRules} autoFocus autoComplete="off" />
       <IntegrationTypeInputs />
-    </FormDialog>
+    </ResourceFormDialog>
   );
 }

@@ -3,9 +3,10 @@ import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material'
 import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { api, ApiError, type ApiErrorBody } from '../../providers/httpClient';
+import { ApiError, type ApiErrorBody } from '../../providers/httpClient';
 import { repliesOf } from './testReplies';
 import type { IntegrationFormValues } from './types';
+import { useQueueIntegrationMethods } from './useQueueIntegrationMethods';
 
 type Outcome = { replies: string[] } | { error: string; detail?: string } | null;
 
@@ -18,6 +19,7 @@ function testBody(values: IntegrationFormValues) {
 /** 'Testar Bot': tries the form's configuration against the service before it is saved, and shows the replies. */
 export function IntegrationTest() {
   const translate = useTranslate();
+  const { testQueueIntegration } = useQueueIntegrationMethods();
   const { getValues } = useFormContext<IntegrationFormValues>();
   const [testing, setTesting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -32,7 +34,7 @@ export function IntegrationTest() {
     setTesting(true);
     setOutcome(null);
     try {
-      const answer = await api.post<unknown>('/queueIntegration/testSession', testBody(getValues()));
+      const { data: answer } = await testQueueIntegration(testBody(getValues()));
       setOutcome({ replies: repliesOf(answer) });
     } catch (error) {
       if (!(error instanceof ApiError)) {

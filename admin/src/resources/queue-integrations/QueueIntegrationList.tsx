@@ -1,29 +1,65 @@
-import { PagedListPage } from '../../components/PagedListPage';
-import { useAccess } from '../../hooks/useAccess';
+import { CreateButton, DataTable, InfiniteList, SearchInput, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { ListEmpty } from '../../components/ListEmpty';
+import { PageHeader } from '../../components/PageHeader';
+import { RecordRowActions } from '../../components/RecordRowActions';
+import { useDialogRoute } from '../../hooks/useDialogRoute';
+import { useLiveResource } from '../../realtime/useLiveResource';
 import { IntegrationDialog } from './IntegrationDialog';
-import { INTEGRATION_COLUMNS } from './integrationColumns';
+import { IntegrationTypeLabel } from './integrationTypes';
 import type { QueueIntegration } from './types';
 
-/** `company-{id}-queueIntegration`: `{ action: 'create' | 'update', queueIntegration }` / `{ action: 'delete', integrationId }`. */
-const LIVE = { topic: 'queueIntegration', idKey: 'integrationId' };
-const nameOf = (integration: QueueIntegration) => integration.name;
+/** The spec's lists search 500 ms after the last key. */
+const SEARCH_DEBOUNCE_MS = 500;
+const PAGE_SIZE = 20;
 
-/** /queue-integration: searchable, infinitely scrolled, live-updated list of the company's queue integrations. */
+function IntegrationType() {
+  const integration = useRecordContext<QueueIntegration>();
+  return integration ? <IntegrationTypeLabel type={integration.type} /> : null;
+}
+
+/** Edit and delete, for those the rule table lets manage integrations (admins, who alone get the credentials). */
+function IntegrationActions() {
+  const integration = useRecordContext<QueueIntegration>();
+  return integration ? <RecordRowActions catalog="queueIntegrations" name={integration.name} /> : null;
+}
+
+/**
+ * /queue-integration: react-admin's infinite list of the company's queue integrations, searched with debounce and
+ * live through the `queueIntegration` topic, with the add and edit dialogs on /queue-integration/create and
+ * /queue-integration/{id}. Everyone reads; admins manage.
+ */
 export function QueueIntegrationList() {
-  // Everyone may read the list; admins manage it (and only they receive the Dialogflow credentials).
-  const manage = useAccess()?.ability.can('manage', 'QueueIntegration') ?? false;
+  const translate = useTranslate();
+  useLiveResource('queue-integration', 'queueIntegration');
+  const { creating, editId } = useDialogRoute('/queue-integration');
   return (
-    <PagedListPage<QueueIntegration>
-      resource="queueIntegrations"
-      path="/queueIntegration"
-      recordsKey="queueIntegrations"
-      live={LIVE}
-      recordName="queue-integration"
-      columns={INTEGRATION_COLUMNS}
-      nameOf={nameOf}
-      canEdit={manage}
-      canDelete={manage}
-      renderDialog={({ record, onClose, onSaved }) => <IntegrationDialog record={record} onClose={onClose} onSaved={onSaved} />}
-    />
+    <>
+      <PageHeader title="queueIntegrations.title" />
+      <InfiniteList<QueueIntegration>
+        resource="queue-integration"
+        title="queueIntegrations.title"
+        sort={{ field: 'name', order: 'ASC' }}
+        perPage={PAGE_SIZE}
+        filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('queueIntegrations.search')} />]}
+        debounce={SEARCH_DEBOUNCE_MS}
+        // The dialogs are routes of their own; the list keeps its search in memory.
+        disableSyncWithLocation
+        actions={
+          <TopToolbar>
+            <CreateButton label="queueIntegrations.add" variant="contained" />
+          </TopToolbar>
+        }
+        empty={false}
+      >
+        <DataTable<QueueIntegration> rowClick={false} bulkActionButtons={false} empty={<ListEmpty message="queueIntegrations.empty" />}>
+          <DataTable.Col source="id" label="queueIntegrations.columns.id" align="center" />
+          <DataTable.Col source="type" label="queueIntegrations.columns.type" render={() => <IntegrationType />} />
+          <DataTable.Col source="name" label="queueIntegrations.columns.name" />
+          <DataTable.Col label="queueIntegrations.columns.actions" align="right" render={() => <IntegrationActions />} />
+        </DataTable>
+      </InfiniteList>
+      {creating && <IntegrationDialog />}
+      {editId !== undefined && <IntegrationDialog id={editId} />}
+    </>
   );
 }

@@ -1,81 +1,59 @@
 import { Box } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { TextInput, useNotify, useTranslate } from 'react-admin';
+import { TextInput, useGetOne } from 'react-admin';
 import { type AttachmentChange, AttachmentField } from '../../components/AttachmentField';
-import { FormDialog } from '../../components/FormDialog';
+import { ResourceFormDialog } from '../../components/ResourceFormDialog';
 import { SwitchInput } from '../../components/SwitchInput';
-import { uploadFile } from '../../components/upload';
-import { type SubmitAnswer, useRecordForm } from '../../hooks/useRecordForm';
 import { TemplateVariablesHint } from '../../components/TemplateVariablesHint';
-import { api, ApiError, type ApiErrorBody } from '../../providers/httpClient';
-import { attachmentOf, isQuickMessage, NEW_QUICK_MESSAGE, shortcodeRules, toFormValues, toPayload } from './quickMessageForm';
+import { attachmentOf, NEW_QUICK_MESSAGE, shortcodeRules, toFormValues, toPayload } from './quickMessageForm';
 import type { QuickMessage, QuickMessageFormValues } from './types';
+import { useQuickMessageMethods } from './useQuickMessageMethods';
 
 /** Submissions wait 400 ms (campaigns §9). */
 const SUBMIT_DELAY_MS = 400;
-const SHORTCODE_TAKEN = 'ERR_QUICK_MESSAGE_SHORTCODE_EXISTS';
 
-interface QuickMessageDialogProps {
-  /** The row to edit; without it the dialog adds a quick message. */
-  record?: QuickMessage;
-  onClose(): void;
-  onSaved?(record: QuickMessage): void;
-}
+const delayed = <T,>(value: T): Promise<T> => new Promise((resolve) => setTimeout(() => resolve(value), SUBMIT_DELAY_MS));
 
 /**
- * Add or edit a quick message (POST/PUT /quick-messages): shortcode, message, general and active flags, and an
- * attachment uploaded (or removed) once the message is saved.
+ * Add (`/quick-messages/create`) or edit (`/quick-messages/{id}`) a quick message: shortcode, message, general and
+ * active flags, and an attachment uploaded (or removed) once the message is saved.
  */
-export function QuickMessageDialog({ record, onClose, onSaved }: QuickMessageDialogProps) {
-  const translate = useTranslate();
-  const notify = useNotify();
+export function QuickMessageDialog({ id }: { id?: number }) {
+  const methods = useQuickMessageMethods();
+  const queryClient = useQueryClient();
   const [attachment, setAttachment] = useState<AttachmentChange>(null);
+  // The record EditBase loads (the same cached query): its current file.
+  const { data: loaded } = useGetOne<QuickMessage>('quick-messages', { id: id ?? 0 }, { enabled: id !== undefined });
 
-  const refused = (error: unknown): SubmitAnswer => {
-    const code = error instanceof ApiError ? (error.body as ApiErrorBody | undefined)?.error : undefined;
-    if (code !== SHORTCODE_TAKEN) return undefined;
-    notify(`errors.${SHORTCODE_TAKEN}`, { type: 'error' });
-    return { shortcode: translate(`errors.${SHORTCODE_TAKEN}`) };
+  /** The file goes once the message exists: uploaded or removed after the save. */
+  const applyAttachment = async (saved: QuickMessage) => {
+    if (attachment && 'file' in attachment) await methods.uploadQuickMessageMedia(saved.id, attachment.file);
+    else if (attachment && 'remove' in attachment && attachmentOf(saved)) await methods.removeQuickMessageMedia(saved.id);
+    else return;
+    // The saved row in react-admin's cache predates the file.
+    await queryClient.invalidateQueries({ queryKey: ['quick-messages'] });
   };
-
-  /** Uploads or removes the attachment, then answers the message as it now is. */
-  const applyAttachment = async (saved: QuickMessage): Promise<QuickMessage> => {
-    const mediaPath = `/quick-messages/${saved.id}/media-upload`;
-    if (attachment && 'file' in attachment) {
-      const answer = await uploadFile(mediaPath, attachment.file);
-      return isQuickMessage(answer) ? answer : { ...saved, isMedia: true, mediaName: attachment.file.name };
-    }
-    if (attachment && 'remove' in attachment && attachmentOf(saved)) {
-      const answer = await api.delete(mediaPath);
-      return isQuickMessage(answer) ? answer : { ...saved, isMedia: false, mediaName: null, mediaUrl: null };
-    }
-    return saved;
-  };
-
-  const form = useRecordForm<QuickMessage, QuickMessageFormValues>({
-    path: '/quick-messages',
-    record,
-    empty: NEW_QUICK_MESSAGE,
-    toFormValues,
-    toPayload,
-    savedMessage: 'quickMessages.saved',
-    submitDelayMs: SUBMIT_DELAY_MS,
-    refused,
-    afterSave: applyAttachment,
-    onSaved,
-    onClose,
-  });
 
   return (
-    <FormDialog resource="quickMessages" isNew={form.isNew} values={form.values} onSubmit={form.submit} onClose={onClose} scrolling noValidate>
+    <ResourceFormDialog<QuickMessage, QuickMessageFormValues>
+      resource="quick-messages"
+      catalog="quickMessages"
+      listPath="/quick-messages"
+      id={id}
+      empty={NEW_QUICK_MESSAGE}
+      toFormValues={toFormValues}
+      transform={(values) => delayed(toPayload(values))}
+      afterSave={applyAttachment}
+    >
       <TextInput source="shortcode" label="quickMessages.form.shortcode" validate={shortcodeRules} autoFocus autoComplete="off" />
       <TextInput source="message" label="quickMessages.form.message" multiline minRows={5} maxRows={14} />
       <TemplateVariablesHint />
-      <AttachmentField label="quickMessages.form.attachment" current={attachmentOf(form.loaded)} change={attachment} onChange={setAttachment} />
+      <AttachmentField label="quickMessages.form.attachment" current={attachmentOf(loaded)} change={attachment} onChange={setAttachment} />
       <Box sx={{ display: 'flex', flexDirection: 'column' }}>
         <SwitchInput source="geral" label="quickMessages.form.geral" helperText="quickMessages.form.geralHelp" />
         <SwitchInput source="status" label="quickMessages.form.status" helperText="quickMessages.form.statusHelp" />
       </Box>
-    </FormDialog>
+    </ResourceFormDialog>
   );
 }

@@ -25,6 +25,3 @@ export const toPayload = (values: QuickMessageFormValues) => ({
 /** The attachment a quick message has now, if any. */
 export const attachmentOf = (record: QuickMessage | undefined) =>
   record?.isMedia && record.mediaName ? { name: record.mediaName, url: record.mediaUrl } : null;
-
-/** Whether a value is a whole quick message (some answers are only a confirmation). */
-export const isQuickMessage = (value: unknown): value is QuickMessage => typeof value === 'object' && value !== null && 'id' in value && 'shortcode' in value;

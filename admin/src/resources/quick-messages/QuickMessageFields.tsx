@@ -1,12 +1,14 @@
 import { Box, Chip, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
-import type { Column } from '../../components/ResourceTable';
+import { useRecordContext, useTranslate } from 'react-admin';
 import type { QuickMessage } from './types';
 
-function Shortcode({ record }: { record: QuickMessage }) {
+/** The shortcode, with its general and inactive marks. */
+export function QuickMessageShortcode() {
+  const record = useRecordContext<QuickMessage>();
   const translate = useTranslate();
+  if (!record) return null;
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }} data-quick-message-id={record.id}>
       <Typography component="span" variant="body2" sx={{ fontWeight: 500 }}>
         {record.shortcode}
       </Typography>
@@ -16,8 +18,11 @@ function Shortcode({ record }: { record: QuickMessage }) {
   );
 }
 
-function AttachmentName({ record }: { record: QuickMessage }) {
+/** The attachment's name, or that there is none. */
+export function QuickMessageAttachmentName() {
+  const record = useRecordContext<QuickMessage>();
   const translate = useTranslate();
+  if (!record) return null;
   return record.mediaName ? (
     <Typography variant="body2" noWrap sx={{ maxWidth: 360 }} title={record.mediaName}>
       {record.mediaName}
@@ -28,9 +33,3 @@ function AttachmentName({ record }: { record: QuickMessage }) {
     </Typography>
   );
 }
-
-/** The quick-messages table: the shortcode (with its general and inactive marks) and the attachment's name. */
-export const QUICK_MESSAGE_COLUMNS: Column<QuickMessage>[] = [
-  { source: 'shortcode', render: (record) => <Shortcode record={record} /> },
-  { source: 'mediaName', render: (record) => <AttachmentName record={record} /> },
-];

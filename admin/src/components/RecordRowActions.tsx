@@ -1,0 +1,43 @@
+import { Box } from '@mui/material';
+import { DeleteWithConfirmButton, EditButton, useCanAccess, useNotify, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+
+interface RecordRowActionsProps {
+  /**
+   * Catalog prefix: `edit` and `delete` (%{name}) label the buttons, `deleteTitle` (%{name}) and `deleteMessage`
+   * word the confirmation, `deleted` is the toast.
+   */
+  catalog: string;
+  /** The record's name in the labels and the confirmation. */
+  name: string;
+}
+
+/**
+ * A row's edit link (the `{list}/{id}` dialog route) and delete button (asks first, then toasts), each shown only
+ * when the rule table lets the user change this record (react-admin's canAccess).
+ */
+export function RecordRowActions({ catalog, name }: RecordRowActionsProps) {
+  const record = useRecordContext();
+  const resource = useResourceContext();
+  const translate = useTranslate();
+  const notify = useNotify();
+  // EditButton asks canAccess itself; DeleteWithConfirmButton does not.
+  const { canAccess: canDelete } = useCanAccess({ action: 'delete', resource, record });
+  if (!record) return null;
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+      <EditButton label="" aria-label={translate(`${catalog}.edit`, { name })} />
+      {canDelete && (
+        <DeleteWithConfirmButton
+          label=""
+          aria-label={translate(`${catalog}.delete`, { name })}
+          confirmTitle={`${catalog}.deleteTitle`}
+          titleTranslateOptions={{ name }}
+          confirmContent={`${catalog}.deleteMessage`}
+          mutationMode="pessimistic"
+          redirect={false}
+          mutationOptions={{ onSuccess: () => notify(`${catalog}.deleted`, { type: 'success' }) }}
+        />
+      )}
+    </Box>
+  );
+}
