@@ -228,7 +228,7 @@ describe('chatbot automation in the browser', () => {
     await setPlanFlags({ useOpenAi: true });
     const page = await adminPage('/prompts');
     await page.getByText('Créditos do provedor de IA').waitFor();
-    await page.getByRole('button', { name: 'Adicionar Prompt' }).click();
+    await page.getByRole('link', { name: 'Adicionar Prompt' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('input[name="name"]').fill('Assistente Comercial');
     await dialog.locator('textarea[name="prompt"]').first().fill('Você é um assistente de vendas cordial. Responda em português.');
@@ -259,7 +259,7 @@ describe('chatbot automation in the browser', () => {
     await screenshot(page, 'automation-prompts');
 
     // Editing keeps the stored key when the field stays empty.
-    await page.getByRole('button', { name: 'Editar Assistente Comercial' }).click();
+    await page.getByRole('link', { name: 'Editar Assistente Comercial' }).click();
     const edit = page.getByRole('dialog');
     await edit
       .getByText(/Deixe em branco para manter a chave atual/)
@@ -299,15 +299,16 @@ describe('chatbot automation in the browser', () => {
     await attendant.waitForSelector('a[href="/prompts"]');
     await attendant.click('a[href="/prompts"]');
     await attendant.waitForSelector('tr:has-text("Assistente Comercial")');
-    expect(await attendant.getByRole('button', { name: 'Adicionar Prompt' }).count()).toBe(0);
-    expect(await attendant.getByRole('button', { name: 'Editar Assistente Comercial' }).count()).toBe(0);
+    expect(await attendant.getByRole('link', { name: 'Adicionar Prompt' }).count()).toBe(0);
+    expect(await attendant.getByRole('link', { name: 'Editar Assistente Comercial' }).count()).toBe(0);
+    expect(await attendant.getByRole('button', { name: 'Excluir Assistente Comercial' }).count()).toBe(0);
     await attendant.close();
   });
 
   it('adds queue integrations of each kind through the dialog and finds them by name', async () => {
     await setPlanFlags({ useIntegrations: true });
     const page = await adminPage('/queue-integration');
-    await page.getByRole('button', { name: 'Adicionar integração' }).click();
+    await page.getByRole('link', { name: 'Adicionar integração' }).click();
     let dialog = page.getByRole('dialog');
     // Typebot is the first type offered, with its defaults.
     await dialog.locator('input[name="name"]').fill('Typebot Vendas');
@@ -328,7 +329,7 @@ describe('chatbot automation in the browser', () => {
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
     await page.waitForSelector('tr:has-text("Typebot Vendas")');
 
-    await page.getByRole('button', { name: 'Adicionar integração' }).click();
+    await page.getByRole('link', { name: 'Adicionar integração' }).click();
     dialog = page.getByRole('dialog');
     await chooseOption(page, dialog, 'Tipo', 'WebHooks');
     await dialog.locator('input[name="name"]').fill('W');
@@ -340,7 +341,7 @@ describe('chatbot automation in the browser', () => {
     await page.waitForSelector('tr:has-text("Webhook Pedidos")');
 
     // Dialogflow: its own fields; the test reports a refused sign-in, then the agent's replies.
-    await page.getByRole('button', { name: 'Adicionar integração' }).click();
+    await page.getByRole('link', { name: 'Adicionar integração' }).click();
     dialog = page.getByRole('dialog');
     await chooseOption(page, dialog, 'Tipo', 'DialogFlow');
     await dialog.locator('input[name="name"]').fill('Dialogflow Atendimento');
@@ -378,14 +379,14 @@ describe('chatbot automation in the browser', () => {
     });
     expect(stored[2]!.language).toBe('pt-BR');
 
-    await page.getByRole('searchbox', { name: 'Pesquisar...' }).fill('pedidos');
+    await page.getByPlaceholder('Pesquisar...').fill('pedidos');
     await waitFor(async () => (await page.locator('tr:has-text("Typebot Vendas")').count()) === 0, 5000);
     expect(await page.locator('tr:has-text("Webhook Pedidos")').count()).toBe(1);
-    await page.getByRole('searchbox', { name: 'Pesquisar...' }).fill('');
+    await page.getByPlaceholder('Pesquisar...').fill('');
     await page.waitForSelector('tr:has-text("Typebot Vendas")');
 
     // Editing loads the stored configuration.
-    await page.getByRole('button', { name: 'Editar Typebot Vendas' }).click();
+    await page.getByRole('link', { name: 'Editar Typebot Vendas' }).click();
     dialog = page.getByRole('dialog');
     expect(await dialog.locator('input[name="typebotSlug"]').inputValue()).toBe('vendas');
     await dialog.locator('input[name="typebotDelayMessage"]').fill('2500');
@@ -404,7 +405,7 @@ describe('chatbot automation in the browser', () => {
       .expect(201);
     await page.waitForSelector('tr:has-text("N8N Estoque")', { timeout: 10000 * TIME_FACTOR });
     await page.getByRole('button', { name: 'Excluir N8N Estoque' }).click();
-    await page.getByRole('dialog', { name: 'Excluir N8N Estoque?' }).getByRole('button', { name: 'Ok' }).click();
+    await page.getByRole('dialog', { name: 'Excluir N8N Estoque?' }).getByRole('button', { name: 'Confirmar' }).click();
     await page.getByText('Integração excluída com sucesso!').waitFor();
     expect(await page.locator('tr:has-text("N8N Estoque")').count()).toBe(0);
     await screenshot(page, 'automation-integrations');

@@ -1,3 +1,4 @@
+import { type Theme, useMediaQuery } from '@mui/material';
 import { CreateButton, DataTable, List, TopToolbar, useRecordContext } from 'react-admin';
 import { ListEmpty } from '../../components/ListEmpty';
 import { PageHeader } from '../../components/PageHeader';
@@ -22,6 +23,8 @@ function PromptActions() {
  * topic, with the add and edit dialogs on /prompts/create and /prompts/{id}. Everyone reads; admins manage.
  */
 export function PromptList() {
+  // Phones keep the name, the queue and the actions; the token limit needs the width.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
   useLiveResource('prompts', 'prompt');
   const { creating, editId } = useDialogRoute('/prompts');
   return (
@@ -45,7 +48,7 @@ export function PromptList() {
         <DataTable<Prompt> rowClick={false} bulkActionButtons={false} empty={<ListEmpty message="prompts.empty" />}>
           <DataTable.Col source="name" label="prompts.columns.name" />
           <DataTable.Col source="queue.name" label="prompts.columns.queue" disableSort />
-          <DataTable.Col source="maxTokens" label="prompts.columns.maxTokens" align="center" disableSort />
+          {wide && <DataTable.Col source="maxTokens" label="prompts.columns.maxTokens" align="center" disableSort />}
           <DataTable.Col label="prompts.columns.actions" align="right" render={() => <PromptActions />} />
         </DataTable>
       </List>

@@ -1,3 +1,4 @@
+import { type Theme, useMediaQuery } from '@mui/material';
 import { CreateButton, DataTable, InfiniteList, SearchInput, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { ListEmpty } from '../../components/ListEmpty';
 import { PageHeader } from '../../components/PageHeader';
@@ -30,6 +31,8 @@ function IntegrationActions() {
  */
 export function QueueIntegrationList() {
   const translate = useTranslate();
+  // Phones keep the type, the name and the actions; the id needs the width.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
   useLiveResource('queue-integration', 'queueIntegration');
   const { creating, editId } = useDialogRoute('/queue-integration');
   return (
@@ -52,7 +55,7 @@ export function QueueIntegrationList() {
         empty={false}
       >
         <DataTable<QueueIntegration> rowClick={false} bulkActionButtons={false} empty={<ListEmpty message="queueIntegrations.empty" />}>
-          <DataTable.Col source="id" label="queueIntegrations.columns.id" align="center" />
+          {wide && <DataTable.Col source="id" label="queueIntegrations.columns.id" align="center" />}
           <DataTable.Col source="type" label="queueIntegrations.columns.type" render={() => <IntegrationType />} />
           <DataTable.Col source="name" label="queueIntegrations.columns.name" />
           <DataTable.Col label="queueIntegrations.columns.actions" align="right" render={() => <IntegrationActions />} />
