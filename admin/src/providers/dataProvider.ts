@@ -8,8 +8,10 @@ import { settingsMethods } from '../pages/settings/settingsMethods';
 import { ticketMethods } from '../pages/tickets/ticketMethods';
 import { connectionMethods } from './connectionMethods';
 import { API_URL, httpClient } from './httpClient';
+import { queueIntegrationMethods } from './queueIntegrationMethods';
 import { queueMethods } from './queueMethods';
 import { queueOptionMethods } from './queueOptionMethods';
+import { quickMessageMethods } from './quickMessageMethods';
 
 /** react-admin resources (named after their screen's path) whose API path differs. */
 const API_PATHS: Record<string, string> = {
@@ -75,6 +77,8 @@ export const dataProvider = {
   ...resources,
   ...queueMethods(httpClient),
   ...queueOptionMethods(httpClient),
+  ...quickMessageMethods(httpClient),
+  ...queueIntegrationMethods(httpClient),
   ...ticketMethods,
   ...kanbanMethods,
   ...chatMethods,

@@ -1,3 +1,4 @@
+import { useAppDataProvider } from '../../providers/dataProvider';
 import ScienceOutlined from '@mui/icons-material/ScienceOutlined';
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
@@ -6,7 +7,6 @@ import { useFormContext } from 'react-hook-form';
 import { ApiError, type ApiErrorBody } from '../../providers/httpClient';
 import { repliesOf } from './testReplies';
 import type { IntegrationFormValues } from './types';
-import { useQueueIntegrationMethods } from './useQueueIntegrationMethods';
 
 type Outcome = { replies: string[] } | { error: string; detail?: string } | null;
 
@@ -19,7 +19,7 @@ function testBody(values: IntegrationFormValues) {
 /** 'Testar Bot': tries the form's configuration against the service before it is saved, and shows the replies. */
 export function IntegrationTest() {
   const translate = useTranslate();
-  const { testQueueIntegration } = useQueueIntegrationMethods();
+  const { testQueueIntegration } = useAppDataProvider();
   const { getValues } = useFormContext<IntegrationFormValues>();
   const [testing, setTesting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);

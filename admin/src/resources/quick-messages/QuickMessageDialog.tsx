@@ -1,3 +1,4 @@
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { Box } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,7 +9,6 @@ import { SwitchInput } from '../../components/SwitchInput';
 import { TemplateVariablesHint } from '../../components/TemplateVariablesHint';
 import { attachmentOf, NEW_QUICK_MESSAGE, shortcodeRules, toFormValues, toPayload } from './quickMessageForm';
 import type { QuickMessage, QuickMessageFormValues } from './types';
-import { useQuickMessageMethods } from './useQuickMessageMethods';
 
 /** Submissions wait 400 ms (campaigns §9). */
 const SUBMIT_DELAY_MS = 400;
@@ -20,7 +20,7 @@ const delayed = <T,>(value: T): Promise<T> => new Promise((resolve) => setTimeou
  * active flags, and an attachment uploaded (or removed) once the message is saved.
  */
 export function QuickMessageDialog({ id }: { id?: number }) {
-  const methods = useQuickMessageMethods();
+  const methods = useAppDataProvider();
   const queryClient = useQueryClient();
   const [attachment, setAttachment] = useState<AttachmentChange>(null);
   // The record EditBase loads (the same cached query): its current file.
