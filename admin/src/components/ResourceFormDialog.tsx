@@ -6,6 +6,9 @@ import { useNotifyError } from '../hooks/useNotifyError';
 import { SCROLLING_FORM } from './dialogForm';
 import { SubmitButton } from './SubmitButton';
 
+const SUBMIT_DELAY_MS = 400;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** Field errors (field → message) a refused save maps to; undefined leaves it to the error toast. */
 type Refusals = (error: unknown) => Record<string, string> | undefined;
 
@@ -28,8 +31,10 @@ interface ResourceFormDialogProps<T extends RaRecord, V extends object> {
   empty: V;
   /** A loaded record's form values. */
   toFormValues(record: T): V;
-  /** The request body from the form values (may wait, e.g. the spec's submit delay). */
+  /** The request body from the form values. */
   transform(values: V): object | Promise<object>;
+  /** The spec's dialogs that wait 400 ms before they send (administration §9, campaigns §9). */
+  delaySubmit?: boolean;
   /**
    * Maps a refused save to field errors in the screen's own words (e.g. naming the contact that has the number);
    * without it the API's field errors and field-bound codes show under their fields (submissionErrors).
@@ -56,7 +61,8 @@ interface ResourceFormDialogProps<T extends RaRecord, V extends object> {
  * navigation back to the list, unless `onClose` says otherwise.
  */
 export function ResourceFormDialog<T extends RaRecord, V extends object>(props: ResourceFormDialogProps<T, V>) {
-  const { resource, catalog = resource, listPath, id, empty, transform, refusals, children, afterSave } = props;
+  const { resource, catalog = resource, listPath, id, empty, refusals, children, afterSave } = props;
+  const transform = (values: V) => (props.delaySubmit ? pause(SUBMIT_DELAY_MS).then(() => props.transform(values)) : props.transform(values));
   const translate = useTranslate();
   const navigate = useNavigate();
   const notify = useNotify();

@@ -6,11 +6,6 @@ import { ContactInputs } from './ContactInputs';
 import { NEW_CONTACT, toFormValues, toPayload } from './contactForm';
 import type { Contact, ContactFormValues, ContactSaveError } from './types';
 
-/** Contact-form submissions wait 400 ms (core §9). */
-const SUBMIT_DELAY_MS = 400;
-
-const delayed = <T,>(value: T): Promise<T> => new Promise((resolve) => setTimeout(() => resolve(value), SUBMIT_DELAY_MS));
-
 interface ContactDialogProps {
   /** The contact to edit; without it the dialog adds a contact. */
   contactId?: number;
@@ -51,7 +46,8 @@ export function ContactDialog({ contactId, onClose, onSaved }: ContactDialogProp
       id={contactId}
       empty={NEW_CONTACT}
       toFormValues={toFormValues}
-      transform={(values) => delayed(toPayload(values))}
+      transform={(values) => toPayload(values)}
+      delaySubmit
       refusals={refusals}
     >
       <ContactInputs isNew={contactId === undefined} />

@@ -3,11 +3,7 @@ import { newPrompt, toFormValues, toPayload } from './promptForm';
 import { PromptInputs } from './PromptInputs';
 import type { Prompt, PromptFormValues } from './types';
 
-/** Submissions wait 400 ms (campaigns §9). */
-const SUBMIT_DELAY_MS = 400;
 const NEW_PROMPT = newPrompt();
-
-const delayed = <T,>(value: T): Promise<T> => new Promise((resolve) => setTimeout(() => resolve(value), SUBMIT_DELAY_MS));
 
 /** Add (`/prompts/create`) or edit (`/prompts/{id}`) a prompt (POST/PUT /prompt). */
 export function PromptDialog({ id }: { id?: number }) {
@@ -18,7 +14,8 @@ export function PromptDialog({ id }: { id?: number }) {
       id={id}
       empty={NEW_PROMPT}
       toFormValues={toFormValues}
-      transform={(values) => delayed(toPayload(values))}
+      transform={(values) => toPayload(values)}
+      delaySubmit
       maxWidth="md"
     >
       <PromptInputs isNew={id === undefined} />

@@ -5,12 +5,8 @@ import { IntegrationTypeInputs } from './IntegrationTypeInputs';
 import { IntegrationTypeLabel } from './integrationTypes';
 import { INTEGRATION_TYPES, type IntegrationFormValues, type QueueIntegration } from './types';
 
-/** Submissions wait 400 ms (campaigns §9). */
-const SUBMIT_DELAY_MS = 400;
 const NEW_INTEGRATION = newIntegration();
 const TYPE_CHOICES = INTEGRATION_TYPES.map((type) => ({ id: type, name: type }));
-
-const delayed = <T,>(value: T): Promise<T> => new Promise((resolve) => setTimeout(() => resolve(value), SUBMIT_DELAY_MS));
 
 /**
  * Add (`/queue-integration/create`) or edit (`/queue-integration/{id}`) a queue integration: the type, the name,
@@ -25,7 +21,8 @@ export function IntegrationDialog({ id }: { id?: number }) {
       id={id}
       empty={NEW_INTEGRATION}
       toFormValues={toFormValues}
-      transform={(values) => delayed(toPayload(values))}
+      transform={(values) => toPayload(values)}
+      delaySubmit
       maxWidth="md"
     >
       <SelectInput

@@ -14,11 +14,6 @@ import { type QueueTab, QueueTabs, TabOfErrors } from './QueueTabs';
 import { attachmentOf, newQueue, queueNameRules, toFormValues, toPayload } from './queueForm';
 import type { Queue, QueueFormValues } from './types';
 
-/** Queue submissions wait 400 ms, as the spec's other dialogs (administration §9). */
-const SUBMIT_DELAY_MS = 400;
-
-const delayed = <T,>(value: T): Promise<T> => new Promise((resolve) => setTimeout(() => resolve(value), SUBMIT_DELAY_MS));
-
 interface QueueDialogProps {
   /** The queue to edit; without it the dialog adds one. */
   id?: number;
@@ -62,7 +57,8 @@ export function QueueDialog({ id, scheduleType }: QueueDialogProps) {
       id={id}
       empty={empty}
       toFormValues={toFormValues}
-      transform={(values) => delayed(toPayload(values))}
+      transform={(values) => toPayload(values)}
+      delaySubmit
       maxWidth="md"
       afterSave={applyAttachment}
       header={<QueueTabs tabs={byQueue ? ['data', 'schedules'] : ['data']} value={tab} onChange={setChosen} />}

@@ -1,5 +1,6 @@
+import { RecordRowActions } from '../../components/RecordRowActions';
 import { Box, type Theme, useMediaQuery } from '@mui/material';
-import { CreateButton, DataTable, DeleteWithConfirmButton, EditButton, List, TopToolbar, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, List, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { PageHeader } from '../../components/PageHeader';
 import { useDialogRoute } from '../../hooks/useDialogRoute';
 import { useSettings } from '../../pages/settings/useSettings';
@@ -11,24 +12,7 @@ import type { Queue } from './types';
 /** Edit opens the dialog route; delete asks first, with the queue's name, and says when it is done. */
 function QueueActions() {
   const queue = useRecordContext<Queue>();
-  const translate = useTranslate();
-  const notify = useNotify();
-  if (!queue) return null;
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'flex-end' }} data-queue-id={queue.id}>
-      <EditButton label="" aria-label={translate('queues.edit', { name: queue.name })} />
-      <DeleteWithConfirmButton
-        label=""
-        aria-label={translate('queues.delete', { name: queue.name })}
-        confirmTitle="queues.deleteTitle"
-        titleTranslateOptions={{ name: queue.name }}
-        confirmContent="queues.deleteMessage"
-        mutationMode="pessimistic"
-        redirect={false}
-        mutationOptions={{ onSuccess: () => notify('queues.deleted', { type: 'success' }) }}
-      />
-    </Box>
-  );
+  return queue ? <RecordRowActions catalog="queues" name={queue.name} /> : null;
 }
 
 /**

@@ -10,11 +10,6 @@ import { TemplateVariablesHint } from '../../components/TemplateVariablesHint';
 import { attachmentOf, NEW_QUICK_MESSAGE, shortcodeRules, toFormValues, toPayload } from './quickMessageForm';
 import type { QuickMessage, QuickMessageFormValues } from './types';
 
-/** Submissions wait 400 ms (campaigns §9). */
-const SUBMIT_DELAY_MS = 400;
-
-const delayed = <T,>(value: T): Promise<T> => new Promise((resolve) => setTimeout(() => resolve(value), SUBMIT_DELAY_MS));
-
 /**
  * Add (`/quick-messages/create`) or edit (`/quick-messages/{id}`) a quick message: shortcode, message, general and
  * active flags, and an attachment uploaded (or removed) once the message is saved.
@@ -43,7 +38,8 @@ export function QuickMessageDialog({ id }: { id?: number }) {
       id={id}
       empty={NEW_QUICK_MESSAGE}
       toFormValues={toFormValues}
-      transform={(values) => delayed(toPayload(values))}
+      transform={(values) => toPayload(values)}
+      delaySubmit
       afterSave={applyAttachment}
     >
       <TextInput source="shortcode" label="quickMessages.form.shortcode" validate={shortcodeRules} autoFocus autoComplete="off" />
