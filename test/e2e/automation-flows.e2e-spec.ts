@@ -374,6 +374,8 @@ describe('the bot: ratings, timers, AI prompts and integrations', () => {
         urlN8N: typebot.url,
         typebotSlug: 'atendimento',
         typebotDelayMessage: 0,
+        // A minute lasts MINUTE_MS here: the default one-minute session would expire between two messages on a busy machine.
+        typebotExpires: 1000,
       });
       await t.http().put(`/api/queue/${first!.id}`).set(s.admin.auth).send({ integrationId }).expect(200);
       typebot.reset();
