@@ -107,8 +107,8 @@ export function ResourceFormDialog<T extends RaRecord, V extends object>(props: 
   );
 }
 
-/** The edit form starts from the loaded record's form values. */
-function EditForm<T extends RaRecord, V extends object>({
+/** An edit form: it starts from the loaded record's form values, with a spinner until the record is there. */
+export function EditForm<T extends RaRecord, V extends object>({
   toFormValues,
   refusals,
   children,

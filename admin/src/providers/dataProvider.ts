@@ -33,18 +33,20 @@ const SPEC_LISTS: Record<string, string> = { schedules: 'schedules' };
 const rest = simpleRestProvider(API_URL, httpClient);
 const at = (resource: string) => API_PATHS[resource] ?? resource;
 
-async function specList<T extends RaRecord>(resource: string, key: string, filter: Record<string, unknown> = {}) {
+/** A list's API URL with its filter as query parameters (the dialects react-admin's simple-rest does not speak). */
+function listUrl(resource: string, filter: Record<string, unknown> = {}): string {
   const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(filter)) if (value !== undefined && value !== '') query.set(name, String(value));
-  const body = (await httpClient<Record<string, unknown>>(`${API_URL}/${at(resource)}?${query}`)).json;
+  for (const [name, value] of Object.entries(filter)) if (value !== undefined && value !== null && value !== '') query.set(name, String(value));
+  return `${API_URL}/${at(resource)}${query.size ? `?${query}` : ''}`;
+}
+
+async function specList<T extends RaRecord>(resource: string, key: string, filter?: Record<string, unknown>) {
+  const body = (await httpClient<Record<string, unknown>>(listUrl(resource, filter))).json;
   return { data: body[key] as T[], total: Number(body.count) };
 }
 
-async function wholeList<T extends RaRecord>(resource: string, filter: Record<string, unknown> = {}): Promise<T[]> {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(filter)) if (value !== undefined && value !== null) query.set(key, String(value));
-  const search = query.size ? `?${query}` : '';
-  return (await httpClient<T[]>(`${API_URL}/${at(resource)}${search}`)).json;
+async function wholeList<T extends RaRecord>(resource: string, filter?: Record<string, unknown>): Promise<T[]> {
+  return (await httpClient<T[]>(listUrl(resource, filter))).json;
 }
 
 /** ra-data-simple-rest against the API's simple-rest dialect (Content-Range), each resource at its API path. */

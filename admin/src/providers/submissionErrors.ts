@@ -13,12 +13,17 @@ const FIELD_OF_CODE: Record<string, string> = {
   ERR_QUICK_MESSAGE_SHORTCODE_EXISTS: 'shortcode',
 };
 
+/** Field errors of a 400 ERR_VALIDATION answer, in react-hook-form's shape. */
+export function fieldErrors(fields: { field: string; messages: string[] }[]): Record<string, string> {
+  return Object.fromEntries(fields.map(({ field, messages }) => [field, messages.join(' ')]));
+}
+
 /**
  * react-admin's server-side validation shape (`body.errors`, read by pessimistic create/edit forms) for a refusal:
  * the 400 ERR_VALIDATION field list, or the field an error code is about; `root.serverError` is the toast.
  */
 export function submissionErrors(body: ApiErrorBody | undefined, message: string): Record<string, unknown> | undefined {
-  const fields: Record<string, string> = Object.fromEntries((body?.fields ?? []).map(({ field, messages }) => [field, messages.join(' ')]));
+  const fields = fieldErrors(body?.fields ?? []);
   const field = body?.error ? FIELD_OF_CODE[body.error] : undefined;
   if (field) fields[field] = message;
   return Object.keys(fields).length ? { ...fields, root: { serverError: message } } : undefined;

@@ -1,7 +1,8 @@
-import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { type ReactNode, useMemo, useState } from 'react';
-import { CreateBase, EditBase, Form, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { useState } from 'react';
+import { CreateBase, EditBase, Form, useNotify, useTranslate } from 'react-admin';
 import { SCROLLING_FORM } from '../../components/dialogForm';
+import { EditForm } from '../../components/ResourceFormDialog';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useAccess } from '../../hooks/useAccess';
 import { newSchedule, type SchedulePreset, SUBMIT_DELAY_MS, toFormValues, toPayload } from './scheduleForm';
@@ -57,7 +58,7 @@ export function ScheduleDialog({ schedule, preset, onClose }: ScheduleDialogProp
           mutationOptions={mutationOptions}
           queryOptions={{ placeholderData: schedule }}
         >
-          <EditForm>{body}</EditForm>
+          <EditForm<Schedule, ScheduleFormValues> toFormValues={toFormValues}>{body}</EditForm>
         </EditBase>
       ) : (
         <CreateBase resource="schedules" redirect={false} transform={transform} mutationOptions={mutationOptions}>
@@ -67,25 +68,6 @@ export function ScheduleDialog({ schedule, preset, onClose }: ScheduleDialogProp
         </CreateBase>
       )}
     </Dialog>
-  );
-}
-
-/** The edit form starts from the loaded schedule's form values. */
-function EditForm({ children }: { children: ReactNode }) {
-  const record = useRecordContext<Schedule>();
-  // A new values object would reset the form; a live change of the record does.
-  const values = useMemo(() => record && toFormValues(record), [record]);
-  if (!values) {
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-        <CircularProgress />
-      </Box>
-    );
-  }
-  return (
-    <Form record={values} noValidate>
-      {children}
-    </Form>
   );
 }
 
