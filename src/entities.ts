@@ -24,6 +24,15 @@ import { Schedule } from './modules/schedules/schedule.entity.js';
 import { Chat } from './modules/chats/chat.entity.js';
 import { ChatUser } from './modules/chats/chat-user.entity.js';
 import { ChatMessage } from './modules/chats/chat-message.entity.js';
+import { ContactList } from './modules/contact-lists/contact-list.entity.js';
+import { ContactListItem } from './modules/contact-lists/contact-list-item.entity.js';
+import { ContactListImport } from './modules/contact-lists/contact-list-import.entity.js';
+import { FileList } from './modules/files/file-list.entity.js';
+import { FileListOption } from './modules/files/file-list-option.entity.js';
+import { Campaign } from './modules/campaigns/campaign.entity.js';
+import { CampaignSetting } from './modules/campaigns/campaign-setting.entity.js';
+import { CampaignShipping } from './modules/campaigns/campaign-shipping.entity.js';
+import { CampaignSuppression } from './modules/campaigns/campaign-suppression.entity.js';
 import { BaseEntity } from './infra/database/base.entity.js';
 
 /** Every entity of the schema; the ORM config, the CLI and the tenant-coverage test read this list. */
@@ -55,4 +64,13 @@ export const ENTITIES = [
   Chat,
   ChatUser,
   ChatMessage,
+  ContactList,
+  ContactListItem,
+  ContactListImport,
+  FileList,
+  FileListOption,
+  Campaign,
+  CampaignSetting,
+  CampaignShipping,
+  CampaignSuppression,
 ];

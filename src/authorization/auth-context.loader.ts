@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { appError, AppError } from '../common/errors/app-error.js';
+import { campaignsOn } from '../shared/campaigns.js';
 import { abilityFor } from '../shared/permissions.js';
 import type { AuthContext } from './auth-context.js';
 import { AuthContextRepository } from './auth-context.repository.js';
@@ -45,7 +46,8 @@ export class AuthContextLoader {
       allTicket: row.all_ticket === 'enabled',
       queueIds: row.queue_ids.map(Number),
       plan: {
-        useCampaigns: row.use_campaigns,
+        // Campaigns need both the plan's flag and the company's campaignsEnabled setting (administration §3).
+        useCampaigns: row.use_campaigns !== false && campaignsOn(row.campaigns_setting),
         useSchedules: row.use_schedules,
         useInternalChat: row.use_internal_chat,
         useExternalApi: row.use_external_api,

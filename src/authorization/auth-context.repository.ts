@@ -14,6 +14,8 @@ export interface ContextRow {
   due_date: Date | null;
   queue_ids: number[];
   use_campaigns: boolean | null;
+  /** The company's campaignsEnabled setting. */
+  campaigns_setting: string | null;
   use_schedules: boolean | null;
   use_internal_chat: boolean | null;
   use_external_api: boolean | null;
@@ -25,6 +27,7 @@ export interface ContextRow {
 const CONTEXT_SQL = `
   select u.id, u.company_id, u.profile, u.super, u.all_ticket, u.token_version, c.status, c.due_date,
          p.use_campaigns, p.use_schedules, p.use_internal_chat, p.use_external_api, p.use_kanban, p.use_open_ai, p.use_integrations,
+         (select s.value from settings s where s.company_id = u.company_id and s.key = 'campaignsEnabled') as campaigns_setting,
          coalesce((select array_agg(uq.queue_id order by uq.queue_id) from user_queues uq where uq.user_id = u.id), '{}') as queue_ids
     from users u
     join companies c on c.id = u.company_id

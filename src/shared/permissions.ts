@@ -37,6 +37,9 @@ export const RESOURCE_SUBJECTS = [
   'Prompt',
   'QueueIntegration',
   'QuickMessage',
+  'ContactList',
+  'Campaign',
+  'FileList',
 ] as const;
 export type ResourceSubject = (typeof RESOURCE_SUBJECTS)[number];
 /** Subjects whose rules carry conditions on the viewer (queues, allTicket): tickets, and messages through their ticket. */
@@ -166,7 +169,7 @@ export function defineRulesFor(user: PermissionSubject): AppRawRule[] {
   const { can, rules } = new AbilityBuilder<AppAbility>(createMongoAbility);
 
   // Everyone: read colleagues, queues, settings, helps and their own company/plan; edit their own account.
-  can('read', ['User', 'Queue', 'Setting', 'Help', 'Company', 'Plan', 'Connection', 'QueueOption', 'Prompt', 'QueueIntegration']);
+  can('read', ['User', 'Queue', 'Setting', 'Help', 'Company', 'Plan', 'Connection', 'QueueOption', 'Prompt', 'QueueIntegration', 'FileList']);
   can('update', 'User', { id: user.id });
   can(['read', 'create', 'update'], 'Contact');
   // Quick messages: everyone reads the shared ones and manages their own (fields as the API serialises them).
@@ -179,7 +182,9 @@ export function defineRulesFor(user: PermissionSubject): AppRawRule[] {
   for (const rule of named) can(...splitNamedRule(rule));
 
   if (user.profile === 'admin') {
-    can('manage', ['User', 'Queue', 'Setting', 'Connection', 'Contact', 'QueueOption', 'Prompt', 'QueueIntegration', 'QuickMessage']);
+    can('manage', ['User', 'Queue', 'Setting', 'Connection', 'Contact', 'QueueOption', 'Prompt', 'QueueIntegration', 'QuickMessage', 'FileList']);
+    // Campaigns and their contact lists are an admin tool (core-attendant §2: the campaigns group is shown to admins).
+    can('manage', ['ContactList', 'Campaign']);
     can('update', 'Company'); // own company only (schedules); the service checks the id
   }
   if (user.super) {

@@ -3,6 +3,3 @@ export const CAMPAIGNS_SETTING = 'campaignsEnabled';
 
 export const CAMPAIGNS_VALUES = ['enabled', 'disabled', 'true', 'false'] as const;
 export type CampaignsValue = (typeof CAMPAIGNS_VALUES)[number];
-
-/** 'true' or 'enabled' means enabled; anything else, or no setting at all, means disabled. */
-export const campaignsOn = (value: string | undefined): boolean => value === 'true' || value === 'enabled';

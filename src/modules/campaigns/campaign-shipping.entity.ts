@@ -1,0 +1,68 @@
+import type { Opt, Ref } from '@mikro-orm/core';
+import { Entity, Enum, Filter, Index, ManyToOne, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { BaseEntity } from '../../infra/database/base.entity.js';
+import { tenantFilter } from '../../infra/database/tenant-filter.js';
+import { SHIPPING_STATUSES, type ShippingStatus } from '../../shared/campaigns.js';
+import { Company } from '../companies/company.entity.js';
+import { Campaign } from './campaign.entity.js';
+
+/**
+ * One recipient of a campaign: the idempotency key of its delivery (one row per campaign and number). The provider
+ * message id is chosen before the send and kept, so a send retried after a crash reuses it and WhatsApp shows it once.
+ */
+@Entity({ tableName: 'campaign_shippings' })
+@Filter(tenantFilter)
+@Unique({ properties: ['company', 'campaign', 'number'] })
+@Index({ properties: ['company', 'campaign', 'position'] })
+@Index({ properties: ['company', 'whatsappId', 'deliveredAt'] })
+export class CampaignShipping extends BaseEntity {
+  @ManyToOne(() => Company, { ref: true, deleteRule: 'cascade' })
+  company!: Ref<Company>;
+
+  @ManyToOne(() => Campaign, { ref: true, deleteRule: 'cascade' })
+  campaign!: Ref<Campaign>;
+
+  /** Order of the walk (the list item's order). */
+  @Property({ type: 'integer' })
+  position!: number;
+
+  @Property({ type: 'string', length: 60 })
+  number!: string;
+
+  @Property({ type: 'string', length: 100, default: '' })
+  name: string & Opt = '';
+
+  @Property({ type: 'string', length: 254, nullable: true })
+  email: string | null = null;
+
+  @Enum({ items: () => SHIPPING_STATUSES, default: 'pending' })
+  status: ShippingStatus & Opt = 'pending';
+
+  /** The connection that sent it (daily caps count per connection). */
+  @Property({ type: 'integer', nullable: true })
+  whatsappId: number | null = null;
+
+  /** The provider id of the message being sent (main or confirmation request), fixed before the send. */
+  @Property({ type: 'string', length: 100, nullable: true })
+  providerId: string | null = null;
+
+  /** Which message variant (1..5) it got. */
+  @Property({ type: 'smallint', nullable: true })
+  variant: number | null = null;
+
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  confirmationRequestedAt: Date | null = null;
+
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  confirmedAt: Date | null = null;
+
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  deliveredAt: Date | null = null;
+
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  failedAt: Date | null = null;
+
+  /** Why it failed or was skipped (an error code). */
+  @Property({ type: 'string', length: 80, nullable: true })
+  error: string | null = null;
+}
