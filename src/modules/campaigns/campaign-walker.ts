@@ -12,9 +12,13 @@ import { type DispatchCampaignRow, type DispatchGateRow, CampaignDispatchReposit
 import { CampaignEvents } from './campaign-events.js';
 import { CampaignOutbox } from './campaign-outbox.js';
 import { nextWaitMs, variantFor, variantsOf } from './campaign-pacing.js';
+import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { Campaign } from './campaign.entity.js';
 import { toCampaignResponse } from './campaign.mapper.js';
 import { CampaignsRepository } from './campaigns.repository.js';
+
+/** How often a campaign looks again for a connection that is coming back. */
+const RECONNECT_WAIT_MS = 2000;
 
 /** A job that fires this much early (clock skew between processes) waits for the rest. */
 const EARLY_TOLERANCE_MS = 50;
@@ -73,7 +77,7 @@ export class CampaignWalker {
     const whatsappId = this.connections.get(campaignId) ?? null;
     if (whatsappId === null) return this.stop(companyId, campaignId, 'NO_CONNECTION');
     const session = this.sessionOf(companyId, whatsappId);
-    if (!session) return this.stop(companyId, campaignId, 'CONNECTION_DISCONNECTED');
+    if (!session) return this.withoutSession(companyId, campaignId, whatsappId);
 
     const { campaign, gate, shipping, suppressed } = await this.dispatch.claim(companyId, campaignId, session.newMessageId(), session.newMessageId());
     if (campaign?.status !== 'EM_ANDAMENTO' || !gate) {
@@ -216,6 +220,16 @@ export class CampaignWalker {
     await this.announce(companyId, campaign.id);
     this.forget(campaign.id);
     return null;
+  }
+
+  /**
+   * No live session here: a connection that is coming back (a restart, a reconnect, or live in another process) is
+   * waited for; one that is down until someone acts (logged out, waiting for a QR scan) pauses the campaign.
+   */
+  private async withoutSession(companyId: number, campaignId: number, whatsappId: number): Promise<Date | null> {
+    const connection = await forkForCompany(this.em, companyId).findOne(Whatsapp, { id: whatsappId }, { fields: ['status'] });
+    if (connection && (connection.status === 'CONNECTED' || connection.status === 'OPENING')) return new Date(Date.now() + RECONNECT_WAIT_MS);
+    return this.stop(companyId, campaignId, 'CONNECTION_DISCONNECTED');
   }
 
   private sessionOf(companyId: number, whatsappId: number): ChannelSession | null {
