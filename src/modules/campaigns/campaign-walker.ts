@@ -157,6 +157,11 @@ export class CampaignWalker {
     return nextAt;
   }
 
+  async isRunning(companyId: number, campaignId: number): Promise<boolean> {
+    const campaign = await forkForCompany(this.em, companyId).findOne(Campaign, { id: campaignId }, { fields: ['status'] });
+    return campaign?.status === 'EM_ANDAMENTO';
+  }
+
   /** A confirmed recipient gets the main message of its variant; answers a retry time when the connection is away. */
   async sendConfirmed(companyId: number, shippingId: number): Promise<Date | null> {
     const row = await this.dispatch.claimConfirmed(companyId, shippingId);
