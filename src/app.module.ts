@@ -41,6 +41,8 @@ import { QueueOptionsModule } from './modules/queue-options/queue-options.module
 import { TicketNotesModule } from './modules/ticket-notes/ticket-notes.module.js';
 import { PromptsModule } from './modules/prompts/prompts.module.js';
 import { QueueIntegrationsModule } from './modules/queue-integrations/queue-integrations.module.js';
+import { FilesModule } from './modules/files/files.module.js';
+import { CampaignSettingsModule } from './modules/campaign-settings/campaign-settings.module.js';
 
 @Module({})
 export class AppModule {
@@ -95,6 +97,8 @@ export class AppModule {
         QueueOptionsModule,
         PromptsModule,
         QueueIntegrationsModule,
+        FilesModule,
+        CampaignSettingsModule,
       ],
     };
   }

@@ -1,4 +1,6 @@
 // Socket event names and payloads shared by the server gateway and the browser.
+import type { FileListEventPayload } from './campaign-api-types.js';
+import type { CampaignSettings } from './campaigns.js';
 export const companyEvent = (companyId: number, topic: string): string => `company-${companyId}-${topic}`;
 
 export const Rooms = {
@@ -100,6 +102,12 @@ export interface ChatEventPayload {
   newMessage?: unknown;
 }
 
+/** `company-{id}-campaignSettings`: the whole settings after a change. */
+export interface CampaignSettingsEventPayload {
+  action: 'update';
+  settings: CampaignSettings;
+}
+
 /** Topics emitted as `company-{id}-{topic}`; the map documents each payload. */
 export interface CompanyEventMap {
   user: UserEventPayload;
@@ -117,6 +125,8 @@ export interface CompanyEventMap {
   queueIntegration: QueueIntegrationEventPayload;
   schedule: ScheduleEventPayload;
   chat: ChatEventPayload;
+  file: FileListEventPayload;
+  campaignSettings: CampaignSettingsEventPayload;
 }
 export type CompanyTopic = keyof CompanyEventMap;
 

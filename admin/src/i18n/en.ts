@@ -1208,6 +1208,7 @@ export const en: Catalog = {
     ERR_INTEGRATION_NAME_EXISTS: 'An integration with this name already exists.',
     ERR_INVALID_DIALOGFLOW_JSON: 'Invalid Dialogflow credentials: paste the service account JSON.',
     ERR_INTEGRATION_TEST_FAILED: 'The service did not answer as expected.',
+    ERR_NO_FILE_LIST_FOUND: 'No file list found with this ID.',
     ERR_NO_PROMPT_FOUND: 'No prompt found with this ID.',
     ERR_NO_INTEGRATION_FOUND: 'No integration found with this ID.',
     ERR_NO_QUEUE_FOUND: 'No queue found with this ID.',

@@ -1209,6 +1209,7 @@ export const es: Catalog = {
     ERR_INTEGRATION_NAME_EXISTS: 'Ya existe una integración con este nombre.',
     ERR_INVALID_DIALOGFLOW_JSON: 'Credenciales de Dialogflow inválidas: pegue el JSON de la cuenta de servicio.',
     ERR_INTEGRATION_TEST_FAILED: 'El servicio no respondió como se esperaba.',
+    ERR_NO_FILE_LIST_FOUND: 'No se encontró ninguna lista de archivos con este ID.',
     ERR_NO_PROMPT_FOUND: 'No se encontró ningún prompt con este ID.',
     ERR_NO_INTEGRATION_FOUND: 'No se encontró ninguna integración con este ID.',
     ERR_NO_QUEUE_FOUND: 'No se encontró ninguna cola con este ID.',

@@ -1209,6 +1209,7 @@ export const pt = {
     ERR_INTEGRATION_NAME_EXISTS: 'Já existe uma integração com este nome.',
     ERR_INVALID_DIALOGFLOW_JSON: 'Credenciais do Dialogflow inválidas: informe o JSON da conta de serviço.',
     ERR_INTEGRATION_TEST_FAILED: 'O serviço não respondeu como esperado.',
+    ERR_NO_FILE_LIST_FOUND: 'Nenhuma lista de arquivos encontrada com este ID.',
     ERR_NO_PROMPT_FOUND: 'Nenhum prompt encontrado com este ID.',
     ERR_NO_INTEGRATION_FOUND: 'Nenhuma integração encontrada com este ID.',
     ERR_NO_QUEUE_FOUND: 'Nenhuma fila encontrada com este ID.',

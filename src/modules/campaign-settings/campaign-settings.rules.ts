@@ -1,0 +1,39 @@
+import { fieldError, type AppError } from '../../common/errors/app-error.js';
+import type { CampaignSettings, CampaignVariable } from '../../shared/campaigns.js';
+
+export const VARIABLE_KEY_PATTERN = /^[\p{L}\p{N}_-]{1,40}$/u;
+export const QUIET_HOUR_PATTERN = /^(?:|(?:[01]\d|2[0-3]):[0-5]\d)$/;
+export const MAX_CAMPAIGN_VARIABLES = 100;
+
+/** The contact placeholders of campaign messages: a variable may not shadow them. */
+const RESERVED_KEYS = new Set(['nome', 'numero', 'email']);
+
+/** `{Nome}` is not the contact's name, but a variable spelled so would only confuse. */
+export const isReservedKey = (key: string): boolean => RESERVED_KEYS.has(key.toLowerCase());
+
+/** Keys match as the placeholders do: exactly. */
+export const hasVariable = (variables: readonly CampaignVariable[], key: string): boolean => variables.some((variable) => variable.key === key);
+
+/** The rules between fields, after each field passed its own validation. */
+export function settingsProblem(next: CampaignSettings): AppError | null {
+  const keys = new Set<string>();
+  for (const { key } of next.variables) {
+    if (isReservedKey(key)) return fieldError('variables', `${key} is a contact placeholder`);
+    if (keys.has(key)) return fieldError('variables', `the key ${key} appears twice`);
+    keys.add(key);
+  }
+  if (Boolean(next.quietHoursStart) !== Boolean(next.quietHoursEnd)) return fieldError('quietHoursEnd', 'give both times, or neither');
+  if (next.quietHoursStart && next.quietHoursStart === next.quietHoursEnd) return fieldError('quietHoursEnd', 'must differ from the start');
+  return null;
+}
+
+/** Keywords compared without case: the first spelling of each is kept. */
+export function uniqueKeywords(keywords: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return keywords.filter((keyword) => {
+    const folded = keyword.toLocaleUpperCase('pt-BR');
+    if (seen.has(folded)) return false;
+    seen.add(folded);
+    return true;
+  });
+}
