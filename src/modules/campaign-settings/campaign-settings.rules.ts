@@ -17,9 +17,10 @@ export const hasVariable = (variables: readonly CampaignVariable[], key: string)
 /** The rules between fields, after each field passed its own validation. */
 export function settingsProblem(next: CampaignSettings): AppError | null {
   const keys = new Set<string>();
-  for (const { key } of next.variables) {
-    if (isReservedKey(key)) return fieldError('variables', `${key} is a contact placeholder`);
-    if (keys.has(key)) return fieldError('variables', `the key ${key} appears twice`);
+  for (const [index, { key }] of next.variables.entries()) {
+    // Named like the validation pipe names a nested field, so the browser puts it under the same input.
+    if (isReservedKey(key)) return fieldError(`variables.${index}.key`, `${key} is a contact placeholder`);
+    if (keys.has(key)) return fieldError(`variables.${index}.key`, `the key ${key} appears twice`);
     keys.add(key);
   }
   if (Boolean(next.quietHoursStart) !== Boolean(next.quietHoursEnd)) return fieldError('quietHoursEnd', 'give both times, or neither');
