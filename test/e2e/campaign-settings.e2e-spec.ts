@@ -118,7 +118,14 @@ describe('campaign settings', () => {
     expect(await refusedFields({ variables: [{ key: 'x'.repeat(41), value: 'x' }] })).toEqual(['variables.0.key']);
     expect(await refusedFields({ variables: [{ key: 'nome', value: 'x' }] })).toEqual(['variables.0.key']);
     expect(await refusedFields({ variables: [{ key: 'Email', value: 'x' }] })).toEqual(['variables.0.key']);
-    expect(await refusedFields({ variables: [{ key: 'loja', value: 'a' }, { key: 'loja', value: 'b' }] })).toEqual(['variables.1.key']);
+    expect(
+      await refusedFields({
+        variables: [
+          { key: 'loja', value: 'a' },
+          { key: 'loja', value: 'b' },
+        ],
+      }),
+    ).toEqual(['variables.1.key']);
     expect(await refusedFields({ variables: 'loja' })).toEqual(['variables']);
     expect(await refusedFields({ unknown: 1 })).toEqual(['unknown']);
     // Nothing of it was saved.
@@ -175,4 +182,3 @@ describe('campaign settings', () => {
     expect((await addVariable(offAdmin, { key: 'x', value: 'y' })).status).toBe(403);
   });
 });
-

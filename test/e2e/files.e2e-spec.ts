@@ -147,7 +147,10 @@ describe('file lists', () => {
     const list = await newList('Materiais', ['Catálogo', 'Tabela']);
     const [catalog, table] = list.options.map((o) => o.id) as [number, number];
 
-    const bad = await upload(adminA, list.id, `${catalog},${table}`, [png('foto.png'), { content: Buffer.from('MZ'), filename: 'setup.exe', contentType: 'application/x-msdownload' }]);
+    const bad = await upload(adminA, list.id, `${catalog},${table}`, [
+      png('foto.png'),
+      { content: Buffer.from('MZ'), filename: 'setup.exe', contentType: 'application/x-msdownload' },
+    ]);
     expect(bad.status).toBe(415);
     expect(bad.body.error).toBe('ERR_MEDIA_TYPE_NOT_ALLOWED');
     expect((await upload(adminA, list.id, `${catalog}`, [png('a.png'), png('b.png')])).status).toBe(400);
@@ -228,7 +231,10 @@ describe('file lists', () => {
       socket.close();
 
       const page = await t.http().get(`/api/messages/${ticket.id}`).set(adminA.auth);
-      expect(page.body.messages.filter((m: { fromMe: boolean }) => m.fromMe).map((m: { mediaName: string }) => m.mediaName)).toEqual(['catalogo.pdf', 'foto.png']);
+      expect(page.body.messages.filter((m: { fromMe: boolean }) => m.fromMe).map((m: { mediaName: string }) => m.mediaName)).toEqual([
+        'catalogo.pdf',
+        'foto.png',
+      ]);
 
       // The files now belong to the conversation too: deleting the list keeps them.
       expect((await t.http().delete(`/api/files/${list.id}`).set(adminA.auth)).status).toBe(204);

@@ -10,6 +10,7 @@ import { useNotifyError } from '../../hooks/useNotifyError';
 import { AttachmentStrip } from './AttachmentStrip';
 import { INPUT_MAX_ROWS, MIN_RECORDING_BYTES } from './constants';
 import { EmojiPicker } from './EmojiPicker';
+import { FileListPicker } from './FileListPicker';
 import { QuickMessageSuggestions } from './QuickMessageSuggestions';
 import { RecordingBar } from './RecordingBar';
 import { useReply } from './ReplyContext';
@@ -28,7 +29,7 @@ const asList = (answer: Message | Message[] | undefined): Message[] =>
 
 /**
  * The message input: up to 5 rows, Enter sends (Shift+Enter breaks the line), blank text is not sent; signature,
- * emoji, attachments with a caption, '/shortcut' quick messages, reply, audio recording.
+ * emoji, attachments with a caption, file lists, '/shortcut' quick messages, reply, audio recording.
  */
 export function MessageInput({ ticket, onSent }: { ticket: Ticket; onSent(messages: Message[]): void }) {
   const dataProvider = useAppDataProvider();
@@ -73,6 +74,20 @@ export function MessageInput({ ticket, onSent }: { ticket: Ticket; onSent(messag
         ? await dataProvider.sendMediaMessage(ticket.id, files, trimmed, quoted)
         : await dataProvider.sendTextMessage(ticket.id, signed(trimmed, agent?.name ?? '', sign), quoted);
       finish(answer);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** A file list goes at once: its message and files, as the server has them. */
+  const sendFileList = async (fileListId: number) => {
+    if (busy || disabled) return;
+    setBusy(true);
+    try {
+      onSent(asList(await dataProvider.sendFileList(ticket.id, fileListId)));
+      inputRef.current?.focus();
     } catch (error) {
       notifyError(error);
     } finally {
@@ -188,6 +203,7 @@ export function MessageInput({ ticket, onSent }: { ticket: Ticket; onSent(messag
                 event.target.value = '';
               }}
             />
+            <FileListPicker disabled={disabled || busy} onPick={(list) => void sendFileList(list.id)} />
             <Tooltip title={signLabel}>
               <span>
                 <IconButton
