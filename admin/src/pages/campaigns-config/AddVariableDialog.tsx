@@ -41,7 +41,10 @@ export function AddVariableDialog({ onClose, onAdd }: AddVariableDialogProps) {
             id="variable-key"
             label={translate('campaignsConfig.variables.key')}
             value={key}
-            onChange={(event) => setKey(event.target.value)}
+            onChange={(event) => {
+              setKey(event.target.value);
+              setProblem(null);
+            }}
             error={Boolean(problem)}
             helperText={translate(problem ?? 'campaignsConfig.variables.keyHelp')}
             autoFocus

@@ -178,7 +178,7 @@ export function MessageInput({ ticket, onSent }: { ticket: Ticket; onSent(messag
       {replyingTo && <ReplyPreview message={replyingTo} contactName={ticket.contact?.name} onCancel={() => setReplyingTo(null)} />}
       <AttachmentStrip files={files} onRemove={(index) => setFiles((current) => current.filter((_, position) => position !== index))} />
       <QuickMessageSuggestions suggestions={suggestions} active={Math.min(active, suggestions.length - 1)} onPick={(quick) => void pickQuick(quick)} />
-      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5, px: 1, py: 1, '& .MuiIconButton-root': { p: { xs: 0.5, sm: 1 } } }}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: { xs: 0.25, sm: 0.5 }, px: 1, py: 1, '& .MuiIconButton-root': { p: { xs: 0.5, sm: 1 } } }}>
         {recorder.state === 'recording' ? (
           <RecordingBar seconds={recorder.seconds} busy={busy} onCancel={recorder.cancel} onSend={() => void sendRecording()} />
         ) : (
@@ -231,7 +231,7 @@ export function MessageInput({ ticket, onSent }: { ticket: Ticket; onSent(messag
               onKeyDown={onKeyDown}
               placeholder={translate(disabled ? 'tickets.input.disabled' : files.length ? 'tickets.input.caption' : 'tickets.input.placeholder')}
               inputProps={{ 'aria-label': translate('tickets.input.placeholder') }}
-              sx={{ flex: 1, bgcolor: 'action.hover', borderRadius: 5, px: 2, py: 1, alignSelf: 'center' }}
+              sx={{ flex: 1, minWidth: 0, bgcolor: 'action.hover', borderRadius: 5, px: { xs: 1.5, sm: 2 }, py: 1, alignSelf: 'center' }}
             />
             {canSend || disabled ? (
               <Tooltip title={translate('tickets.input.send')}>
