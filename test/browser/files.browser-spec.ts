@@ -192,7 +192,7 @@ describe('file lists and campaign settings', () => {
     await page.getByRole('button', { name: 'Enviar lista de arquivos' }).click();
     await page.locator(`[role="menuitem"][data-file-list-id="${list.id}"]`).waitFor();
     // The menu has finished growing in (no transition still running on the page).
-    await page.waitForFunction(() => document.getAnimations().length === 0);
+    await page.waitForFunction('document.getAnimations().length === 0');
     await screenshot(page, 'files-ticket-picker');
     await page.locator(`[role="menuitem"][data-file-list-id="${list.id}"]`).click();
     await page.getByText('Olá! Segue nosso material.').first().waitFor();
