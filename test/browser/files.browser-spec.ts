@@ -189,10 +189,10 @@ describe('file lists and campaign settings', () => {
 
     await page.goto(`${suite.t.baseUrl}/tickets/${ticket.uuid}`);
     await page.getByText('Pode me mandar o catálogo?').waitFor();
-    await page.getByRole('button', { name: 'Enviar lista de arquivos' }).click();
+    await page.getByRole('button', { name: 'Listas de arquivos' }).click();
     await page.locator(`[role="menuitem"][data-file-list-id="${list.id}"]`).waitFor();
     // The menu has finished growing in (no transition still running on the page).
-    await page.waitForFunction('document.getAnimations().length === 0');
+    await page.waitForFunction(() => (globalThis as unknown as { document: { getAnimations(): unknown[] } }).document.getAnimations().length === 0);
     await screenshot(page, 'files-ticket-picker');
     await page.locator(`[role="menuitem"][data-file-list-id="${list.id}"]`).click();
     await page.getByText('Olá! Segue nosso material.').first().waitFor();
@@ -202,7 +202,7 @@ describe('file lists and campaign settings', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
-    await page.getByRole('button', { name: 'Enviar lista de arquivos' }).waitFor();
+    await page.getByRole('button', { name: 'Listas de arquivos' }).waitFor();
     await page.getByText('Olá! Segue nosso material.').first().waitFor();
     await screenshot(page, 'files-ticket-phone');
   });

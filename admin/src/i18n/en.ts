@@ -722,7 +722,7 @@ export const en: Catalog = {
       sendRecording: 'Send audio',
       recordingTooShort: 'Recording too short: discarded.',
       cancelReply: 'Cancel reply',
-      fileList: 'Send a file list',
+      fileList: 'File lists',
       fileListLoading: 'Loading...',
       fileListEmpty: 'No file lists',
       emojiGroups: {

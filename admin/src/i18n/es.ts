@@ -723,7 +723,7 @@ export const es: Catalog = {
       sendRecording: 'Enviar audio',
       recordingTooShort: 'Grabación demasiado corta: descartada.',
       cancelReply: 'Cancelar respuesta',
-      fileList: 'Enviar lista de archivos',
+      fileList: 'Listas de archivos',
       fileListLoading: 'Cargando...',
       fileListEmpty: 'No hay listas de archivos',
       emojiGroups: {

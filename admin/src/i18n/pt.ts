@@ -722,7 +722,7 @@ export const pt = {
       sendRecording: 'Enviar áudio',
       recordingTooShort: 'Gravação muito curta: descartada.',
       cancelReply: 'Cancelar resposta',
-      fileList: 'Enviar lista de arquivos',
+      fileList: 'Listas de arquivos',
       fileListLoading: 'Carregando...',
       fileListEmpty: 'Nenhuma lista de arquivos',
       emojiGroups: {
