@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Socket } from 'socket.io-client';
+import { FileListsService } from '../../src/modules/files/files.service.js';
 import type { FileListEventPayload, FileListResponse } from '../../src/shared/campaign-api-types.js';
 import { connectedSimulator, waitFor } from '../utils/channels.js';
 import { type Session, type TenantFixture, twoTenants } from '../utils/factories.js';
@@ -24,6 +25,7 @@ const pdf = (filename: string): Part => ({ content: PDF, filename, contentType: 
 describe('file lists', () => {
   let t: TestApp;
   let a: TenantFixture;
+  let b: TenantFixture;
   let adminA: Session;
   let userA: Session;
   let adminB: Session;
@@ -49,7 +51,7 @@ describe('file lists', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    ({ a, adminA, userA, adminB } = await twoTenants(t));
+    ({ a, b, adminA, userA, adminB } = await twoTenants(t));
   });
   afterAll(() => t.close());
 
@@ -141,6 +143,11 @@ describe('file lists', () => {
       expect(res.body.error).toBe('ERR_NO_FILE_LIST_FOUND');
     }
     expect(folder()).toEqual([]);
+
+    // The read the campaign dispatcher uses outside a request is per company too.
+    const service = t.app.get(FileListsService);
+    expect(await service.forSending(a.company.id, list.id)).toMatchObject({ id: list.id, name: 'Restrita' });
+    expect(await service.forSending(b.company.id, list.id)).toBeNull();
   });
 
   it('stores one file per option, refuses bad uploads without leaving files, and releases replaced and dropped files', async () => {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { likePattern, type ListParams, type ListResult } from '../../common/list-query/list-query.js';
+import { forkForCompany } from '../../infra/database/tenant-scope.js';
 import { Company } from '../companies/company.entity.js';
 import { MediaSweep } from '../media/media-sweep.js';
 import { User } from '../users/user.entity.js';
@@ -72,6 +73,15 @@ export class FileListsService {
     await this.em.remove(record).flush();
     this.events.emit(ctx.companyId, { action: 'delete', id });
     await this.media.release(ctx.companyId, paths);
+  }
+
+  /**
+   * The list as it is sent (into a ticket, or as a campaign's attachments), or null when the company has no such list.
+   * It opens its own company-scoped context, so a job (the campaign dispatcher) may call it as a request does.
+   */
+  async forSending(companyId: number, id: number): Promise<FileListResponse | null> {
+    const record = await forkForCompany(this.em, companyId).findOne(FileList, { id }, { populate: ['options'], strategy: 'select-in' });
+    return record ? toFileListResponse(record) : null;
   }
 
   /** The list with its options, in the caller's company (the tenant filter), or 404. */

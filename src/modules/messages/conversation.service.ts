@@ -99,7 +99,8 @@ export class ConversationService {
    */
   async sendFileList(ctx: AuthContext, ticketId: number, fileListId: number): Promise<ConversationMessage[]> {
     await this.openable(ctx, ticketId);
-    const list = await this.fileLists.findOne(ctx, fileListId);
+    const list = await this.fileLists.forSending(ctx.companyId, fileListId);
+    if (!list) throw notFound('ERR_NO_FILE_LIST_FOUND');
     const files: OutgoingFile[] = list.options.flatMap((option) =>
       option.path
         ? [{ storedPath: option.path, mimetype: option.mediaType ?? mimetypeForPath(option.path), originalName: option.mediaName ?? option.name }]
