@@ -1,6 +1,7 @@
 // Socket event names and payloads shared by the server gateway and the browser.
-import type { FileListEventPayload } from './campaign-api-types.js';
+import type { CampaignEventPayload, ContactListEventPayload, ContactListItemEventPayload, FileListEventPayload } from './campaign-api-types.js';
 import type { CampaignSettings } from './campaigns.js';
+
 export const companyEvent = (companyId: number, topic: string): string => `company-${companyId}-${topic}`;
 
 export const Rooms = {
@@ -125,6 +126,9 @@ export interface CompanyEventMap {
   queueIntegration: QueueIntegrationEventPayload;
   schedule: ScheduleEventPayload;
   chat: ChatEventPayload;
+  campaign: CampaignEventPayload;
+  'contact-list': ContactListEventPayload;
+  ContactListItem: ContactListItemEventPayload;
   file: FileListEventPayload;
   campaignSettings: CampaignSettingsEventPayload;
 }

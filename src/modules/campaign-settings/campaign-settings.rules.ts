@@ -1,5 +1,5 @@
 import { fieldError, type AppError } from '../../common/errors/app-error.js';
-import type { CampaignSettings, CampaignVariable } from '../../shared/campaigns.js';
+import { type CampaignSettings, type CampaignVariable, keywordOf } from '../../shared/campaigns.js';
 
 export const VARIABLE_KEY_PATTERN = /^[\p{L}\p{N}_-]{1,40}$/u;
 export const QUIET_HOUR_PATTERN = /^(?:|(?:[01]\d|2[0-3]):[0-5]\d)$/;
@@ -28,11 +28,11 @@ export function settingsProblem(next: CampaignSettings): AppError | null {
   return null;
 }
 
-/** Keywords compared without case: the first spelling of each is kept. */
+/** Keywords that match the same replies (case, accents, final punctuation aside) are one: the first spelling stays. */
 export function uniqueKeywords(keywords: readonly string[]): string[] {
   const seen = new Set<string>();
   return keywords.filter((keyword) => {
-    const folded = keyword.toLocaleUpperCase('pt-BR');
+    const folded = keywordOf(keyword);
     if (seen.has(folded)) return false;
     seen.add(folded);
     return true;
