@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Socket } from 'socket.io-client';
 import { FileListsService } from '../../src/modules/files/files.service.js';
+import { MediaSweep } from '../../src/modules/media/media-sweep.js';
 import type { FileListEventPayload, FileListResponse } from '../../src/shared/campaign-api-types.js';
 import { connectedSimulator, waitFor } from '../utils/channels.js';
 import { type Session, type TenantFixture, twoTenants } from '../utils/factories.js';
@@ -181,6 +182,9 @@ describe('file lists', () => {
     expect(second!.path).toMatch(/^company\d+\/[a-f0-9]{32}\.png$/);
     expect(stored(first!.path!) && stored(second!.path!)).toBe(true);
     expect((await t.http().get(`/public/${first!.path}`)).status).toBe(200);
+    // The media sweep counts the options' files as referenced.
+    await t.app.get(MediaSweep).sweep(0);
+    expect(stored(first!.path!) && stored(second!.path!)).toBe(true);
 
     // A new file for the table replaces (and releases) the old one.
     const replaced = await upload(adminA, list.id, `${table}`, [png('tabela-nova.png')]);
@@ -245,6 +249,8 @@ describe('file lists', () => {
 
       // The files now belong to the conversation too: deleting the list keeps them.
       expect((await t.http().delete(`/api/files/${list.id}`).set(adminA.auth)).status).toBe(204);
+      for (const option of list.options.slice(0, 2)) expect(stored(option.path!)).toBe(true);
+      await t.app.get(MediaSweep).sweep(0);
       for (const option of list.options.slice(0, 2)) expect(stored(option.path!)).toBe(true);
     });
 

@@ -14,6 +14,7 @@ const REFERENCED_SQL = prepared(
        or exists (select 1 from queues q where q.company_id = ? and q.media_path = p.path)
        or exists (select 1 from queue_options o where o.company_id = ? and o.media_path = p.path)
        or exists (select 1 from file_list_options f where f.company_id = ? and f.path = p.path)
+       or exists (select 1 from campaigns c where c.company_id = ? and c.media_path = p.path)
        or exists (select 1 from inbound_inbox i where i.company_id = ? and i.payload -> 'message' -> 'media' ->> 'path' = p.path)`,
 );
 
@@ -28,7 +29,7 @@ const RELEASE_DELETED_SQL = prepared(
 );
 
 /** One company parameter per table the statement above looks in. */
-const REFERENCING_TABLES = ['messages', 'quick_messages', 'queues', 'queue_options', 'file_list_options', 'inbound_inbox'];
+const REFERENCING_TABLES = ['messages', 'quick_messages', 'queues', 'queue_options', 'file_list_options', 'campaigns', 'inbound_inbox'];
 
 @Injectable()
 export class MediaReferencesRepository {
