@@ -42,6 +42,8 @@ import { QueueOptionsModule } from './modules/queue-options/queue-options.module
 import { TicketNotesModule } from './modules/ticket-notes/ticket-notes.module.js';
 import { PromptsModule } from './modules/prompts/prompts.module.js';
 import { QueueIntegrationsModule } from './modules/queue-integrations/queue-integrations.module.js';
+import { FilesModule } from './modules/files/files.module.js';
+import { CampaignSettingsModule } from './modules/campaign-settings/campaign-settings.module.js';
 
 @Module({})
 export class AppModule {
@@ -96,6 +98,8 @@ export class AppModule {
         QueueOptionsModule,
         PromptsModule,
         QueueIntegrationsModule,
+        FilesModule,
+        CampaignSettingsModule,
         CampaignsModule,
       ],
     };

@@ -14,10 +14,12 @@ import { createStore } from './providers/preferences';
 import { PLACEHOLDER_ROUTES, ROUTES } from './routes';
 import { darkTheme, lightTheme } from './theme';
 import {
+  CampaignsConfigPage,
   ChatsPage,
   ConnectionList,
   ContactList,
   DashboardPage,
+  FileListList,
   HelpsPage,
   KanbanPage,
   MessagesApiPage,
@@ -65,6 +67,7 @@ export function App() {
         <Resource name="queue-integration" list={QueueIntegrationList} />
         <Resource name="connections" list={ConnectionList} />
         <Resource name="helps" list={HelpsPage} />
+        <Resource name="files" list={FileListList} />
         <Resource name="companies" />
         <Resource name="plans" />
 
@@ -80,6 +83,7 @@ export function App() {
           <Route path={ROUTES.todolist.path} element={<TodoListPage />} />
           <Route path={ROUTES.messagesApi.path} element={<MessagesApiPage />} />
           <Route path={ROUTES.settings.path} element={<SettingsPage />} />
+          <Route path={ROUTES.campaignsConfig.path} element={<CampaignsConfigPage />} />
           {PLACEHOLDER_ROUTES.map((route) => (
             <Route key={route.path} path={route.path} element={<ComingSoon title={route.title} />} />
           ))}

@@ -33,3 +33,5 @@ export const QuickMessageList = lazyScreen(() => import('./resources/quick-messa
 export const QueueList = lazyScreen(() => import('./resources/queues/QueueList').then((m) => m.QueueList));
 export const PromptList = lazyScreen(() => import('./resources/prompts/PromptList').then((m) => m.PromptList));
 export const QueueIntegrationList = lazyScreen(() => import('./resources/queue-integrations/QueueIntegrationList').then((m) => m.QueueIntegrationList));
+export const FileListList = lazyScreen(() => import('./resources/files/FileListList').then((m) => m.FileListList));
+export const CampaignsConfigPage = lazyScreen(() => import('./pages/campaigns-config/CampaignsConfigPage').then((m) => m.CampaignsConfigPage));

@@ -126,7 +126,7 @@ export const ROUTES = {
     deniedMessage: 'app.noPagePermission',
   },
   connections: { resource: 'connections', path: '/connections', title: 'menu.connections', icon: SyncAltOutlined, allowed: administration },
-  files: { path: '/files', title: 'menu.files', icon: AttachFileOutlined, allowed: administration },
+  files: { resource: 'files', path: '/files', title: 'menu.files', icon: AttachFileOutlined, allowed: administration },
   queues: { resource: 'queues', path: '/queues', title: 'menu.queues', icon: AccountTreeOutlined, allowed: administration },
   users: { resource: 'users', path: '/users', title: 'menu.users', icon: PeopleAltOutlined, allowed: administration },
   messagesApi: {
@@ -163,9 +163,7 @@ export const PLACEHOLDER_ROUTES: AppRoute[] = [
   ROUTES.contactLists,
   ROUTES.contactListItems,
   ROUTES.campaignReport,
-  ROUTES.campaignsConfig,
   ROUTES.announcements,
-  ROUTES.files,
   ROUTES.financeiro,
   ROUTES.subscription,
 ];

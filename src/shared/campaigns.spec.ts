@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { campaignEditable, campaignMessagesEditable, keywordOf, parseCampaignSettings, renderCampaignMessage } from './campaigns.js';
 
 describe('campaign rules shared with the browser', () => {

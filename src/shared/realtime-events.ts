@@ -103,6 +103,12 @@ export interface ChatEventPayload {
   newMessage?: unknown;
 }
 
+/** `company-{id}-campaignSettings`: the whole settings after a change. */
+export interface CampaignSettingsEventPayload {
+  action: 'update';
+  settings: CampaignSettings;
+}
+
 /** Topics emitted as `company-{id}-{topic}`; the map documents each payload. */
 export interface CompanyEventMap {
   user: UserEventPayload;
@@ -124,7 +130,7 @@ export interface CompanyEventMap {
   'contact-list': ContactListEventPayload;
   ContactListItem: ContactListItemEventPayload;
   file: FileListEventPayload;
-  campaignSettings: { action: 'update'; settings: CampaignSettings };
+  campaignSettings: CampaignSettingsEventPayload;
 }
 export type CompanyTopic = keyof CompanyEventMap;
 

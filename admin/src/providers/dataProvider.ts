@@ -2,11 +2,13 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { useMemo, useRef } from 'react';
 import { type DataProvider, type GetListParams, type GetManyParams, type RaRecord, useDataProvider } from 'react-admin';
 import { chatMethods } from '../pages/chats/chatMethods';
+import { campaignSettingsMethods } from '../pages/campaigns-config/campaignSettingsMethods';
 import { dashboardMethods } from '../pages/dashboard/dashboardMethods';
 import { kanbanMethods } from '../pages/kanban/kanbanMethods';
 import { settingsMethods } from '../pages/settings/settingsMethods';
 import { ticketMethods } from '../pages/tickets/ticketMethods';
 import { connectionMethods } from './connectionMethods';
+import { fileListMethods } from './fileListMethods';
 import { API_URL, httpClient } from './httpClient';
 import { queueIntegrationMethods } from './queueIntegrationMethods';
 import { queueMethods } from './queueMethods';
@@ -80,12 +82,14 @@ export const dataProvider = {
   ...queueMethods(httpClient),
   ...queueOptionMethods(httpClient),
   ...quickMessageMethods(httpClient),
+  ...fileListMethods(httpClient),
   ...queueIntegrationMethods(httpClient),
   ...ticketMethods,
   ...kanbanMethods,
   ...chatMethods,
   ...dashboardMethods,
   ...settingsMethods,
+  ...campaignSettingsMethods,
   ...connectionMethods(httpClient, API_URL),
 };
 

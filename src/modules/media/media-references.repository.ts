@@ -13,6 +13,8 @@ const REFERENCED_SQL = prepared(
        or exists (select 1 from quick_messages q where q.company_id = ? and q.media_path = p.path)
        or exists (select 1 from queues q where q.company_id = ? and q.media_path = p.path)
        or exists (select 1 from queue_options o where o.company_id = ? and o.media_path = p.path)
+       or exists (select 1 from file_list_options f where f.company_id = ? and f.path = p.path)
+       or exists (select 1 from campaigns c where c.company_id = ? and c.media_path = p.path)
        or exists (select 1 from inbound_inbox i where i.company_id = ? and i.payload -> 'message' -> 'media' ->> 'path' = p.path)`,
 );
 
@@ -26,20 +28,26 @@ const RELEASE_DELETED_SQL = prepared(
    returning d.company_id, d.media_path`,
 );
 
+/** One company parameter per table the statement above looks in. */
+const REFERENCING_TABLES = ['messages', 'quick_messages', 'queues', 'queue_options', 'file_list_options', 'campaigns', 'inbound_inbox'];
+
 @Injectable()
 export class MediaReferencesRepository {
   constructor(private readonly db: HotPathPool) {}
 
   /** The subset of `paths` (all in company `companyId`'s folder) that some row references. */
   async referenced(companyId: number, paths: string[]): Promise<Set<string>> {
-    const rows = await tenantSql(this.db, companyId).all<{ path: string }>(REFERENCED_SQL, [paths, companyId, companyId, companyId, companyId, companyId]);
+    const rows = await tenantSql(this.db, companyId).all<{ path: string }>(REFERENCED_SQL, [paths, ...REFERENCING_TABLES.map(() => companyId)]);
     return new Set(rows.map((r) => r.path));
   }
 
-  /** Detaches the files of up to `limit` deleted messages; answers their paths, which nothing references any more. */
-  async releaseDeletedMessageMedia(limit: number): Promise<string[]> {
+  /**
+   * Detaches the files of up to `limit` deleted messages; answers their paths by company. Another row may still
+   * point at one (a file-list file sent into several tickets), so the caller asks `referenced` before removing.
+   */
+  async releaseDeletedMessageMedia(limit: number): Promise<{ companyId: number; path: string }[]> {
     // The media sweep releases deleted messages' files in every company.
-    const rows = await systemSql(this.db).all<{ media_path: string }>(RELEASE_DELETED_SQL, [limit]);
-    return rows.map((r) => r.media_path);
+    const rows = await systemSql(this.db).all<{ company_id: number; media_path: string }>(RELEASE_DELETED_SQL, [limit]);
+    return rows.map((r) => ({ companyId: Number(r.company_id), path: r.media_path }));
   }
 }

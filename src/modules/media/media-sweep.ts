@@ -43,10 +43,11 @@ export class MediaSweep {
   async sweep(graceMs = SWEEP_GRACE_MS): Promise<SweepResult> {
     let released = 0;
     for (;;) {
-      const paths = await this.references.releaseDeletedMessageMedia(BATCH);
-      await Promise.all(paths.map((path) => this.storage.remove(path).catch(() => undefined)));
-      released += paths.length;
-      if (paths.length < BATCH) break;
+      const detached = await this.references.releaseDeletedMessageMedia(BATCH);
+      const byCompany = new Map<number, string[]>();
+      for (const { companyId, path } of detached) byCompany.set(companyId, [...(byCompany.get(companyId) ?? []), path]);
+      for (const [companyId, paths] of byCompany) released += await this.release(companyId, paths);
+      if (detached.length < BATCH) break;
     }
     return { released, orphans: await this.removeOrphans(Date.now() - graceMs) };
   }
@@ -65,6 +66,20 @@ export class MediaSweep {
       paths.push(entry.path);
     }
     return removed + (await this.removeUnreferenced(companyId, paths));
+  }
+
+  /**
+   * Removes those of a company's files that no row references any more, right after the rows that held them went
+   * (a deleted file list, a replaced upload): a file sent into a conversation stays with its message. Answers how
+   * many were removed; a failed removal is left to the next sweep.
+   */
+  async release(companyId: number, paths: string[]): Promise<number> {
+    const unique = [...new Set(paths.filter((path) => path.startsWith(`company${companyId}/`)))];
+    if (!unique.length) return 0;
+    const kept = await this.references.referenced(companyId, unique);
+    const orphans = unique.filter((path) => !kept.has(path));
+    await Promise.all(orphans.map((path) => this.storage.remove(path).catch(() => undefined)));
+    return orphans.length;
   }
 
   /** `paths` all lie in one company's folder. */

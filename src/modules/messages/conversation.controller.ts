@@ -44,6 +44,17 @@ export class ConversationController {
     return this.conversation.send(ctx, ticketId, dto.body ?? '', dto.quotedMsg?.id ?? null, medias);
   }
 
+  /** A file list into the conversation: its message, then each option's file (the message rides on the first). */
+  @Post(':ticketId/file-list/:fileListId')
+  @AnyUser()
+  sendFileList(
+    @Auth() ctx: AuthContext,
+    @Param('ticketId', ParseIntPipe) ticketId: number,
+    @Param('fileListId', ParseIntPipe) fileListId: number,
+  ): Promise<MessageResponse[]> {
+    return this.conversation.sendFileList(ctx, ticketId, fileListId);
+  }
+
   /** Marks the conversation read (the browser calls it when a conversation gets focus again). */
   @Put(':ticketId')
   @AnyUser()

@@ -3,6 +3,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { ChannelManager } from '../../channels/channel-manager.js';
 import { appError, notFound, fieldError } from '../../common/errors/app-error.js';
+import { mimetypeForPath } from '../../infra/storage/media-types.js';
+import { FileListsService } from '../files/files.service.js';
 import { TicketAccess } from '../tickets/ticket-access.js';
 import { toTicketResponseFromRow } from '../tickets/ticket-row.mapper.js';
 import { TicketLifecycle } from '../tickets/ticket-lifecycle.js';
@@ -37,6 +39,7 @@ export class ConversationService {
     private readonly channels: ChannelManager,
     private readonly events: MessageEvents,
     private readonly lifecycle: TicketLifecycle,
+    private readonly fileLists: FileListsService,
   ) {}
 
   async list(ctx: AuthContext, ticketId: number, cursor?: string): Promise<MessagePageResponse> {
@@ -88,6 +91,22 @@ export class ConversationService {
       sent.push({ ...toMessageResponse(result.message), quotedMsg: first ? quotedMsg : null });
     }
     return sent;
+  }
+
+  /**
+   * Sends a file list as the agent's own message would go: the stored files are referenced, not copied (the media
+   * sweep keeps a file while any row points at it). Options without a file yet are skipped.
+   */
+  async sendFileList(ctx: AuthContext, ticketId: number, fileListId: number): Promise<ConversationMessage[]> {
+    await this.openable(ctx, ticketId);
+    const list = await this.fileLists.forSending(ctx.companyId, fileListId);
+    if (!list) throw notFound('ERR_NO_FILE_LIST_FOUND');
+    const files: OutgoingFile[] = list.options.flatMap((option) =>
+      option.path
+        ? [{ storedPath: option.path, mimetype: option.mediaType ?? mimetypeForPath(option.path), originalName: option.mediaName ?? option.name }]
+        : [],
+    );
+    return this.send(ctx, ticketId, list.message, null, files);
   }
 
   async edit(ctx: AuthContext, messageId: number, body: string): Promise<MessageResponse> {

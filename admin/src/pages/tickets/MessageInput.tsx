@@ -10,6 +10,7 @@ import { useNotifyError } from '../../hooks/useNotifyError';
 import { AttachmentStrip } from './AttachmentStrip';
 import { INPUT_MAX_ROWS, MIN_RECORDING_BYTES } from './constants';
 import { EmojiPicker } from './EmojiPicker';
+import { FileListPicker } from './FileListPicker';
 import { QuickMessageSuggestions } from './QuickMessageSuggestions';
 import { RecordingBar } from './RecordingBar';
 import { useReply } from './ReplyContext';
@@ -28,7 +29,7 @@ const asList = (answer: Message | Message[] | undefined): Message[] =>
 
 /**
  * The message input: up to 5 rows, Enter sends (Shift+Enter breaks the line), blank text is not sent; signature,
- * emoji, attachments with a caption, '/shortcut' quick messages, reply, audio recording.
+ * emoji, attachments with a caption, file lists, '/shortcut' quick messages, reply, audio recording.
  */
 export function MessageInput({ ticket, onSent }: { ticket: Ticket; onSent(messages: Message[]): void }) {
   const dataProvider = useAppDataProvider();
@@ -73,6 +74,20 @@ export function MessageInput({ ticket, onSent }: { ticket: Ticket; onSent(messag
         ? await dataProvider.sendMediaMessage(ticket.id, files, trimmed, quoted)
         : await dataProvider.sendTextMessage(ticket.id, signed(trimmed, agent?.name ?? '', sign), quoted);
       finish(answer);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** A file list goes at once: its message and files, as the server has them. */
+  const sendFileList = async (fileListId: number) => {
+    if (busy || disabled) return;
+    setBusy(true);
+    try {
+      onSent(asList(await dataProvider.sendFileList(ticket.id, fileListId)));
+      inputRef.current?.focus();
     } catch (error) {
       notifyError(error);
     } finally {
@@ -163,7 +178,7 @@ export function MessageInput({ ticket, onSent }: { ticket: Ticket; onSent(messag
       {replyingTo && <ReplyPreview message={replyingTo} contactName={ticket.contact?.name} onCancel={() => setReplyingTo(null)} />}
       <AttachmentStrip files={files} onRemove={(index) => setFiles((current) => current.filter((_, position) => position !== index))} />
       <QuickMessageSuggestions suggestions={suggestions} active={Math.min(active, suggestions.length - 1)} onPick={(quick) => void pickQuick(quick)} />
-      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5, px: 1, py: 1, '& .MuiIconButton-root': { p: { xs: 0.5, sm: 1 } } }}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: { xs: 0.25, sm: 0.5 }, px: 1, py: 1, '& .MuiIconButton-root': { p: { xs: 0.5, sm: 1 } } }}>
         {recorder.state === 'recording' ? (
           <RecordingBar seconds={recorder.seconds} busy={busy} onCancel={recorder.cancel} onSend={() => void sendRecording()} />
         ) : (
@@ -188,6 +203,7 @@ export function MessageInput({ ticket, onSent }: { ticket: Ticket; onSent(messag
                 event.target.value = '';
               }}
             />
+            <FileListPicker disabled={disabled || busy} onPick={(list) => void sendFileList(list.id)} />
             <Tooltip title={signLabel}>
               <span>
                 <IconButton
@@ -215,7 +231,7 @@ export function MessageInput({ ticket, onSent }: { ticket: Ticket; onSent(messag
               onKeyDown={onKeyDown}
               placeholder={translate(disabled ? 'tickets.input.disabled' : files.length ? 'tickets.input.caption' : 'tickets.input.placeholder')}
               inputProps={{ 'aria-label': translate('tickets.input.placeholder') }}
-              sx={{ flex: 1, bgcolor: 'action.hover', borderRadius: 5, px: 2, py: 1, alignSelf: 'center' }}
+              sx={{ flex: 1, minWidth: 0, bgcolor: 'action.hover', borderRadius: 5, px: { xs: 1.5, sm: 2 }, py: 1, alignSelf: 'center' }}
             />
             {canSend || disabled ? (
               <Tooltip title={translate('tickets.input.send')}>

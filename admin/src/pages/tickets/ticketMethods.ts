@@ -74,6 +74,8 @@ export const ticketMethods = {
     const response = await httpClient<Message | Message[]>(`${API_URL}/messages/${ticketId}`, { method: 'POST', body: data });
     return response.json;
   },
+  /** A file list into the conversation: its message and each option's file. */
+  sendFileList: (ticketId: number, fileListId: number) => api.post<Message[]>(`/messages/${ticketId}/file-list/${fileListId}`),
   editMessage: (messageId: number, body: string) => api.post<Message>(`/messages/edit/${messageId}`, { body }),
   deleteMessage: (messageId: number) => api.delete(`/messages/${messageId}`),
 

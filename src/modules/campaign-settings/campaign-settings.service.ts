@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { LockMode } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { AuthContext } from '../../authorization/auth-context.js';
+import { forkForCompany } from '../../infra/database/tenant-scope.js';
+import { RealtimeService } from '../../infra/realtime/realtime.service.js';
+import type { CampaignSettings } from '../../shared/campaigns.js';
+import { CampaignSetting } from '../campaigns/campaign-setting.entity.js';
+import { Company } from '../companies/company.entity.js';
+import { decodeSettings, encodeSetting, SETTING_KEYS, type SettingKey } from './campaign-settings.codec.js';
+import { hasVariable, settingsProblem, uniqueKeywords } from './campaign-settings.rules.js';
+import type { CampaignVariableDto, SaveCampaignSettingsDto } from './dto/campaign-settings.dto.js';
+
+/** Campaign settings (campaigns §3, §9): key/value rows per company, read whole with defaults for missing keys. */
+@Injectable()
+export class CampaignSettingsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly realtime: RealtimeService,
+  ) {}
+
+  /** The company's settings; usable inside a request or a job (it opens its own company-scoped context). */
+  async read(companyId: number): Promise<CampaignSettings> {
+    const rows = await forkForCompany(this.em, companyId).find(CampaignSetting, {}, { fields: ['key', 'value'] });
+    return decodeSettings(rows);
+  }
+
+  /** Applies a partial change; answers the whole settings. */
+  async save(ctx: AuthContext, dto: SaveCampaignSettingsDto): Promise<CampaignSettings> {
+    return this.change(ctx, (current) => {
+      const next: CampaignSettings = { ...current };
+      for (const key of SETTING_KEYS) {
+        if (dto[key] !== undefined) (next as unknown as Record<SettingKey, unknown>)[key] = dto[key];
+      }
+      if (dto.variables) next.variables = dto.variables.map(({ key, value }) => ({ key, value }));
+      if (dto.optOutKeywords) next.optOutKeywords = uniqueKeywords(dto.optOutKeywords);
+      const problem = settingsProblem(next);
+      if (problem) throw problem;
+      return next;
+    });
+  }
+
+  /** The spec's shortcut: adds one variable, or changes nothing when the key exists (campaigns §5). */
+  async addVariable(ctx: AuthContext, variable: CampaignVariableDto): Promise<CampaignSettings> {
+    return this.change(ctx, (current) => {
+      if (hasVariable(current.variables, variable.key)) return current;
+      const next = { ...current, variables: [...current.variables, { key: variable.key, value: variable.value }] };
+      const problem = settingsProblem(next);
+      if (problem) throw problem;
+      return next;
+    });
+  }
+
+  /**
+   * Read, change and write under the company row's lock, so two saves (or two shortcut adds) never lose one another;
+   * only keys whose value changed are written, and the change goes to the company's sockets.
+   */
+  private async change(ctx: AuthContext, apply: (current: CampaignSettings) => CampaignSettings): Promise<CampaignSettings> {
+    const { settings, changed } = await this.em.transactional(async (tx) => {
+      await tx.findOneOrFail(Company, ctx.companyId, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const rows = await tx.find(CampaignSetting, {});
+      const current = decodeSettings(rows);
+      const next = apply(current);
+      let dirty = false;
+      for (const key of SETTING_KEYS) {
+        const value = encodeSetting(next[key]);
+        const row = rows.find((r) => r.key === key);
+        // A key without a row reads as its default: it gets a row only once it differs.
+        if (row ? row.value === value : value === encodeSetting(current[key])) continue;
+        if (row) row.value = value;
+        else tx.create(CampaignSetting, { company: tx.getReference(Company, ctx.companyId), key, value });
+        dirty = true;
+      }
+      return { settings: next, changed: dirty };
+    });
+    if (changed) this.realtime.toCompany(ctx.companyId, 'campaignSettings', { action: 'update', settings });
+    return settings;
+  }
+}
