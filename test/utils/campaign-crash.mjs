@@ -47,7 +47,11 @@ export async function runCampaignCrash({ dbUrl, dataDir, redisPrefix, items = 30
   try {
     await waitUntil(health, 60_000, 'first start');
     const token = await login(baseUrl);
-    await waitUntil(async () => (await query(dbUrl, `select status from whatsapps where id = $1`, [connectionId]))[0].status === 'CONNECTED', 30_000, 'connection up');
+    await waitUntil(
+      async () => (await query(dbUrl, `select status from whatsapps where id = $1`, [connectionId]))[0].status === 'CONNECTED',
+      30_000,
+      'connection up',
+    );
     const res = await fetch(`${baseUrl}/api/campaigns`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
