@@ -14,6 +14,8 @@ import { createStore } from './providers/preferences';
 import { PLACEHOLDER_ROUTES, ROUTES } from './routes';
 import { darkTheme, lightTheme } from './theme';
 import {
+  CampaignList,
+  CampaignReportPage,
   ChatsPage,
   ConnectionList,
   ContactList,
@@ -64,6 +66,7 @@ export function App() {
         <Resource name="prompts" list={PromptList} />
         <Resource name="queue-integration" list={QueueIntegrationList} />
         <Resource name="connections" list={ConnectionList} />
+        <Resource name="campaigns" list={CampaignList} />
         <Resource name="helps" list={HelpsPage} />
         <Resource name="companies" />
         <Resource name="plans" />
@@ -80,6 +83,7 @@ export function App() {
           <Route path={ROUTES.todolist.path} element={<TodoListPage />} />
           <Route path={ROUTES.messagesApi.path} element={<MessagesApiPage />} />
           <Route path={ROUTES.settings.path} element={<SettingsPage />} />
+          <Route path={ROUTES.campaignReport.path} element={<CampaignReportPage />} />
           {PLACEHOLDER_ROUTES.map((route) => (
             <Route key={route.path} path={route.path} element={<ComingSoon title={route.title} />} />
           ))}

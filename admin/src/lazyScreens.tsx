@@ -33,3 +33,5 @@ export const QuickMessageList = lazyScreen(() => import('./resources/quick-messa
 export const QueueList = lazyScreen(() => import('./resources/queues/QueueList').then((m) => m.QueueList));
 export const PromptList = lazyScreen(() => import('./resources/prompts/PromptList').then((m) => m.PromptList));
 export const QueueIntegrationList = lazyScreen(() => import('./resources/queue-integrations/QueueIntegrationList').then((m) => m.QueueIntegrationList));
+export const CampaignList = lazyScreen(() => import('./resources/campaigns/CampaignList').then((m) => m.CampaignList));
+export const CampaignReportPage = lazyScreen(() => import('./pages/campaign-report/CampaignReportPage').then((m) => m.CampaignReportPage));

@@ -70,6 +70,7 @@ export const ROUTES = {
   helps: { resource: 'helps', path: '/helps', title: 'menu.helps', icon: HelpOutlineOutlined },
   chats: { path: '/chats/:id?', to: '/chats', title: 'menu.chats', icon: ForumOutlined, plan: 'useInternalChat' },
   campaigns: {
+    resource: 'campaigns',
     path: '/campaigns',
     title: 'menu.campaignsList',
     icon: ListAltOutlined,
@@ -159,10 +160,8 @@ export function routeOfResource(resource: string): AppRoute | undefined {
 
 /** Routes whose screen is not built yet: they show a placeholder. */
 export const PLACEHOLDER_ROUTES: AppRoute[] = [
-  ROUTES.campaigns,
   ROUTES.contactLists,
   ROUTES.contactListItems,
-  ROUTES.campaignReport,
   ROUTES.campaignsConfig,
   ROUTES.announcements,
   ROUTES.files,

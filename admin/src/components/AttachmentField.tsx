@@ -17,10 +17,12 @@ interface AttachmentFieldProps {
   onChange(change: AttachmentChange): void;
   /** The file types offered by the browser's chooser. */
   accept?: string;
+  /** Shows the attachment without the buttons that change it. */
+  readOnly?: boolean;
 }
 
 /** One attachment: its name (a link when it can be opened), a button to attach or replace it and one to remove it. */
-export function AttachmentField({ label, current, change, onChange, accept }: AttachmentFieldProps) {
+export function AttachmentField({ label, current, change, onChange, accept, readOnly }: AttachmentFieldProps) {
   const translate = useTranslate();
   const inputRef = useRef<HTMLInputElement>(null);
   const labelId = useId();
@@ -46,18 +48,22 @@ export function AttachmentField({ label, current, change, onChange, accept }: At
               </Typography>
             )}
             {chosen && <Chip size="small" variant="outlined" color="primary" label={translate('attachment.pending')} />}
-            <Tooltip title={translate('attachment.remove')}>
-              <IconButton size="small" aria-label={translate('attachment.remove')} onClick={() => onChange(current ? { remove: true } : null)}>
-                <DeleteOutlined fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            {!readOnly && (
+              <Tooltip title={translate('attachment.remove')}>
+                <IconButton size="small" aria-label={translate('attachment.remove')} onClick={() => onChange(current ? { remove: true } : null)}>
+                  <DeleteOutlined fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
           </Box>
         ) : (
           <Typography color="text.secondary">{translate('attachment.none')}</Typography>
         )}
-        <Button variant="outlined" size="small" startIcon={<AttachFile />} onClick={() => inputRef.current?.click()}>
-          {translate(shown ? 'attachment.replace' : 'attachment.attach')}
-        </Button>
+        {!readOnly && (
+          <Button variant="outlined" size="small" startIcon={<AttachFile />} onClick={() => inputRef.current?.click()}>
+            {translate(shown ? 'attachment.replace' : 'attachment.attach')}
+          </Button>
+        )}
         <input
           ref={inputRef}
           type="file"

@@ -70,6 +70,7 @@ const RESOURCE_SUBJECTS: Record<string, ResourceSubject> = {
   helps: 'Help',
   announcements: 'Announcement',
   'quick-messages': 'QuickMessage',
+  campaigns: 'Campaign',
 };
 const CRUD_ACTIONS: Record<string, CrudAction> = {
   list: 'read',

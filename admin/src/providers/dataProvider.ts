@@ -6,6 +6,7 @@ import { dashboardMethods } from '../pages/dashboard/dashboardMethods';
 import { kanbanMethods } from '../pages/kanban/kanbanMethods';
 import { settingsMethods } from '../pages/settings/settingsMethods';
 import { ticketMethods } from '../pages/tickets/ticketMethods';
+import { campaignMethods } from './campaignMethods';
 import { connectionMethods } from './connectionMethods';
 import { API_URL, httpClient } from './httpClient';
 import { queueIntegrationMethods } from './queueIntegrationMethods';
@@ -81,6 +82,7 @@ export const dataProvider = {
   ...queueOptionMethods(httpClient),
   ...quickMessageMethods(httpClient),
   ...queueIntegrationMethods(httpClient),
+  ...campaignMethods(httpClient),
   ...ticketMethods,
   ...kanbanMethods,
   ...chatMethods,
