@@ -42,7 +42,7 @@ export function PauseReasonChip({ reason }: { reason: CampaignPauseReason }) {
   );
 }
 
-/** The name, with the pause reason when there is one. */
+/** The name, with the pause reason when there is one, and on a phone the status (its column is hidden there). */
 export function CampaignName() {
   const record = useRecordContext<Campaign>();
   if (!record) return null;
@@ -51,6 +51,9 @@ export function CampaignName() {
       <Typography component="span" variant="body2" sx={{ fontWeight: 500 }}>
         {record.name}
       </Typography>
+      <Box component="span" sx={{ display: { xs: 'inline-flex', sm: 'none' } }}>
+        <CampaignStatusChip status={record.status} />
+      </Box>
       {record.pauseReason && <PauseReasonChip reason={record.pauseReason} />}
     </Box>
   );

@@ -2,7 +2,8 @@ import { Alert, Box, FormControlLabel, Radio, RadioGroup } from '@mui/material';
 import { SelectInput, TextInput, useInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { SwitchInput } from '../../components/SwitchInput';
-import { campaignNameRules } from './campaignForm';
+import { ScheduleDateTimeInput } from '../../pages/schedules/ScheduleDateTimeInput';
+import { campaignNameRules, scheduledAtRules } from './campaignForm';
 import { CampaignMessageTabs } from './CampaignMessageTabs';
 import type { Audience } from './types';
 import { useCampaignChoices } from './useCampaignChoices';
@@ -50,30 +51,22 @@ export function CampaignInputs({ locked, messagesLocked, notice }: CampaignInput
       )}
       <Box sx={twoColumns}>
         <TextInput source="name" label="campaigns.form.name" validate={campaignNameRules} disabled={locked} autoComplete="off" />
-        <SelectInput source="whatsappId" label="campaigns.form.whatsappId" choices={choices.connections} emptyText={none} emptyValue={null} disabled={locked} />
-        <TextInput
+        <SelectInput source="whatsappId" label="campaigns.form.whatsappId" choices={choices.connections} emptyText={none} disabled={locked} />
+        <ScheduleDateTimeInput
           source="scheduledAt"
           label="campaigns.form.scheduledAt"
-          type="datetime-local"
-          disabled={locked}
+          validate={scheduledAtRules}
           helperText="campaigns.form.scheduledAtHelp"
-          slotProps={{ inputLabel: { shrink: true } }}
+          disabled={locked}
         />
-        <SelectInput source="fileListId" label="campaigns.form.fileListId" choices={choices.fileLists} emptyText={none} emptyValue={null} disabled={locked} />
+        <SelectInput source="fileListId" label="campaigns.form.fileListId" choices={choices.fileLists} emptyText={none} disabled={locked} />
       </Box>
       <AudienceInput disabled={locked} />
       <Box sx={twoColumns}>
         {audience === 'tag' ? (
-          <SelectInput source="tagListId" label="campaigns.form.tagListId" choices={choices.tags} emptyText={none} emptyValue={null} disabled={locked} />
+          <SelectInput source="tagListId" label="campaigns.form.tagListId" choices={choices.tags} emptyText={none} disabled={locked} />
         ) : (
-          <SelectInput
-            source="contactListId"
-            label="campaigns.form.contactListId"
-            choices={choices.contactLists}
-            emptyText={none}
-            emptyValue={null}
-            disabled={locked}
-          />
+          <SelectInput source="contactListId" label="campaigns.form.contactListId" choices={choices.contactLists} emptyText={none} disabled={locked} />
         )}
         <SwitchInput source="confirmation" label="campaigns.form.confirmation" helperText="campaigns.form.confirmationHelp" disabled={locked} />
       </Box>

@@ -6,6 +6,10 @@ import { CampaignDialog } from './CampaignDialog';
 import { CampaignName, CampaignStatusField, DateTimeOf, NameOf } from './CampaignFields';
 import { CampaignRowActions } from './CampaignRowActions';
 import type { Campaign } from './types';
+
+// A phone keeps the name (with the status under it) and the actions in view; the rest shows on wider screens.
+const FROM_TABLET = { display: { xs: 'none', sm: 'table-cell' } } as const;
+const FROM_DESKTOP = { display: { xs: 'none', md: 'table-cell' } } as const;
 import { useLiveCampaigns } from './useLiveCampaigns';
 
 /**
@@ -20,11 +24,11 @@ export function CampaignList() {
       <SearchableResourceList resource="campaigns" catalog="campaigns" sort={{ field: 'name', order: 'ASC' }}>
         <DataTable<Campaign> rowClick={false} bulkActionButtons={false} empty={<ListEmpty message="campaigns.empty" />}>
           <DataTable.Col source="name" label="campaigns.columns.name" render={() => <CampaignName />} />
-          <DataTable.Col source="status" label="campaigns.columns.status" render={() => <CampaignStatusField />} />
-          <DataTable.Col source="contactList" label="campaigns.columns.contactList" disableSort render={() => <NameOf of="contactList" />} />
-          <DataTable.Col source="whatsapp" label="campaigns.columns.whatsapp" disableSort render={() => <NameOf of="whatsapp" />} />
-          <DataTable.Col source="scheduledAt" label="campaigns.columns.scheduledAt" render={() => <DateTimeOf source="scheduledAt" />} />
-          <DataTable.Col source="completedAt" label="campaigns.columns.completedAt" render={() => <DateTimeOf source="completedAt" />} />
+          <DataTable.Col source="status" label="campaigns.columns.status" sx={FROM_TABLET} render={() => <CampaignStatusField />} />
+          <DataTable.Col source="contactList" label="campaigns.columns.contactList" disableSort sx={FROM_DESKTOP} render={() => <NameOf of="contactList" />} />
+          <DataTable.Col source="whatsapp" label="campaigns.columns.whatsapp" disableSort sx={FROM_DESKTOP} render={() => <NameOf of="whatsapp" />} />
+          <DataTable.Col source="scheduledAt" label="campaigns.columns.scheduledAt" sx={FROM_TABLET} render={() => <DateTimeOf source="scheduledAt" />} />
+          <DataTable.Col source="completedAt" label="campaigns.columns.completedAt" sx={FROM_DESKTOP} render={() => <DateTimeOf source="completedAt" />} />
           <DataTable.Col label="campaigns.columns.actions" align="right" render={() => <CampaignRowActions />} />
         </DataTable>
       </SearchableResourceList>

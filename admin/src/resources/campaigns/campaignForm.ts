@@ -1,4 +1,5 @@
 import { format, isValid, parse } from 'date-fns';
+import type { Validator } from 'react-admin';
 import { nameRules } from '../../validation';
 import { type Campaign, type CampaignFormValues, type MessageField, VARIANTS } from './types';
 
@@ -11,6 +12,11 @@ const API_DATE_TIME = 'yyyy-MM-dd HH:mm:ss';
 
 export const MESSAGE_FIELDS: MessageField[] = VARIANTS.map((n) => `message${n}` as const);
 export const CONFIRMATION_FIELDS: MessageField[] = VARIANTS.map((n) => `confirmationMessage${n}` as const);
+
+/** The schedule is optional; typed, it must be a whole dd/MM/yyyy HH:mm that exists. */
+export const scheduledAtRules: Validator[] = [
+  (value: unknown) => (typeof value !== 'string' || value === '' || toApiDateTime(value) ? undefined : 'scheduledMessages.form.invalidDateTime'),
+];
 
 /** A datetime-local value (`yyyy-MM-ddTHH:mm`) as the API's `YYYY-MM-DD HH:mm:ss`; null when empty or not a date. */
 export function toApiDateTime(local: string | null | undefined): string | null {

@@ -3,7 +3,8 @@ import { useGetList } from 'react-admin';
 import type { Choice } from '../../providers/campaignMethods';
 import { useAppDataProvider } from '../../providers/dataProvider';
 
-const WHOLE = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' as const } };
+/** The API's largest page: a company has far fewer tags and connections. */
+const WHOLE = { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' as const } };
 
 /** What the campaign form chooses from. A list the API cannot give (not there yet, or refused) is offered empty. */
 export function useCampaignChoices() {
