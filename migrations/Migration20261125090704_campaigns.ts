@@ -32,12 +32,16 @@ export class Migration20261125090704_campaigns extends Migration {
     this.addSql(`create index "campaigns_company_id_status_index" on "campaigns" ("company_id", "status");`);
     this.addSql(`create index "campaigns_company_id_created_at_index" on "campaigns" ("company_id", "created_at");`);
 
-    this.addSql(`create table "campaign_shippings" ("id" serial primary key, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "company_id" int not null, "campaign_id" int not null, "position" int not null, "number" varchar(60) not null, "name" varchar(100) not null default '', "email" varchar(254) null, "status" text not null default 'pending', "whatsapp_id" int null, "provider_id" varchar(100) null, "variant" smallint null, "confirmation_requested_at" timestamptz null, "confirmed_at" timestamptz null, "delivered_at" timestamptz null, "failed_at" timestamptz null, "error" varchar(80) null);`);
+    this.addSql(`create table "campaign_shippings" ("id" serial primary key, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "company_id" int not null, "campaign_id" int not null, "position" int not null, "number" varchar(60) not null, "name" varchar(100) not null default '', "email" varchar(254) null, "status" text not null default 'pending', "whatsapp_id" int null, "provider_id" varchar(100) null, "body" text not null default '', "confirmation_provider_id" varchar(100) null, "confirmation_body" text not null default '', "variant" smallint null, "confirmation_requested_at" timestamptz null, "confirmed_at" timestamptz null, "delivered_at" timestamptz null, "failed_at" timestamptz null, "error" varchar(80) null);`);
     this.addSql(`create index "campaign_shippings_company_id_whatsapp_id_delivered_at_index" on "campaign_shippings" ("company_id", "whatsapp_id", "delivered_at");`);
     this.addSql(`create index "campaign_shippings_company_id_campaign_id_position_index" on "campaign_shippings" ("company_id", "campaign_id", "position");`);
     this.addSql(`alter table "campaign_shippings" add constraint "campaign_shippings_company_id_campaign_id_number_unique" unique ("company_id", "campaign_id", "number");`);
-    // A customer's reply looks up the confirmation it answers by number.
-    this.addSql(`create index "campaign_shippings_awaiting_index" on "campaign_shippings" ("company_id", "number") where "status" = 'awaiting';`);
+    // The walk takes the next recipient to send without scanning those already sent.
+    this.addSql(`create index "campaign_shippings_pending_index" on "campaign_shippings" ("company_id", "campaign_id", "position") where "status" in ('pending', 'sending');`);
+    // Messages sent per connection and day (company time zone), for the daily cap: one row read per send, whatever the volume.
+    this.addSql(`create table "campaign_daily_sends" ("company_id" int not null references "companies" ("id") on delete cascade, "whatsapp_id" int not null, "day" date not null, "sent" int not null default 0, primary key ("company_id", "whatsapp_id", "day"));`);
+    // A customer's message looks up the campaign messages it answers by number.
+    this.addSql(`create index "campaign_shippings_company_id_number_index" on "campaign_shippings" ("company_id", "number");`);
 
     this.addSql(`alter table "contact_lists" add constraint "contact_lists_company_id_foreign" foreign key ("company_id") references "companies" ("id") on delete cascade;`);
 
@@ -78,6 +82,7 @@ export class Migration20261125090704_campaigns extends Migration {
     this.addSql(`alter table "campaigns" drop constraint "campaigns_file_list_id_foreign";`);
     this.addSql(`alter table "campaign_shippings" drop constraint "campaign_shippings_campaign_id_foreign";`);
 
+    this.addSql(`drop table if exists "campaign_daily_sends" cascade;`);
     this.addSql(`drop table if exists "contact_lists" cascade;`);
     this.addSql(`drop table if exists "contact_list_items" cascade;`);
     this.addSql(`drop table if exists "contact_list_imports" cascade;`);

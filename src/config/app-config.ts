@@ -26,9 +26,15 @@ export interface AppConfig {
   rateLimits: RateLimits;
   automation: AutomationConfig;
   channels: ChannelsConfig;
+  campaigns: CampaignsConfig;
   jobs: { /** How often a lost Redis is looked for, to arm the delayed jobs again from the database. */ reconcileIntervalMs: number };
   /** Outside production: the secret `npm run simulate` presents instead of a user login (kept in the data directory). */
   simulatorSecret: string | null;
+}
+
+export interface CampaignsConfig {
+  /** Milliseconds in one second of the campaign intervals. */
+  secondMs: number;
 }
 
 export interface ChannelsConfig {
@@ -158,6 +164,7 @@ export function loadConfig(source: Record<string, string | undefined>, overrides
     },
     simulatorSecret: isProduction ? null : persistedSecret(dataDir, 'simulator-secret'),
     jobs: { reconcileIntervalMs: env.JOB_RECONCILE_MS },
+    campaigns: { secondMs: env.CAMPAIGN_SECOND_MS },
     channels: { leaseTtlMs: env.CONNECTION_LEASE_TTL_MS, sweepIntervalMs: env.CONNECTION_SWEEP_MS },
     ...overrides,
   };

@@ -45,6 +45,8 @@ export const envSchema = z.object({
   INTEGRATIONS_ALLOW_PRIVATE_NETWORKS: booleanString.optional(),
   /** Length of the "minute" of bot timers (expiresTicket, timeToTransfer...): shorter only in tests and demos. */
   BOT_MINUTE_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
+  /** Length of the "second" of campaign intervals (messageInterval, greaterInterval): shorter only in tests and benches. */
+  CAMPAIGN_SECOND_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
   /** How long a WhatsApp session's lease outlives a process that died (it is renewed every third of it). */
   CONNECTION_LEASE_TTL_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** How often to check whether Redis lost the delayed jobs (scheduled messages, bot timers) and arm them again. */

@@ -1,4 +1,7 @@
 // Socket event names and payloads shared by the server gateway and the browser.
+import type { CampaignEventPayload, ContactListEventPayload, ContactListItemEventPayload, FileListEventPayload } from './campaign-api-types.js';
+import type { CampaignSettings } from './campaigns.js';
+
 export const companyEvent = (companyId: number, topic: string): string => `company-${companyId}-${topic}`;
 
 export const Rooms = {
@@ -117,6 +120,11 @@ export interface CompanyEventMap {
   queueIntegration: QueueIntegrationEventPayload;
   schedule: ScheduleEventPayload;
   chat: ChatEventPayload;
+  campaign: CampaignEventPayload;
+  'contact-list': ContactListEventPayload;
+  ContactListItem: ContactListItemEventPayload;
+  file: FileListEventPayload;
+  campaignSettings: { action: 'update'; settings: CampaignSettings };
 }
 export type CompanyTopic = keyof CompanyEventMap;
 

@@ -1,8 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { appError } from '../../common/errors/app-error.js';
 import { ChannelAuthKeysRepository } from '../channel-auth-keys.repository.js';
 import type { ChannelEvents, ChannelProviderFactory, ConnectionRef } from '../channel-provider.js';
-import { SimulatorSession, type SimulatorLinkStore } from './simulator-session.js';
+import { SimulatorSession, type SimulatorLinkStore, type SimulatorWire } from './simulator-session.js';
 
 export const SIMULATOR_PROVIDER = 'simulator';
 
@@ -30,14 +33,23 @@ export class SimulatorProviderFactory implements ChannelProviderFactory {
   private readonly sessions = new Map<number, SimulatorSession>();
   private readonly links: SimulatorLinkStore;
 
-  constructor(keys: ChannelAuthKeysRepository) {
+  private readonly wire: SimulatorWire;
+
+  constructor(keys: ChannelAuthKeysRepository, @Inject(APP_CONFIG) config: AppConfig) {
     this.links = new AuthKeyLinkStore(keys);
+    this.wire = wireLog(join(config.dataDir, 'simulator'));
   }
 
   create(connection: ConnectionRef, events: ChannelEvents): SimulatorSession {
-    const session = new SimulatorSession(connection, events, this.links, () => {
-      if (this.sessions.get(connection.id) === session) this.sessions.delete(connection.id);
-    });
+    const session = new SimulatorSession(
+      connection,
+      events,
+      this.links,
+      () => {
+        if (this.sessions.get(connection.id) === session) this.sessions.delete(connection.id);
+      },
+      this.wire,
+    );
     this.sessions.set(connection.id, session);
     return session;
   }
@@ -48,4 +60,19 @@ export class SimulatorProviderFactory implements ChannelProviderFactory {
     if (!session || session.ref.companyId !== companyId) throw appError('ERR_WAPP_NOT_INITIALIZED', 'No simulated phone is running for this connection');
     return session;
   }
+}
+
+/**
+ * The fake WhatsApp's own record of what it received, one JSON line per send in `{dir}/wire-{connectionId}.jsonl`,
+ * written before the send returns: it outlives a killed process, as a real phone's chat would.
+ */
+export function wireLog(dir: string): SimulatorWire {
+  let ready = false;
+  return (entry) => {
+    if (!ready) {
+      mkdirSync(dir, { recursive: true });
+      ready = true;
+    }
+    appendFileSync(join(dir, `wire-${entry.connectionId}.jsonl`), `${JSON.stringify(entry)}\n`);
+  };
 }

@@ -33,6 +33,12 @@ export const SIMULATOR_TIMINGS = {
 
 export const SIMULATOR_PHONE_PREFIX = '5500000000';
 
+/** Numbers ending like this are on WhatsApp but refuse messages: the provider's "blocked" answer, for failure paths. */
+export const SIMULATOR_BLOCKED_SUFFIX = '0999';
+
+/** What "WhatsApp" received: one entry per send, so tests and benches can count deliveries outside the app. */
+export type SimulatorWire = (entry: { connectionId: number; to: string; providerId: string; at: string }) => void;
+
 /**
  * A fake phone: links instantly when it was linked before (or after a fake QR scan), acks every send 1→2→3 over a
  * few hundred milliseconds, and lets scripts inject customer traffic. Numbers ending in 0000 are "not on WhatsApp".
@@ -46,6 +52,7 @@ export class SimulatorSession implements ChannelSession {
     private readonly events: ChannelEvents,
     private readonly links: SimulatorLinkStore,
     private readonly onEnd: () => void,
+    private readonly wire: SimulatorWire = () => undefined,
   ) {}
 
   get isConnected(): boolean {
@@ -156,6 +163,9 @@ export class SimulatorSession implements ChannelSession {
 
   private accept(to: string, options: SendOptions): SendResult {
     this.assertConnected();
+    const number = normaliseNumber(to.split('@')[0] ?? to);
+    if (number.endsWith(SIMULATOR_BLOCKED_SUFFIX)) throw new Error('The recipient blocked this number');
+    this.wire({ connectionId: this.ref.id, to: number, providerId: options.id, at: new Date().toISOString() });
     for (const [delay, ack] of SIMULATOR_TIMINGS.acks) this.later(delay, () => this.events.ack(options.id, ack));
     return { providerId: options.id, remoteJid: to.includes('@') ? to : jidFor(normaliseNumber(to)), timestamp: new Date() };
   }

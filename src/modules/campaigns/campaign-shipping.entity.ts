@@ -15,6 +15,7 @@ import { Campaign } from './campaign.entity.js';
 @Unique({ properties: ['company', 'campaign', 'number'] })
 @Index({ properties: ['company', 'campaign', 'position'] })
 @Index({ properties: ['company', 'whatsappId', 'deliveredAt'] })
+@Index({ properties: ['company', 'number'] })
 export class CampaignShipping extends BaseEntity {
   @ManyToOne(() => Company, { ref: true, deleteRule: 'cascade' })
   company!: Ref<Company>;
@@ -42,9 +43,20 @@ export class CampaignShipping extends BaseEntity {
   @Property({ type: 'integer', nullable: true })
   whatsappId: number | null = null;
 
-  /** The provider id of the message being sent (main or confirmation request), fixed before the send. */
+  /** The provider id of the main message, fixed before its send. */
   @Property({ type: 'string', length: 100, nullable: true })
   providerId: string | null = null;
+
+  /** The main message as rendered for this recipient (kept for the conversation history and the report). */
+  @Property({ type: 'text', default: '' })
+  body: string & Opt = '';
+
+  /** The provider id of the confirmation request, fixed before its send. */
+  @Property({ type: 'string', length: 100, nullable: true })
+  confirmationProviderId: string | null = null;
+
+  @Property({ type: 'text', default: '' })
+  confirmationBody: string & Opt = '';
 
   /** Which message variant (1..5) it got. */
   @Property({ type: 'smallint', nullable: true })

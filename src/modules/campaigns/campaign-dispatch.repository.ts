@@ -1,0 +1,265 @@
+import { Injectable } from '@nestjs/common';
+import { HotPathPool, prepared } from '../../infra/database/pg-pool.js';
+import { tenantSql } from '../../infra/database/sql.js';
+import type { CampaignStatus, ShippingStatus } from '../../shared/campaigns.js';
+
+/** The campaign as the walk reads it. */
+export interface DispatchCampaignRow {
+  id: number;
+  status: CampaignStatus;
+  whatsapp_id: number | null;
+  confirmation: boolean;
+  message1: string;
+  message2: string;
+  message3: string;
+  message4: string;
+  message5: string;
+  confirmation_message1: string;
+  confirmation_message2: string;
+  confirmation_message3: string;
+  confirmation_message4: string;
+  confirmation_message5: string;
+  media_path: string | null;
+  media_name: string | null;
+  file_list_id: number | null;
+  walked: number;
+}
+
+/** What the campaign may do now: the company's state, plan flag, campaigns setting and the campaign settings rows. */
+export interface DispatchGateRow {
+  company_status: boolean;
+  due_date: string | null;
+  timezone: string;
+  use_campaigns: boolean | null;
+  campaigns_setting: string | null;
+  settings: Record<string, string> | null;
+  sent_today: number;
+}
+
+export interface DispatchShippingRow {
+  id: number;
+  campaign_id: number;
+  position: number;
+  number: string;
+  name: string;
+  email: string | null;
+  status: ShippingStatus;
+  provider_id: string;
+  confirmation_provider_id: string;
+  confirmed_at: string | null;
+}
+
+export interface ClaimResult {
+  campaign: DispatchCampaignRow | null;
+  gate: DispatchGateRow | null;
+  shipping: DispatchShippingRow | null;
+  suppressed: boolean;
+}
+
+/**
+ * The walk's one read-and-claim: the campaign, what gates it, today's sends of its connection, and the next recipient
+ * claimed (`sending`, provider ids fixed unless a crashed attempt fixed them already). The partial index on pending
+ * rows makes the next recipient one index probe, at any depth of the list.
+ */
+const CLAIM_SQL = prepared(
+  'campaign_claim',
+  `
+with input as (
+  select ?::int as company_id, ?::int as campaign_id
+), camp as (
+  select c.id, c.company_id, c.status, c.whatsapp_id, c.confirmation, c.message1, c.message2, c.message3, c.message4, c.message5,
+         c.confirmation_message1, c.confirmation_message2, c.confirmation_message3, c.confirmation_message4, c.confirmation_message5,
+         c.media_path, c.media_name, c.file_list_id, c.walked
+    from campaigns c, input i where c.company_id = i.company_id and c.id = i.campaign_id
+), gate as (
+  select co.status as company_status, co.due_date, co.timezone, p.use_campaigns,
+         (select s.value from settings s where s.company_id = co.id and s.key = 'campaignsEnabled') as campaigns_setting,
+         (select json_object_agg(cs.key, cs.value) from campaign_settings cs where cs.company_id = co.id) as settings,
+         coalesce((select d.sent from campaign_daily_sends d, camp c
+                    where d.company_id = co.id and d.whatsapp_id = c.whatsapp_id and d.day = (now() at time zone co.timezone)::date), 0) as sent_today
+    from companies co join input i on co.id = i.company_id left join plans p on p.id = co.plan_id
+), next as (
+  select sh.id from campaign_shippings sh, camp c
+   where sh.company_id = c.company_id and sh.campaign_id = c.id and c.status = 'EM_ANDAMENTO' and sh.status in ('pending', 'sending')
+   order by sh.position limit 1
+   for update of sh skip locked
+), claimed as (
+  update campaign_shippings sh
+     set status = 'sending', provider_id = coalesce(sh.provider_id, ?::text),
+         confirmation_provider_id = coalesce(sh.confirmation_provider_id, ?::text), whatsapp_id = c.whatsapp_id, updated_at = now()
+    from next, camp c
+   where sh.id = next.id
+  returning sh.id, sh.campaign_id, sh.position, sh.number, sh.name, sh.email, sh.status, sh.provider_id, sh.confirmation_provider_id, sh.confirmed_at,
+            sh.company_id
+)
+select (select row_to_json(c) from camp c) as campaign,
+       (select row_to_json(g) from gate g) as gate,
+       (select row_to_json(x) from claimed x) as shipping,
+       exists (select 1 from campaign_suppressions su, claimed x where su.company_id = x.company_id and su.number = x.number) as suppressed`,
+);
+
+/** A confirmed recipient's main message: the shipping re-read with its campaign, its gate unchanged. */
+const CONFIRMED_SQL = prepared(
+  'campaign_confirmed_claim',
+  `
+select row_to_json(sh) as shipping, row_to_json(c) as campaign
+  from campaign_shippings sh join campaigns c on c.id = sh.campaign_id
+ where sh.company_id = ? and sh.id = ? and sh.status = 'awaiting' and sh.confirmed_at is not null`,
+);
+
+/**
+ * A message went out: the shipping moves on (asked or delivered), the connection's count for the day grows, and the
+ * walk's position and next due time are saved, in one statement.
+ */
+const SENT_SQL = prepared(
+  'campaign_sent',
+  `
+with input as (
+  select ?::int as company_id, ?::int as shipping_id, ?::boolean as asked, ?::smallint as variant, ?::text as body, ?::int as walk,
+         ?::timestamptz as next_at
+), done as (
+  update campaign_shippings sh
+     set status = case when i.asked then 'awaiting' else 'delivered' end,
+         confirmation_requested_at = case when i.asked then now() else sh.confirmation_requested_at end,
+         confirmation_body = case when i.asked then i.body else sh.confirmation_body end,
+         delivered_at = case when i.asked then sh.delivered_at else now() end,
+         body = case when i.asked then sh.body else i.body end,
+         variant = coalesce(i.variant, sh.variant), error = null, updated_at = now()
+    from input i
+   where sh.company_id = i.company_id and sh.id = i.shipping_id and sh.status in ('sending', 'awaiting')
+  returning sh.company_id, sh.campaign_id, sh.whatsapp_id
+), counted as (
+  insert into campaign_daily_sends (company_id, whatsapp_id, day, sent)
+  select d.company_id, d.whatsapp_id, (now() at time zone co.timezone)::date, 1
+    from done d join companies co on co.id = d.company_id
+   where d.whatsapp_id is not null
+  on conflict (company_id, whatsapp_id, day) do update set sent = campaign_daily_sends.sent + 1
+), walked as (
+  update campaigns c set walked = c.walked + i.walk, next_send_at = coalesce(i.next_at, c.next_send_at), pause_reason = null, updated_at = now()
+    from input i, done d
+   where c.company_id = i.company_id and c.id = d.campaign_id and i.walk > 0
+  returning c.walked
+)
+select (select walked from walked) as walked, exists (select 1 from done) as updated`,
+);
+
+/** A send failed: the shipping records why, and the answer says how many of the campaign's last 20 sends failed. */
+const FAILED_SQL = prepared(
+  'campaign_failed',
+  `
+with input as (
+  select ?::int as company_id, ?::int as shipping_id, ?::text as error, ?::int as walk, ?::timestamptz as next_at
+), failed as (
+  update campaign_shippings sh set status = 'failed', failed_at = now(), error = i.error, updated_at = now()
+    from input i
+   where sh.company_id = i.company_id and sh.id = i.shipping_id and sh.status in ('sending', 'awaiting')
+  returning sh.campaign_id, sh.company_id
+), walked as (
+  update campaigns c set walked = c.walked + i.walk, next_send_at = i.next_at, updated_at = now()
+    from input i, failed f
+   where c.company_id = i.company_id and c.id = f.campaign_id
+  returning c.walked
+)
+select (select walked from walked) as walked,
+       1 + (select count(*) from (
+              select s.status from campaign_shippings s, failed f
+               where s.company_id = f.company_id and s.campaign_id = f.campaign_id and s.status in ('delivered', 'awaiting', 'failed')
+                 and s.id <> (select shipping_id from input)
+               order by s.updated_at desc limit 19) recent
+             where recent.status = 'failed')::int as recent_failures`,
+);
+
+/**
+ * A customer wrote into a ticket: the campaign messages this number received on that connection enter the ticket's
+ * history (once: the provider id is the message's key), and an open confirmation request is marked confirmed.
+ */
+const REPLY_SQL = prepared(
+  'campaign_reply',
+  `
+with target as (
+  select t.id as ticket_id, t.company_id, t.contact_id, t.whatsapp_id, ct.number
+    from tickets t join contacts ct on ct.id = t.contact_id
+   where t.company_id = ? and t.id = ? and not t.is_group
+), sent as (
+  select sh.confirmation_provider_id as provider_id, sh.confirmation_body as body, sh.confirmation_requested_at as at
+    from campaign_shippings sh, target x
+   where sh.company_id = x.company_id and sh.number = x.number and sh.whatsapp_id = x.whatsapp_id and sh.confirmation_requested_at is not null
+  union all
+  select sh.provider_id, sh.body, sh.delivered_at
+    from campaign_shippings sh, target x
+   where sh.company_id = x.company_id and sh.number = x.number and sh.whatsapp_id = x.whatsapp_id and sh.delivered_at is not null
+), copied as (
+  insert into messages (company_id, ticket_id, contact_id, whatsapp_id, provider_id, remote_jid, body, from_me, read, ack, media_type,
+                        sent_at, created_at, updated_at)
+  select x.company_id, x.ticket_id, x.contact_id, x.whatsapp_id, s.provider_id, x.number || '@s.whatsapp.net', s.body, true, true, 2, 'chat',
+         s.at, s.at, s.at
+    from sent s, target x
+  on conflict (company_id, whatsapp_id, provider_id) do nothing
+  returning id
+), confirmed as (
+  update campaign_shippings sh set confirmed_at = now(), updated_at = now()
+    from target x, campaigns c
+   where sh.company_id = x.company_id and sh.number = x.number and sh.whatsapp_id = x.whatsapp_id and sh.status = 'awaiting'
+     and sh.confirmed_at is null and c.id = sh.campaign_id and c.status <> 'CANCELADA' and ?::boolean
+  returning sh.id, sh.campaign_id
+)
+select (select count(*) from copied)::int as copied,
+       coalesce((select json_agg(json_build_object('id', id, 'campaignId', campaign_id)) from confirmed), '[]') as confirmed,
+       (select number from target) as number`,
+);
+
+/** The walk's statements: a fixed, small number per message (claim, then sent or failed). */
+@Injectable()
+export class CampaignDispatchRepository {
+  constructor(private readonly hot: HotPathPool) {}
+
+  async claim(companyId: number, campaignId: number, providerId: string, confirmationProviderId: string): Promise<ClaimResult> {
+    const rows = await tenantSql(this.hot, companyId).all<ClaimResult>(CLAIM_SQL, [companyId, campaignId, providerId, confirmationProviderId]);
+    return rows[0] ?? { campaign: null, gate: null, shipping: null, suppressed: false };
+  }
+
+  async claimConfirmed(companyId: number, shippingId: number): Promise<{ shipping: DispatchShippingRow; campaign: DispatchCampaignRow } | null> {
+    const rows = await tenantSql(this.hot, companyId).all<{ shipping: DispatchShippingRow; campaign: DispatchCampaignRow }>(CONFIRMED_SQL, [
+      companyId,
+      shippingId,
+    ]);
+    return rows[0] ?? null;
+  }
+
+  /** `walk` is 1 when the walk moved past a recipient (0 for a confirmed recipient's main message). */
+  async sent(
+    companyId: number,
+    shippingId: number,
+    sent: { asked: boolean; variant: number | null; body: string; walk: number; nextAt: Date | null },
+  ): Promise<{ walked: number | null; updated: boolean }> {
+    const rows = await tenantSql(this.hot, companyId).all<{ walked: number | null; updated: boolean }>(SENT_SQL, [
+      companyId,
+      shippingId,
+      sent.asked,
+      sent.variant,
+      sent.body,
+      sent.walk,
+      sent.nextAt,
+    ]);
+    return rows[0] ?? { walked: null, updated: false };
+  }
+
+  async failed(companyId: number, shippingId: number, error: string, walk: number, nextAt: Date | null): Promise<{ walked: number | null; recent_failures: number }> {
+    const rows = await tenantSql(this.hot, companyId).all<{ walked: number | null; recent_failures: number }>(FAILED_SQL, [
+      companyId,
+      shippingId,
+      error.slice(0, 80),
+      walk,
+      nextAt,
+    ]);
+    return rows[0] ?? { walked: null, recent_failures: 0 };
+  }
+
+  async reply(companyId: number, ticketId: number, mayConfirm: boolean): Promise<{ copied: number; confirmed: { id: number; campaignId: number }[]; number: string | null }> {
+    const rows = await tenantSql(this.hot, companyId).all<{ copied: number; confirmed: { id: number; campaignId: number }[]; number: string | null }>(
+      REPLY_SQL,
+      [companyId, ticketId, mayConfirm],
+    );
+    return rows[0] ?? { copied: 0, confirmed: [], number: null };
+  }
+}
