@@ -4,6 +4,7 @@ import { useTranslate } from 'react-admin';
 import type { CampaignShippingResponse } from '../../../../src/shared/campaign-api-types';
 import type { ShippingStatus } from '../../../../src/shared/campaigns';
 import { useNearEnd } from '../../hooks/useNearEnd';
+import { errorKey } from '../../i18n';
 import { formatDateTime } from '../../resources/campaigns/campaignForm';
 
 const STATUS_COLORS: Record<ShippingStatus, 'default' | 'info' | 'warning' | 'success' | 'error'> = {
@@ -24,7 +25,7 @@ interface ShippingTableProps {
   onLoadMore(): unknown;
 }
 
-/** The shipping records, loading the next page within 100 px of the bottom of their scroll area. */
+/** The shipping records (their error codes in the user's language), loading the next page within 100 px of the bottom of their scroll area. */
 export function ShippingTable({ shippings, hasMore, loadingMore, onLoadMore }: ShippingTableProps) {
   const translate = useTranslate();
   const loadMore = useCallback(() => void onLoadMore(), [onLoadMore]);
@@ -56,7 +57,9 @@ export function ShippingTable({ shippings, hasMore, loadingMore, onLoadMore }: S
                     {formatDateTime(shipping[field]) || '—'}
                   </TableCell>
                 ))}
-                <TableCell sx={{ color: 'error.main', maxWidth: 280 }}>{shipping.error ?? ''}</TableCell>
+                <TableCell sx={{ color: 'error.main', maxWidth: 280 }}>
+                  {shipping.error ? translate(errorKey(shipping.error) ?? shipping.error, { _: shipping.error }) : ''}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -1,8 +1,8 @@
 import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import type { CampaignEventPayload, CampaignReportResponse } from '../../../../src/shared/campaign-api-types';
+import type { CampaignReportResponse } from '../../../../src/shared/campaign-api-types';
 import { useAppDataProvider } from '../../providers/dataProvider';
-import { useCompanyTopic } from '../../realtime/useCompanyTopic';
+import { useCompanyEvent } from '../../realtime/useRealtimeEvent';
 
 /** campaigns §4: the report reloads 5 seconds after a live update that carries status FINALIZADA. */
 export const FINISHED_RELOAD_MS = 5000;
@@ -48,7 +48,7 @@ export function useCampaignReport(campaignId: number) {
     }, ROWS_REFRESH_MS);
   }, [refetch]);
 
-  useCompanyTopic<CampaignEventPayload>('campaign', (payload) => {
+  useCompanyEvent('campaign', (payload) => {
     if (payload.action === 'delete' || (payload.action !== 'progress' && payload.record.id !== campaignId)) return;
     if (payload.action === 'progress' && payload.id !== campaignId) return;
     const status = payload.action === 'progress' ? payload.status : payload.record.status;

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { CampaignEventPayload } from '../../../../src/shared/campaign-api-types';
-import { useCompanyTopic } from '../../realtime/useCompanyTopic';
+import { useCompanyEvent } from '../../realtime/useRealtimeEvent';
 
 /** A running campaign reports progress after each send: the list reloads at most this often. */
 const RELOAD_EVERY_MS = 1000;
@@ -19,7 +18,7 @@ export function useLiveCampaigns(): void {
     },
     [],
   );
-  useCompanyTopic<CampaignEventPayload>('campaign', (payload) => {
+  useCompanyEvent('campaign', (payload) => {
     const reload = () => void queryClient.invalidateQueries({ queryKey: ['campaigns'] });
     if (payload.action !== 'progress') return reload();
     if (timer.current) return;

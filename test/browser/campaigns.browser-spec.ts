@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { addMinutes, format } from 'date-fns';
+import type { BrowserContext, Page } from 'playwright-core';
+import { ChannelManager } from '../../src/channels/channel-manager.js';
+import { CampaignSetting } from '../../src/modules/campaigns/campaign-setting.entity.js';
+import { CampaignShipping } from '../../src/modules/campaigns/campaign-shipping.entity.js';
+import { Company } from '../../src/modules/companies/company.entity.js';
+import { DEMO_ACCOUNTS } from '../../src/modules/companies/demo-data.seed.js';
+import { Whatsapp } from '../../src/modules/connections/whatsapp.entity.js';
+import { loginThroughForm, screenshot } from '../utils/browser.js';
+import { waitFor } from '../utils/channels.js';
+import { demoBrowserSuite } from '../utils/demo-suite.js';
+import { createUser, login, type Session } from '../utils/factories.js';
+import { TIME_FACTOR } from '../utils/time.js';
+
+/** The company's zone (the demo company's default): the browser runs in it, so a typed schedule means the same instant. */
+const COMPANY_ZONE = 'America/Sao_Paulo';
+const TYPED = 'dd/MM/yyyy HH:mm';
+/** The recipients: five on WhatsApp and one number the simulator says is not (it ends in 0000). */
+const RECIPIENTS = [
+  { name: 'Ana Lima', number: '5511988880001' },
+  { name: 'Bruno Reis', number: '5511988880002' },
+  { name: 'Carla Dias', number: '5511988880003' },
+  { name: 'Davi Souza', number: '5511988880004' },
+  { name: 'Elisa Prado', number: '5511988880005' },
+  { name: 'Fora do Zap', number: '5511988880000' },
+];
+
+/** A wall time of the company's zone, as typed into the dialog. */
+const typedInZone = (at: Date) => format(new Date(at.toLocaleString('en-US', { timeZone: COMPANY_ZONE })), TYPED);
+
+describe('the campaign screens', () => {
+  // A campaign "second" of 300 ms: messageInterval 5 is 1.5 s between contacts, slow enough to stop a run midway.
+  const suite = demoBrowserSuite({ campaigns: { secondMs: 300 } });
+  const contexts: BrowserContext[] = [];
+  /** A second admin for API calls: signing in through the browser would replace the demo admin's API session. */
+  let admin: Session;
+  let contactListId: number;
+  let whatsappId: number;
+  let page: Page;
+
+  const api = () => suite.t.http();
+  const campaignRow = (name: string) => page.locator('tr', { has: page.locator(`[data-campaign-id]:has-text("${name}")`) });
+  const count = (key: string) => page.locator(`[data-count="${key}"] [data-count-value]`);
+
+  beforeAll(async () => {
+    await suite.t.app.get(ChannelManager).onApplicationBootstrap();
+    const em = suite.t.em();
+    const company = await em.findOneOrFail(Company, { name: 'Empresa Demo' }, { filters: false });
+    whatsappId = (await em.findOneOrFail(Whatsapp, { company: company.id, name: 'WhatsApp Demo' }, { filters: false })).id;
+    const apiUser = await createUser(suite.t, company, 'admin');
+    admin = await login(suite.t, apiUser.email);
+    await api().put('/api/settings/campaignsEnabled').set(admin.auth).send({ value: 'true' }).expect(200);
+    // Campaign settings as the settings page stores them: a variable, and a short interval with no long pause.
+    for (const [key, value] of Object.entries({
+      messageInterval: '5',
+      longerIntervalAfter: '0',
+      greaterInterval: '0',
+      variables: JSON.stringify([{ key: 'cupom', value: 'BF10' }]),
+    })) {
+      em.create(CampaignSetting, { company, key, value });
+    }
+    await em.flush();
+
+    const list = await api().post('/api/contact-lists').set(admin.auth).send({ name: 'Clientes VIP' });
+    expect(list.status).toBe(201);
+    contactListId = list.body.id;
+    for (const recipient of RECIPIENTS) {
+      await api()
+        .post('/api/contact-list-items')
+        .set(admin.auth)
+        .send({ ...recipient, contactListId })
+        .expect(201);
+    }
+
+    const context = await suite.browser.newContext({ viewport: { width: 1366, height: 900 }, timezoneId: COMPANY_ZONE });
+    contexts.push(context);
+    page = await context.newPage();
+    await loginThroughForm(page, suite.t.baseUrl, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    await page.waitForSelector('a[href="/campaigns"]');
+    await page.click('a[href="/campaigns"]');
+    await page.getByRole('link', { name: 'Nova Campanha' }).waitFor();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+  });
+
+  it('creates a campaign in the dialog: five variants, confirmation texts, placeholders and an attachment', async () => {
+    await page.getByRole('link', { name: 'Nova Campanha' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Nova Campanha').waitFor();
+
+    // campaigns §5: 2 to 50 characters.
+    await dialog.locator('input[name="name"]').fill('B');
+    await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
+    await dialog.getByText('Too Short!').waitFor();
+    await dialog.locator('input[name="name"]').fill('Black Friday');
+
+    await dialog.locator('#whatsappId').click();
+    await page.getByRole('option', { name: 'WhatsApp Demo' }).click();
+    await dialog.locator('#contactListId').click();
+    await page.getByRole('option', { name: 'Clientes VIP' }).click();
+
+    // The chips put the placeholder at the caret of the focused message.
+    const message1 = dialog.locator('textarea[name="message1"]');
+    await message1.fill('Olá !');
+    await message1.press('End');
+    await message1.press('ArrowLeft');
+    await dialog.getByRole('button', { name: 'Inserir {nome}' }).click();
+    await message1.press('End');
+    await message1.pressSequentially(' Cupom: ');
+    await dialog.getByRole('button', { name: 'Inserir {cupom}' }).click();
+    expect(await message1.inputValue()).toBe('Olá {nome}! Cupom: {cupom}');
+
+    // Confirmation texts appear only with "confirmation" on.
+    expect(await dialog.locator('textarea[name="confirmationMessage1"]').count()).toBe(0);
+    await dialog.getByLabel('Confirmação').check();
+    await dialog.locator('textarea[name="confirmationMessage1"]').fill('Podemos te mandar uma oferta, {nome}?');
+    await dialog.getByRole('tab', { name: 'Msg. 2' }).click();
+    await dialog.locator('textarea[name="message2"]').fill('Oi {nome}, a Black Friday chegou!');
+    await dialog.locator('textarea[name="confirmationMessage2"]').fill('Quer receber nossas ofertas?');
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'oferta.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') });
+    await screenshot(page, 'campaigns-create');
+
+    await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
+    await page.getByText('Operação realizada com sucesso').waitFor();
+    await campaignRow('Black Friday').getByText('Inativa').first().waitFor();
+
+    const created = (await api().get('/api/campaigns').query({ searchParam: 'Black Friday' }).set(admin.auth).expect(200)).body.records[0];
+    expect(created).toMatchObject({
+      status: 'INATIVA',
+      message1: 'Olá {nome}! Cupom: {cupom}',
+      message2: 'Oi {nome}, a Black Friday chegou!',
+      confirmationMessage1: 'Podemos te mandar uma oferta, {nome}?',
+      confirmationMessage2: 'Quer receber nossas ofertas?',
+      confirmation: true,
+      whatsappId,
+      contactListId,
+      scheduledAt: null,
+    });
+    await waitFor(async () => (await api().get(`/api/campaigns/${created.id}`).set(admin.auth)).body.mediaName === 'oferta.png');
+  });
+
+  it('sends a typed schedule in the company’s time and shows a campaign due within the hour read-only', async () => {
+    await page.getByRole('link', { name: 'Nova Campanha' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('input[name="name"]').fill('Em breve');
+    const at = addMinutes(new Date(), 30);
+    at.setSeconds(0, 0);
+    await dialog.getByRole('textbox', { name: /^Agendamento/ }).fill(typedInZone(at));
+    await dialog.locator('textarea[name="message1"]').fill('Falta pouco!');
+    await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
+    await campaignRow('Em breve').getByText('Programada').first().waitFor();
+    const soon = (await api().get('/api/campaigns').query({ searchParam: 'Em breve' }).set(admin.auth).expect(200)).body.records[0];
+    // 'YYYY-MM-DD HH:mm:ss' in the company's zone is the instant that was typed.
+    expect(new Date(soon.scheduledAt).getTime()).toBe(at.getTime());
+
+    // campaigns §4: PROGRAMADA less than an hour away is read-only.
+    await page.getByRole('link', { name: 'Editar Em breve' }).click();
+    await dialog.getByText('Campanha (apenas visualização)').waitFor();
+    await dialog.getByText('Esta campanha não pode mais ser alterada.').waitFor();
+    expect(await dialog.locator('input[name="name"]').isDisabled()).toBe(true);
+    expect(await dialog.locator('textarea[name="message1"]').isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Salvar' }).count()).toBe(0);
+    await screenshot(page, 'campaigns-readonly');
+    await dialog.getByRole('button', { name: 'Fechar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const refused = await api().put(`/api/campaigns/${soon.id}`).set(admin.auth).send({ name: 'Mudou' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('ERR_CAMPAIGN_NOT_EDITABLE');
+  });
+
+  it('stops and restarts a running campaign, keeps a cancelled one’s messages editable, and fills the report live', async () => {
+    const created = await api()
+      .post('/api/campaigns')
+      .set(admin.auth)
+      .send({ name: 'Relâmpago', message1: 'Olá {nome}, use {cupom}!', whatsappId, contactListId, confirmation: false });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    // Scheduled half a second ahead: it starts at once.
+    await api()
+      .put(`/api/campaigns/${id}`)
+      .set(admin.auth)
+      .send({ scheduledAt: new Date(Date.now() + 500).toISOString() })
+      .expect(200);
+
+    // The table follows the run live; stop asks first.
+    const row = campaignRow('Relâmpago');
+    await row
+      .getByText('Em Andamento')
+      .first()
+      .waitFor({ timeout: 10_000 * TIME_FACTOR });
+    await row.getByRole('button', { name: 'Parar Relâmpago' }).click();
+    await page.getByText('Parar a campanha Relâmpago?').waitFor();
+    await page.getByRole('button', { name: 'Ok' }).click();
+    await page.getByText('Campanha cancelada').waitFor();
+    await row.getByText('Cancelada').first().waitFor();
+    const stoppedAt = await suite.t.em().count(CampaignShipping, { campaign: id, status: 'delivered' }, { filters: false });
+    expect(stoppedAt).toBeLessThan(5);
+
+    // A cancelled campaign: only its messages may change.
+    await page.getByRole('link', { name: 'Editar Relâmpago' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Campanha cancelada: apenas as mensagens podem ser alteradas.').waitFor();
+    expect(await dialog.locator('input[name="name"]').isDisabled()).toBe(true);
+    await dialog.locator('textarea[name="message1"]').fill('Oi {nome}, use {cupom} hoje!');
+    await screenshot(page, 'campaigns-cancelled-edit');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await waitFor(async () => (await api().get(`/api/campaigns/${id}`).set(admin.auth)).body.message1 === 'Oi {nome}, use {cupom} hoje!');
+
+    // Restart asks first too, then the report fills up without a reload.
+    await row.getByRole('button', { name: 'Reiniciar Relâmpago' }).click();
+    await page.getByText('Reiniciar a campanha Relâmpago?').waitFor();
+    await page.getByRole('button', { name: 'Ok' }).click();
+    await page.getByText('Campanha reiniciada').waitFor();
+    await row.getByRole('button', { name: 'Relatório de Relâmpago' }).click();
+    await page.getByRole('heading', { name: 'Relatório de Relâmpago' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/campaign/${id}/report`);
+    await count('total').filter({ hasText: '6' }).waitFor();
+    await waitFor(async () => Number(await count('delivered').textContent()) > stoppedAt, 10_000 * TIME_FACTOR);
+    await screenshot(page, 'campaign-report-running');
+
+    await page.locator('[data-campaign-status="FINALIZADA"]').waitFor({ timeout: 20_000 * TIME_FACTOR });
+    await count('delivered').filter({ hasText: '5' }).waitFor();
+    await count('skipped').filter({ hasText: '1' }).waitFor();
+    await count('pending').filter({ hasText: '0' }).waitFor();
+    await page.locator('[data-campaign-progress="100"]').waitFor();
+    await waitFor(async () => (await page.locator('[data-shipping-status="delivered"]').count()) === 5);
+    expect(await page.locator('tr[data-shipping-status]', { hasText: 'Ana Lima' }).textContent()).toContain('Entregue');
+    await screenshot(page, 'campaign-report');
+
+    // Each recipient got the message with their name and the company's variable.
+    const ana = await suite.t.em().findOneOrFail(CampaignShipping, { campaign: id, number: '5511988880001' }, { filters: false });
+    expect(ana.body).toBe('Oi Ana Lima, use BF10 hoje!');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.locator('[data-campaign-status="FINALIZADA"]').waitFor();
+    await screenshot(page, 'campaign-report-phone');
+    await page.goto(`${suite.t.baseUrl}/campaigns`);
+    await campaignRow('Relâmpago').waitFor();
+    await screenshot(page, 'campaigns-phone');
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await screenshot(page, 'campaigns');
+  });
+});
