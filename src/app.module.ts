@@ -26,6 +26,7 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { AutomationModule } from './modules/automation/automation.module.js';
 import { DashboardModule } from './modules/dashboard/dashboard.module.js';
 import { SchedulesModule } from './modules/schedules/schedules.module.js';
+import { CampaignsModule } from './modules/campaigns/campaigns.module.js';
 import { KanbanModule } from './modules/kanban/kanban.module.js';
 import { ChatsModule } from './modules/chats/chats.module.js';
 import { CompaniesModule } from './modules/companies/companies.module.js';
@@ -95,6 +96,7 @@ export class AppModule {
         QueueOptionsModule,
         PromptsModule,
         QueueIntegrationsModule,
+        CampaignsModule,
       ],
     };
   }

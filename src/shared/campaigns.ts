@@ -57,6 +57,7 @@ export const CAMPAIGN_PAUSE_REASONS = [
   'CAMPAIGNS_DISABLED',
   'CONNECTION_DISCONNECTED',
   'NO_CONNECTION',
+  'NO_AUDIENCE',
   'TOO_MANY_FAILURES',
   'DAILY_CAP',
   'QUIET_HOURS',
@@ -86,3 +87,44 @@ export function campaignEditable(campaign: { status: CampaignStatus; scheduledAt
 /** Messages stay editable on a cancelled campaign (campaigns §4). */
 export const campaignMessagesEditable = (campaign: { status: CampaignStatus; scheduledAt: string | Date | null }, now = Date.now()): boolean =>
   campaignEditable(campaign, now) || campaign.status === 'CANCELADA';
+
+/** The stored key/value rows of the campaign settings (numbers as text, lists as JSON), defaults for what is missing or unreadable. */
+export function parseCampaignSettings(rows: Record<string, string> | null | undefined): CampaignSettings {
+  const stored = rows ?? {};
+  const number = (key: 'messageInterval' | 'longerIntervalAfter' | 'greaterInterval' | 'dailyCap' | 'failurePauseThreshold'): number => {
+    const value = Number(stored[key]);
+    return stored[key] !== undefined && Number.isFinite(value) && value >= 0 ? value : CAMPAIGN_SETTING_DEFAULTS[key];
+  };
+  const json = <T>(key: string, valid: (value: unknown) => value is T, fallback: T): T => {
+    try {
+      const value: unknown = stored[key] === undefined ? fallback : JSON.parse(stored[key]);
+      return valid(value) ? value : fallback;
+    } catch {
+      return fallback;
+    }
+  };
+  const isVariables = (value: unknown): value is CampaignVariable[] =>
+    Array.isArray(value) && value.every((v) => typeof v?.key === 'string' && typeof v?.value === 'string');
+  const isWords = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
+  return {
+    messageInterval: number('messageInterval'),
+    longerIntervalAfter: number('longerIntervalAfter'),
+    greaterInterval: number('greaterInterval'),
+    variables: json('variables', isVariables, CAMPAIGN_SETTING_DEFAULTS.variables),
+    dailyCap: number('dailyCap'),
+    quietHoursStart: stored.quietHoursStart ?? CAMPAIGN_SETTING_DEFAULTS.quietHoursStart,
+    quietHoursEnd: stored.quietHoursEnd ?? CAMPAIGN_SETTING_DEFAULTS.quietHoursEnd,
+    optOutKeywords: json('optOutKeywords', isWords, CAMPAIGN_SETTING_DEFAULTS.optOutKeywords),
+    failurePauseThreshold: number('failurePauseThreshold'),
+  };
+}
+
+/** How a reply is compared with the opt-out keywords: trimmed, upper case, without accents or final punctuation. */
+export function keywordOf(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .trim()
+    .replace(/[.!?]+$/, '')
+    .toUpperCase();
+}

@@ -12,7 +12,7 @@ const TIME_FACTOR = Number(process.env.TEST_TIME_FACTOR ?? 1) || 1;
 const PASSWORD = 'Crash123!';
 const EMAIL = 'admin@crash.example';
 
-async function query(url, text, params) {
+export async function query(url, text, params) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -22,7 +22,7 @@ async function query(url, text, params) {
   }
 }
 
-const freePort = () =>
+export const freePort = () =>
   new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -32,7 +32,7 @@ const freePort = () =>
     });
   });
 
-async function waitUntil(probe, timeoutMs, what) {
+export async function waitUntil(probe, timeoutMs, what) {
   const deadline = Date.now() + timeoutMs * TIME_FACTOR;
   for (;;) {
     const value = await probe().catch(() => null);
@@ -43,7 +43,7 @@ async function waitUntil(probe, timeoutMs, what) {
 }
 
 /** One company with an admin and a simulated connection that was linked before (so it connects by itself at boot). */
-async function seed(dbUrl) {
+export async function seed(dbUrl) {
   const hash = await argon2.hash(PASSWORD, { type: argon2.argon2id });
   const [plan] = await query(dbUrl, `insert into plans (name, users, connections, queues, value) values ('Crash', 10, 10, 10, 10) returning id`);
   const [company] = await query(dbUrl, `insert into companies (name, plan_id, due_date) values ('Crash Co', $1, now() + interval '1 year') returning id`, [
@@ -63,7 +63,7 @@ async function seed(dbUrl) {
 }
 
 /** The real server as a child process (`node dist/src/main.js`), so it can be killed like a crashed one. */
-function startServer({ dbUrl, dataDir, redisPrefix, port, extraEnv }) {
+export function startServer({ dbUrl, dataDir, redisPrefix, port, extraEnv }) {
   const child = spawn(process.execPath, ['dist/src/main.js'], {
     env: {
       ...process.env,
@@ -89,7 +89,7 @@ function startServer({ dbUrl, dataDir, redisPrefix, port, extraEnv }) {
   return { child, exited, stderr: () => stderr };
 }
 
-async function login(baseUrl) {
+export async function login(baseUrl) {
   const res = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

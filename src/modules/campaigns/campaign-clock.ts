@@ -29,7 +29,11 @@ interface WallTime {
 }
 
 export function wallTime(at: Date, timeZone: string): WallTime {
-  const parts = Object.fromEntries(formatFor(timeZone).formatToParts(at).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatFor(timeZone)
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   return {
     year: Number(parts.year),
     month: Number(parts.month),

@@ -43,10 +43,13 @@ export interface DispatchShippingRow {
   number: string;
   name: string;
   email: string | null;
+  checked: boolean;
   status: ShippingStatus;
   provider_id: string;
   confirmation_provider_id: string;
   confirmed_at: string | null;
+  variant: number | null;
+  whatsapp_id: number | null;
 }
 
 export interface ClaimResult {
@@ -89,7 +92,8 @@ with input as (
          confirmation_provider_id = coalesce(sh.confirmation_provider_id, ?::text), whatsapp_id = c.whatsapp_id, updated_at = now()
     from next, camp c
    where sh.id = next.id
-  returning sh.id, sh.campaign_id, sh.position, sh.number, sh.name, sh.email, sh.status, sh.provider_id, sh.confirmation_provider_id, sh.confirmed_at,
+  returning sh.id, sh.campaign_id, sh.position, sh.number, sh.name, sh.email, sh.checked, sh.status, sh.provider_id, sh.confirmation_provider_id, sh.confirmed_at,
+            sh.variant, sh.whatsapp_id,
             sh.company_id
 )
 select (select row_to_json(c) from camp c) as campaign,
@@ -244,7 +248,13 @@ export class CampaignDispatchRepository {
     return rows[0] ?? { walked: null, updated: false };
   }
 
-  async failed(companyId: number, shippingId: number, error: string, walk: number, nextAt: Date | null): Promise<{ walked: number | null; recent_failures: number }> {
+  async failed(
+    companyId: number,
+    shippingId: number,
+    error: string,
+    walk: number,
+    nextAt: Date | null,
+  ): Promise<{ walked: number | null; recent_failures: number }> {
     const rows = await tenantSql(this.hot, companyId).all<{ walked: number | null; recent_failures: number }>(FAILED_SQL, [
       companyId,
       shippingId,
@@ -255,7 +265,11 @@ export class CampaignDispatchRepository {
     return rows[0] ?? { walked: null, recent_failures: 0 };
   }
 
-  async reply(companyId: number, ticketId: number, mayConfirm: boolean): Promise<{ copied: number; confirmed: { id: number; campaignId: number }[]; number: string | null }> {
+  async reply(
+    companyId: number,
+    ticketId: number,
+    mayConfirm: boolean,
+  ): Promise<{ copied: number; confirmed: { id: number; campaignId: number }[]; number: string | null }> {
     const rows = await tenantSql(this.hot, companyId).all<{ copied: number; confirmed: { id: number; campaignId: number }[]; number: string | null }>(
       REPLY_SQL,
       [companyId, ticketId, mayConfirm],

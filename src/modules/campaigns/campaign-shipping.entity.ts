@@ -36,6 +36,10 @@ export class CampaignShipping extends BaseEntity {
   @Property({ type: 'string', length: 254, nullable: true })
   email: string | null = null;
 
+  /** Known to be on WhatsApp (checked at import); unchecked numbers are checked just before their send. */
+  @Property({ type: 'boolean', default: false })
+  checked: boolean & Opt = false;
+
   @Enum({ items: () => SHIPPING_STATUSES, default: 'pending' })
   status: ShippingStatus & Opt = 'pending';
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { systemSql, tenantSql } from '../../infra/database/sql.js';
 import type { CampaignCounts } from '../../shared/campaign-api-types.js';
-import type { CampaignStatus } from '../../shared/campaigns.js';
+import { type CampaignSettings, type CampaignStatus, parseCampaignSettings } from '../../shared/campaigns.js';
 
 export interface ShippingPageRow {
   id: number;
@@ -45,8 +45,8 @@ export class CampaignsRepository {
       `with src as (${source}), base as (
          select coalesce(max(position), 0) as p from campaign_shippings where company_id = ? and campaign_id = ?
        ), ins as (
-         insert into campaign_shippings (company_id, campaign_id, position, number, name, email, status, error, created_at, updated_at)
-         select ?::int as company_id, ?::int, b.p + row_number() over (order by s.ord), s.number, left(s.name, 100), s.email,
+         insert into campaign_shippings (company_id, campaign_id, position, number, name, email, checked, status, error, created_at, updated_at)
+         select ?::int as company_id, ?::int, b.p + row_number() over (order by s.ord), s.number, left(s.name, 100), s.email, coalesce(s.valid, false),
                 case when s.valid = false or su.id is not null then 'skipped' else 'pending' end,
                 case when s.valid = false then 'ERR_NOT_ON_WHATSAPP' when su.id is not null then 'ERR_OPTED_OUT' end,
                 now(), now()
@@ -57,19 +57,15 @@ export class CampaignsRepository {
          returning 1
        )
        select count(*)::int as n from ins`,
-      [
-        companyId,
-        audience.contactListId ?? audience.tagId,
-        companyId,
-        campaignId,
-        companyId,
-        campaignId,
-        companyId,
-        companyId,
-        campaignId,
-      ],
+      [companyId, audience.contactListId ?? audience.tagId, companyId, campaignId, companyId, campaignId, companyId, companyId, campaignId],
     );
     return rows[0]?.n ?? 0;
+  }
+
+  /** The company's campaign settings, defaults filled in. */
+  async settings(companyId: number): Promise<CampaignSettings> {
+    const rows = await this.sql(companyId).all<{ key: string; value: string }>('select key, value from campaign_settings where company_id = ?', [companyId]);
+    return parseCampaignSettings(Object.fromEntries(rows.map((r) => [r.key, r.value])));
   }
 
   /** FINALIZADA once nothing is left to send; answers whether it finished now. */
@@ -104,10 +100,10 @@ export class CampaignsRepository {
 
   /** A claimed recipient goes back in line (the campaign could not send now); its provider ids stay. */
   async release(companyId: number, shippingId: number): Promise<void> {
-    await this.sql(companyId).run(`update campaign_shippings set status = 'pending', updated_at = now() where company_id = ? and id = ? and status = 'sending'`, [
-      companyId,
-      shippingId,
-    ]);
+    await this.sql(companyId).run(
+      `update campaign_shippings set status = 'pending', updated_at = now() where company_id = ? and id = ? and status = 'sending'`,
+      [companyId, shippingId],
+    );
   }
 
   async skip(companyId: number, shippingId: number, error: string): Promise<void> {

@@ -1,0 +1,265 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { companyInactiveReason } from '../../authorization/auth-context.loader.js';
+import type { ChannelSession } from '../../channels/channel-provider.js';
+import { ChannelManager } from '../../channels/channel-manager.js';
+import { jidFor } from '../../channels/numbers.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { forkForCompany } from '../../infra/database/tenant-scope.js';
+import { type CampaignPauseReason, campaignsOn, parseCampaignSettings, renderCampaignMessage } from '../../shared/campaigns.js';
+import { quietHoursEnd, startOfNextDay } from './campaign-clock.js';
+import { type DispatchCampaignRow, type DispatchGateRow, CampaignDispatchRepository } from './campaign-dispatch.repository.js';
+import { CampaignEvents } from './campaign-events.js';
+import { CampaignOutbox } from './campaign-outbox.js';
+import { nextWaitMs, variantFor, variantsOf } from './campaign-pacing.js';
+import { Whatsapp } from '../connections/whatsapp.entity.js';
+import { Campaign } from './campaign.entity.js';
+import { toCampaignResponse } from './campaign.mapper.js';
+import { CampaignsRepository } from './campaigns.repository.js';
+
+/** How often a campaign looks again for a connection that is coming back. */
+const RECONNECT_WAIT_MS = 2000;
+
+/** A job that fires this much early (clock skew between processes) waits for the rest. */
+const EARLY_TOLERANCE_MS = 50;
+
+const messagesOf = (c: DispatchCampaignRow): string[] => [c.message1, c.message2, c.message3, c.message4, c.message5];
+const confirmationsOf = (c: DispatchCampaignRow): string[] => [
+  c.confirmation_message1,
+  c.confirmation_message2,
+  c.confirmation_message3,
+  c.confirmation_message4,
+  c.confirmation_message5,
+];
+
+/** Why the company may not send campaigns now, or null. */
+function gateReason(gate: DispatchGateRow): CampaignPauseReason | null {
+  if (companyInactiveReason({ status: gate.company_status, dueDate: gate.due_date ? new Date(gate.due_date) : null })) return 'COMPANY_INACTIVE';
+  if (gate.use_campaigns === false) return 'PLAN_WITHOUT_CAMPAIGNS';
+  if (!campaignsOn(gate.campaigns_setting)) return 'CAMPAIGNS_DISABLED';
+  return null;
+}
+
+/**
+ * The walk of a campaign (server §6), one recipient per step: start at scheduledAt, claim the next recipient, send
+ * its variant (or its confirmation request), record it, and answer when the next step is due. Two statements per
+ * message in the common case (claim, then sent or failed); the provider ids fixed by the claim make a step retried
+ * after a crash send the same message again, which WhatsApp keeps once.
+ */
+@Injectable()
+export class CampaignWalker {
+  private readonly logger = new Logger('CampaignWalker');
+  /** The connection of each running campaign, so the claim can carry provider ids of that connection. */
+  private readonly connections = new Map<number, number | null>();
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly dispatch: CampaignDispatchRepository,
+    private readonly repository: CampaignsRepository,
+    private readonly channels: ChannelManager,
+    private readonly outbox: CampaignOutbox,
+    private readonly events: CampaignEvents,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Forget what was cached about a campaign (edited, cancelled, deleted). */
+  forget(campaignId: number): void {
+    this.connections.delete(campaignId);
+    this.outbox.forget(campaignId);
+  }
+
+  /** One step; answers when the next one is due, or null when the walk stops. */
+  async step(companyId: number, campaignId: number): Promise<Date | null> {
+    if (!this.connections.has(campaignId)) {
+      const started = await this.startOrLoad(companyId, campaignId);
+      if (started !== true) return started;
+    }
+    const whatsappId = this.connections.get(campaignId) ?? null;
+    if (whatsappId === null) return this.stop(companyId, campaignId, 'NO_CONNECTION');
+    const session = this.sessionOf(companyId, whatsappId);
+    if (!session) return this.withoutSession(companyId, campaignId, whatsappId);
+
+    const { campaign, gate, shipping, suppressed } = await this.dispatch.claim(companyId, campaignId, session.newMessageId(), session.newMessageId());
+    if (campaign?.status !== 'EM_ANDAMENTO' || !gate) {
+      this.forget(campaignId);
+      return null;
+    }
+    if (campaign.whatsapp_id !== whatsappId) {
+      // The campaign's connection changed under us: go again with the right one.
+      if (shipping) await this.repository.release(companyId, shipping.id);
+      this.forget(campaignId);
+      return new Date();
+    }
+    const blocked = gateReason(gate);
+    if (blocked) {
+      if (shipping) await this.repository.release(companyId, shipping.id);
+      return this.stop(companyId, campaignId, blocked);
+    }
+    if (!shipping) {
+      if (await this.repository.finishIfDone(companyId, campaignId)) await this.announce(companyId, campaignId, true);
+      this.forget(campaignId);
+      return null;
+    }
+
+    const settings = parseCampaignSettings(gate.settings);
+    const now = new Date();
+    const quietUntil = quietHoursEnd(now, gate.timezone, settings.quietHoursStart, settings.quietHoursEnd);
+    const capped = settings.dailyCap > 0 && gate.sent_today >= settings.dailyCap;
+    if (quietUntil || capped) {
+      const until = quietUntil ?? startOfNextDay(now, gate.timezone);
+      await this.repository.release(companyId, shipping.id);
+      await this.repository.wait(companyId, campaignId, quietUntil ? 'QUIET_HOURS' : 'DAILY_CAP', until);
+      await this.announce(companyId, campaignId);
+      return until;
+    }
+    if (suppressed) {
+      await this.repository.skip(companyId, shipping.id, 'ERR_OPTED_OUT');
+      await this.progress(companyId, campaignId);
+      return now;
+    }
+
+    let jid = jidFor(shipping.number);
+    if (!shipping.checked) {
+      const check = await session.checkNumber(shipping.number).catch(() => null);
+      if (check && !check.exists) {
+        await this.repository.skip(companyId, shipping.id, 'ERR_NOT_ON_WHATSAPP');
+        await this.progress(companyId, campaignId);
+        return now;
+      }
+      if (check) jid = check.jid;
+    }
+
+    const variant = variantFor(shipping.position, variantsOf(messagesOf(campaign)));
+    const confirmationText = variant ? (confirmationsOf(campaign)[variant - 1] ?? '') : '';
+    const asking = campaign.confirmation && !shipping.confirmed_at && confirmationText.trim() !== '';
+    const walked = campaign.walked + 1;
+    const nextAt = new Date(now.getTime() + nextWaitMs(walked, settings, this.config.campaigns.secondMs));
+    if (variant === null) {
+      await this.dispatch.failed(companyId, shipping.id, 'ERR_CAMPAIGN_NO_MESSAGE', 1, nextAt);
+      return this.stop(companyId, campaignId, 'TOO_MANY_FAILURES');
+    }
+    const text = asking ? confirmationText : (messagesOf(campaign)[variant - 1] ?? '');
+    const body = renderCampaignMessage(text, shipping, settings.variables);
+    try {
+      if (asking) await this.outbox.sendText(session, jid, body, shipping.confirmation_provider_id);
+      else await this.outbox.sendMain(companyId, campaign, session, jid, body, shipping.provider_id);
+    } catch (error) {
+      this.logger.warn(`campaign ${campaignId}, recipient ${shipping.id}: not sent: ${error instanceof Error ? error.message : String(error)}`);
+      const failed = await this.dispatch.failed(companyId, shipping.id, 'ERR_SENDING_WAPP_MSG', 1, nextAt);
+      if (settings.failurePauseThreshold > 0 && failed.recent_failures >= settings.failurePauseThreshold) {
+        return this.stop(companyId, campaignId, 'TOO_MANY_FAILURES');
+      }
+      await this.progress(companyId, campaignId);
+      return nextAt;
+    }
+    await this.dispatch.sent(companyId, shipping.id, { asked: asking, variant, body, walk: 1, nextAt });
+    await this.progress(companyId, campaignId);
+    return nextAt;
+  }
+
+  /** A confirmed recipient gets the main message of its variant; answers a retry time when the connection is away. */
+  async sendConfirmed(companyId: number, shippingId: number): Promise<Date | null> {
+    const row = await this.dispatch.claimConfirmed(companyId, shippingId);
+    if (!row) return null;
+    const { shipping, campaign } = row;
+    if (campaign.status === 'CANCELADA' || !shipping.whatsapp_id) return null;
+    const session = this.sessionOf(companyId, shipping.whatsapp_id);
+    if (!session) return new Date(Date.now() + 30_000);
+    const settings = await this.repository.settings(companyId);
+    const variant = shipping.variant ?? variantFor(shipping.position, variantsOf(messagesOf(campaign)));
+    const body = renderCampaignMessage(messagesOf(campaign)[(variant ?? 1) - 1] ?? '', shipping, settings.variables);
+    try {
+      await this.outbox.sendMain(companyId, campaign, session, jidFor(shipping.number), body, shipping.provider_id);
+    } catch (error) {
+      this.logger.warn(`campaign ${campaign.id}, confirmed recipient ${shipping.id}: not sent: ${String(error)}`);
+      await this.dispatch.failed(companyId, shipping.id, 'ERR_SENDING_WAPP_MSG', 0, null);
+      await this.progress(companyId, campaign.id);
+      return null;
+    }
+    await this.dispatch.sent(companyId, shipping.id, { asked: false, variant, body, walk: 0, nextAt: null });
+    await this.progress(companyId, campaign.id, true);
+    return null;
+  }
+
+  /**
+   * First step of a process for this campaign: a scheduled campaign whose time came starts (its recipients are
+   * written, idempotently, and it becomes EM_ANDAMENTO); a running one is picked up. Answers true to go on walking,
+   * or the step's answer (a later time, or null to stop).
+   */
+  private async startOrLoad(companyId: number, campaignId: number): Promise<true | Date | null> {
+    const em = forkForCompany(this.em, companyId);
+    const campaign = await em.findOne(Campaign, { id: campaignId });
+    if (!campaign || (campaign.status !== 'PROGRAMADA' && campaign.status !== 'EM_ANDAMENTO')) return null;
+    if (campaign.status === 'PROGRAMADA') {
+      const early = (campaign.scheduledAt?.getTime() ?? 0) - Date.now();
+      if (early > EARLY_TOLERANCE_MS) return campaign.scheduledAt; // moved to later, or fired early
+      if (!campaign.contactList && !campaign.tagList) {
+        this.connections.set(campaignId, campaign.whatsapp?.id ?? null);
+        return this.stopScheduled(companyId, campaign, 'NO_AUDIENCE');
+      }
+      await em.transactional(async (tx) => {
+        await this.repository.enqueue(companyId, campaignId, { contactListId: campaign.contactList?.id ?? null, tagId: campaign.tagList?.id ?? null }, tx);
+        const row = await tx.findOneOrFail(Campaign, { id: campaignId });
+        row.status = 'EM_ANDAMENTO';
+        row.nextSendAt = new Date();
+        row.pauseReason = null;
+      });
+      await em.refresh(campaign);
+      await this.announce(companyId, campaignId, true);
+    }
+    this.connections.set(campaignId, campaign.whatsapp?.id ?? null);
+    return true;
+  }
+
+  private async stopScheduled(companyId: number, campaign: Campaign, reason: string): Promise<null> {
+    const em = forkForCompany(this.em, companyId);
+    const row = await em.findOneOrFail(Campaign, { id: campaign.id });
+    row.status = 'CANCELADA';
+    row.pauseReason = reason;
+    await em.flush();
+    await this.announce(companyId, campaign.id);
+    this.forget(campaign.id);
+    return null;
+  }
+
+  /**
+   * No live session here: a connection that is coming back (a restart, a reconnect, or live in another process) is
+   * waited for; one that is down until someone acts (logged out, waiting for a QR scan) pauses the campaign.
+   */
+  private async withoutSession(companyId: number, campaignId: number, whatsappId: number): Promise<Date | null> {
+    const connection = await forkForCompany(this.em, companyId).findOne(Whatsapp, { id: whatsappId }, { fields: ['status'] });
+    if (connection && (connection.status === 'CONNECTED' || connection.status === 'OPENING')) return new Date(Date.now() + RECONNECT_WAIT_MS);
+    return this.stop(companyId, campaignId, 'CONNECTION_DISCONNECTED');
+  }
+
+  private sessionOf(companyId: number, whatsappId: number): ChannelSession | null {
+    try {
+      return this.channels.session(companyId, whatsappId);
+    } catch {
+      return null;
+    }
+  }
+
+  /** The campaign stops on its own (CANCELADA, with the reason shown); restart resumes it. */
+  private async stop(companyId: number, campaignId: number, reason: CampaignPauseReason): Promise<null> {
+    if (await this.repository.pause(companyId, campaignId, reason)) await this.announce(companyId, campaignId, true);
+    this.forget(campaignId);
+    return null;
+  }
+
+  /** The campaign row and its counts to the company's sockets. */
+  async announce(companyId: number, campaignId: number, withProgress = false): Promise<void> {
+    const em = forkForCompany(this.em, companyId);
+    const campaign = await em.findOne(Campaign, { id: campaignId }, { populate: ['contactList', 'whatsapp'] });
+    if (!campaign) return;
+    this.events.changed(companyId, toCampaignResponse(campaign));
+    if (withProgress) await this.progress(companyId, campaignId, true, campaign);
+  }
+
+  private async progress(companyId: number, campaignId: number, force = false, known?: Campaign): Promise<void> {
+    if (!this.events.progressDue(campaignId, force)) return;
+    const counts = await this.repository.counts(companyId, campaignId);
+    const status = known?.status ?? (await forkForCompany(this.em, companyId).findOne(Campaign, { id: campaignId }, { fields: ['status'] }))?.status;
+    if (status) this.events.progress(companyId, campaignId, status, counts);
+  }
+}

@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+import { BullModule } from '@nestjs/bullmq';
+import { CampaignDispatchRepository } from './campaign-dispatch.repository.js';
+import { CampaignDispatcher } from './campaign-dispatcher.js';
+import { CampaignEvents } from './campaign-events.js';
+import { CampaignJobs, CAMPAIGNS_QUEUE } from './campaign-jobs.js';
+import { CampaignMediaService } from './campaign-media.service.js';
+import { CampaignOutbox } from './campaign-outbox.js';
+import { CampaignReplies } from './campaign-replies.js';
+import { CampaignWalker } from './campaign-walker.js';
+import { CampaignsController } from './campaigns.controller.js';
+import { CampaignsRepository } from './campaigns.repository.js';
+import { CampaignsService } from './campaigns.service.js';
+
+@Module({
+  imports: [BullModule.registerQueue({ name: CAMPAIGNS_QUEUE })],
+  controllers: [CampaignsController],
+  providers: [
+    CampaignsService,
+    CampaignMediaService,
+    CampaignsRepository,
+    CampaignDispatchRepository,
+    CampaignEvents,
+    CampaignJobs,
+    CampaignWalker,
+    CampaignOutbox,
+    CampaignDispatcher,
+    CampaignReplies,
+  ],
+})
+export class CampaignsModule {}
