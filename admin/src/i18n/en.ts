@@ -1376,9 +1376,5 @@ export const en: Catalog = {
     ERR_UNSUPPORTED_MEDIA_TYPE: 'Unsupported data format.',
     ERR_UPLOAD_ABORTED: 'The upload was interrupted.',
     ERR_USER_COMPANY_FIXED: 'A user cannot change company.',
-    ERR_NO_CAMPAIGN_FOUND: 'No campaign found with this ID.',
-    ERR_CAMPAIGN_NOT_EDITABLE: 'This campaign can no longer be changed.',
-    ERR_CAMPAIGN_NOT_RUNNING: 'The campaign is not running.',
-    ERR_CAMPAIGN_NOT_CANCELLED: 'Only a cancelled campaign can be restarted.',
   },
 };

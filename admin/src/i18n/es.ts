@@ -1377,9 +1377,5 @@ export const es: Catalog = {
     ERR_UNSUPPORTED_MEDIA_TYPE: 'Formato de datos no admitido.',
     ERR_UPLOAD_ABORTED: 'El envío se interrumpió.',
     ERR_USER_COMPANY_FIXED: 'Un usuario no puede cambiar de empresa.',
-    ERR_NO_CAMPAIGN_FOUND: 'No se encontró ninguna campaña con este ID.',
-    ERR_CAMPAIGN_NOT_EDITABLE: 'Esta campaña ya no se puede modificar.',
-    ERR_CAMPAIGN_NOT_RUNNING: 'La campaña no está en curso.',
-    ERR_CAMPAIGN_NOT_CANCELLED: 'Solo una campaña cancelada puede reiniciarse.',
   },
 };

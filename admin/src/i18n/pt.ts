@@ -1377,10 +1377,6 @@ export const pt = {
     ERR_UNSUPPORTED_MEDIA_TYPE: 'Formato de dados não suportado.',
     ERR_UPLOAD_ABORTED: 'O envio foi interrompido.',
     ERR_USER_COMPANY_FIXED: 'Um usuário não pode mudar de empresa.',
-    ERR_NO_CAMPAIGN_FOUND: 'Nenhuma campanha encontrada com este ID.',
-    ERR_CAMPAIGN_NOT_EDITABLE: 'Esta campanha não pode mais ser alterada.',
-    ERR_CAMPAIGN_NOT_RUNNING: 'A campanha não está em andamento.',
-    ERR_CAMPAIGN_NOT_CANCELLED: 'Só uma campanha cancelada pode ser reiniciada.',
   },
 };
 

@@ -5,6 +5,7 @@ import type {
   ContactListResponse,
   FileListResponse,
 } from '../../../src/shared/campaign-api-types';
+import type { CampaignVariable } from '../../../src/shared/campaigns';
 import { API_URL, type httpClient as HttpClient } from './httpClient';
 
 type Client = typeof HttpClient;
@@ -44,10 +45,9 @@ export function campaignMethods(httpClient: Client) {
       const query = after === undefined ? '' : `?after=${after}`;
       return (await httpClient<CampaignReportResponse>(`${at(id, 'report')}${query}`)).json;
     },
-    /** The campaign settings; the form offers their variables. */
-    async getCampaignSettings(): Promise<CampaignSettingsResponse> {
-      const body = (await httpClient<CampaignSettingsResponse | { settings: CampaignSettingsResponse }>(`${API_URL}/campaign-settings`)).json;
-      return 'settings' in body ? body.settings : body;
+    /** The company's campaign variables (GET /campaign-settings), which the form offers as placeholders. */
+    async getCampaignVariables(): Promise<CampaignVariable[]> {
+      return (await httpClient<CampaignSettingsResponse>(`${API_URL}/campaign-settings`)).json.variables ?? [];
     },
     /** GET /contact-lists/list: every contact list of the company. */
     async getContactListChoices(): Promise<Choice[]> {

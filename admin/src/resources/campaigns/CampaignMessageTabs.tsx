@@ -14,12 +14,12 @@ const CONTACT_PLACEHOLDERS = ['nome', 'numero', 'email'] as const;
 function useCampaignVariables(): string[] {
   const methods = useAppDataProvider();
   const { data } = useQuery({
-    queryKey: ['campaign-settings'],
-    queryFn: () => methods.getCampaignSettings(),
+    queryKey: ['campaign-settings', 'variables'],
+    queryFn: () => methods.getCampaignVariables(),
     retry: false,
     staleTime: 60_000,
   });
-  return (data?.variables ?? []).map((variable) => variable.key).filter(Boolean);
+  return (data ?? []).map((variable) => variable.key).filter(Boolean);
 }
 
 /**

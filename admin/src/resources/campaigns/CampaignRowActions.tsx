@@ -16,7 +16,7 @@ import type { Campaign } from './types';
 type Command = 'stop' | 'restart';
 
 /**
- * Stop (a running campaign) and restart (a cancelled one), each asked first and its refusal shown (campaigns §8);
+ * Stop (a running or scheduled campaign) and restart (a cancelled one), each asked first and its refusal shown (campaigns §8);
  * the report; edit and delete.
  */
 export function CampaignRowActions() {
@@ -43,7 +43,7 @@ export function CampaignRowActions() {
 
   return (
     <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center' }}>
-      {record.status === 'EM_ANDAMENTO' && (
+      {(record.status === 'EM_ANDAMENTO' || record.status === 'PROGRAMADA') && (
         <RowAction label={translate('campaigns.stop', { name })} onClick={() => setAsking('stop')}>
           <StopCircleOutlined fontSize="small" />
         </RowAction>
