@@ -26,8 +26,8 @@ const RECIPIENTS = [
   { name: 'Fora do Zap', number: '5511988880000' },
 ];
 
-/** A wall time of the company's zone, as typed into the dialog. */
-const typedInZone = (at: Date) => format(new Date(at.toLocaleString('en-US', { timeZone: COMPANY_ZONE })), TYPED);
+/** A wall time of the company's zone, in a date-fns pattern (as typed into the dialog unless told). */
+const typedInZone = (at: Date, pattern = TYPED) => format(new Date(at.toLocaleString('en-US', { timeZone: COMPANY_ZONE })), pattern);
 
 describe('the campaign screens', () => {
   // A campaign "second" of 300 ms: messageInterval 5 is 1.5 s between contacts, slow enough to stop a run midway.
@@ -227,6 +227,8 @@ describe('the campaign screens', () => {
     await page.locator('[data-campaign-progress="100"]').waitFor();
     await waitFor(async () => (await page.locator('[data-shipping-status="delivered"]').count()) === 5);
     expect(await page.locator('tr[data-shipping-status]', { hasText: 'Ana Lima' }).textContent()).toContain('Entregue');
+    // The number not on WhatsApp is skipped, with the reason in the user's words (the rows refresh after the last event).
+    await page.locator('tr[data-shipping-status="skipped"]', { hasText: 'Fora do Zap' }).waitFor({ timeout: 10_000 * TIME_FACTOR });
     await screenshot(page, 'campaign-report');
 
     // The last recipient, sent after the restart, got the edited message with their name and the company's variable.
@@ -242,5 +244,54 @@ describe('the campaign screens', () => {
     await screenshot(page, 'campaigns-phone');
     await page.setViewportSize({ width: 1366, height: 900 });
     await screenshot(page, 'campaigns');
+  });
+
+  it('pages the shipping records by position as the table scrolls', async () => {
+    const company = await suite.t.em().findOneOrFail(Company, { name: 'Empresa Demo' }, { filters: false });
+    await setCampaignSettings(suite.t, company.id, { messageInterval: 0 });
+    const many = await contactListWith(
+      suite.t,
+      company.id,
+      Array.from({ length: 60 }, (_, i) => ({ name: `Cliente ${String(i + 1).padStart(2, '0')}`, number: `55119777${String(i + 1).padStart(5, '0')}` })),
+    );
+    const created = await api()
+      .post('/api/campaigns')
+      .set(admin.auth)
+      .send({ name: 'Sessenta', message1: 'Oi {nome}', whatsappId, contactListId: many.id, scheduledAt: new Date().toISOString() });
+    expect(created.status).toBe(201);
+    await page.goto(`${suite.t.baseUrl}/campaign/${created.body.id}/report`);
+    await page.locator('[data-campaign-status="FINALIZADA"]').waitFor({ timeout: 30_000 * TIME_FACTOR });
+    await count('delivered').filter({ hasText: '60' }).waitFor();
+    // A page is 50 records; the next loads when the table's bottom comes near, after the last position shown.
+    await waitFor(async () => (await page.locator('tr[data-shipping-status]').count()) === 50);
+    await page.locator('tr[data-shipping-status]').last().scrollIntoViewIfNeeded();
+    await waitFor(async () => (await page.locator('tr[data-shipping-status]').count()) === 60);
+    const names = await page.locator('tr[data-shipping-status] td:nth-child(2)').allTextContents();
+    expect(names).toEqual(Array.from({ length: 60 }, (_, i) => `Cliente ${String(i + 1).padStart(2, '0')}`));
+  });
+
+  it('shows why a campaign waits: a chip with the pause reason in the table and the report', async () => {
+    const company = await suite.t.em().findOneOrFail(Company, { name: 'Empresa Demo' }, { filters: false });
+    const hour = 3600_000;
+    await setCampaignSettings(suite.t, company.id, {
+      quietHoursStart: typedInZone(new Date(Date.now() - hour), 'HH:mm'),
+      quietHoursEnd: typedInZone(new Date(Date.now() + hour), 'HH:mm'),
+    });
+    try {
+      const created = await api()
+        .post('/api/campaigns')
+        .set(admin.auth)
+        .send({ name: 'Madrugada', message1: 'Oi {nome}', whatsappId, contactListId, scheduledAt: new Date().toISOString() });
+      expect(created.status).toBe(201);
+      await page.goto(`${suite.t.baseUrl}/campaigns`);
+      await campaignRow('Madrugada')
+        .locator('[data-pause-reason="QUIET_HOURS"]', { hasText: 'Horário de silêncio' })
+        .waitFor({ timeout: 10_000 * TIME_FACTOR });
+      await page.getByRole('button', { name: 'Relatório de Madrugada' }).click();
+      await page.locator('[data-campaign-report] [data-pause-reason="QUIET_HOURS"]').waitFor();
+      await screenshot(page, 'campaign-report-paused');
+    } finally {
+      await setCampaignSettings(suite.t, company.id, { quietHoursStart: '', quietHoursEnd: '' });
+    }
   });
 });
