@@ -10,13 +10,13 @@ import { loadConfig } from '../../dist/src/config/app-config.js';
 import { configureApp } from '../../dist/src/configure-app.js';
 import { dropScratch, scratch, sql } from './lib.mjs';
 
-/** Starts the app on a scratch database filled by `seed(dbUrl)` and waits until every simulated connection is up. */
-export async function startBenchApp(prefix, seed) {
+/** Starts the app (config `overrides` on top) on a scratch database filled by `seed(dbUrl)` and waits until every simulated connection is up. */
+export async function startBenchApp(prefix, seed, overrides = {}) {
   const { dbName, dbUrl, dataDir } = await scratch(prefix);
   await seed(dbUrl);
   const config = loadConfig(
     { NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent', REDIS_URL: process.env.REDIS_URL },
-    { databaseUrl: dbUrl, redisPrefix: dbName, port: 0, demoData: false },
+    { databaseUrl: dbUrl, redisPrefix: dbName, port: 0, demoData: false, ...overrides },
   );
   const app = await NestFactory.create(AppModule.forRoot(config), { logger: false });
   configureApp(app, config);
@@ -54,7 +54,7 @@ export async function startBenchApp(prefix, seed) {
       sockets.push(socket);
       return socket;
     };
-    return { app, dbUrl, connections, simulator: app.get(SimulatorProviderFactory), adminSocket, close };
+    return { app, dbUrl, dataDir, connections, simulator: app.get(SimulatorProviderFactory), adminSocket, close };
   } catch (error) {
     await close();
     throw error;

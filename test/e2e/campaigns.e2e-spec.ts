@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Socket } from 'socket.io-client';
 import { wallTime } from '../../src/modules/campaigns/campaign-clock.js';
+import { Company } from '../../src/modules/companies/company.entity.js';
 import { Contact } from '../../src/modules/contacts/contact.entity.js';
+import { Setting } from '../../src/modules/settings/setting.entity.js';
 import { Message } from '../../src/modules/messages/message.entity.js';
 import { Plan } from '../../src/modules/plans/plan.entity.js';
 import { Ticket } from '../../src/modules/tickets/ticket.entity.js';
@@ -247,7 +249,8 @@ describe('campaigns', () => {
 
     const dropping = await connectedSimulator(t, a.company.id, 'Cai');
     await t.http().delete(`/api/whatsappsession/${dropping.id}`).set(adminA.auth).expect(200);
-    const list = await contactListWith(t, a.company.id, [{ name: 'D', number: numberOf('8401') }]);
+    const gated = numberOf('8401');
+    const list = await contactListWith(t, a.company.id, [{ name: 'D', number: gated }]);
     const offline = await create({ name: 'Sem conexão', message1: 'Oi', contactListId: list.id, whatsappId: dropping.id, scheduledAt: now() });
     expect((await campaignReaches(t, offline.body.id, 'CANCELADA')).pauseReason).toBe('CONNECTION_DISCONNECTED');
 
@@ -265,6 +268,36 @@ describe('campaigns', () => {
     } finally {
       await t.em().nativeUpdate(Plan, { id: a.plan.id }, { useCampaigns: true }, { filters: false });
     }
+    // The campaigns setting switched off, or the company disabled, between scheduling and sending.
+    const setting = async (value: string) => t.em().nativeUpdate(Setting, { company: a.company.id, key: 'campaignsEnabled' }, { value }, { filters: false });
+    const off = await create({
+      name: 'Desligada',
+      message1: 'Oi',
+      contactListId: list.id,
+      whatsappId: connectionId,
+      scheduledAt: new Date(Date.now() + 300).toISOString(),
+    });
+    await setting('false');
+    try {
+      expect((await campaignReaches(t, off.body.id, 'CANCELADA')).pauseReason).toBe('CAMPAIGNS_DISABLED');
+    } finally {
+      await setting('true');
+    }
+    const disabled = await create({
+      name: 'Empresa inativa',
+      message1: 'Oi',
+      contactListId: list.id,
+      whatsappId: connectionId,
+      scheduledAt: new Date(Date.now() + 300).toISOString(),
+    });
+    await t.em().nativeUpdate(Company, { id: a.company.id }, { status: false }, { filters: false });
+    try {
+      expect((await campaignReaches(t, disabled.body.id, 'CANCELADA')).pauseReason).toBe('COMPANY_INACTIVE');
+    } finally {
+      await t.em().nativeUpdate(Company, { id: a.company.id }, { status: true }, { filters: false });
+    }
+    // None of the stopped campaigns sent anything.
+    expect(wire(t, connectionId).filter((e) => e.to === gated)).toHaveLength(0);
     await setCampaignSettings(t, a.company.id, { failurePauseThreshold: 5 });
   });
 

@@ -1,4 +1,4 @@
-import { type BeforeApplicationShutdown, Inject, Logger, type OnModuleInit } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { DelayedError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -9,6 +9,11 @@ import { type CampaignJobData, CampaignJobs, CAMPAIGNS_QUEUE } from './campaign-
 import { CampaignWalker } from './campaign-walker.js';
 import { CampaignsRepository } from './campaigns.repository.js';
 
+/** Waits up to this long are slept inside the job rather than through the delayed set. */
+const HOLD_MAX_MS = 5000;
+/** A job hands its campaign back to the queue at least this often, so many campaigns share the workers fairly. */
+const RUN_MAX_MS = 60_000;
+
 /** After an unexpected error (database away, say) the walk tries again this much later rather than stopping. */
 const RETRY_AFTER_ERROR_MS = 5000;
 
@@ -17,9 +22,10 @@ const RETRY_AFTER_ERROR_MS = 5000;
  * campaign, so two processes never walk the same campaign at once); the short lock lets another process take over
  * within seconds when this one dies mid-step.
  */
-@Processor(CAMPAIGNS_QUEUE, { concurrency: 20, lockDuration: 10_000, stalledInterval: 5000 })
-export class CampaignDispatcher extends WorkerHost implements OnModuleInit, BeforeApplicationShutdown {
+@Processor(CAMPAIGNS_QUEUE, { concurrency: 50, lockDuration: 10_000, stalledInterval: 5000 })
+export class CampaignDispatcher extends WorkerHost implements OnModuleInit, OnModuleDestroy, BeforeApplicationShutdown {
   private readonly logger = new Logger('CampaignDispatcher');
+  private closing = false;
 
   constructor(
     private readonly walker: CampaignWalker,
@@ -46,20 +52,44 @@ export class CampaignDispatcher extends WorkerHost implements OnModuleInit, Befo
     return campaigns.length + confirmed.length;
   }
 
+  /**
+   * Runs steps while the next one is due soon: a wait of up to HOLD_MAX_MS is slept here, which keeps the pacing
+   * within milliseconds (a round trip through the delayed set costs tens); a longer wait, a shutdown or a long run
+   * hands the job back to Redis as a delayed job. A process killed while holding leaves the job stalled, and another
+   * process takes it over when its lock expires.
+   */
   async process(job: Job<CampaignJobData>, token?: string): Promise<void> {
-    let next: Date | null;
+    const startedAt = Date.now();
+    for (;;) {
+      let next = await this.runStep(job);
+      if (next === null && job.data.kind === 'walk' && (await this.walker.isRunning(job.data.companyId, job.data.campaignId))) {
+        // Restarted while this job was finishing: its own re-arm was ignored (same job id), so it goes on.
+        next = new Date();
+      }
+      if (next === null || !token) return;
+      const wait = next.getTime() - Date.now();
+      if (wait <= HOLD_MAX_MS && !this.closing && Date.now() - startedAt < RUN_MAX_MS) {
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        continue;
+      }
+      await job.moveToDelayed(Math.max(next.getTime(), Date.now()), token);
+      throw new DelayedError();
+    }
+  }
+
+  private async runStep(job: Job<CampaignJobData>): Promise<Date | null> {
     try {
-      next =
-        job.data.kind === 'walk'
-          ? await this.walker.step(job.data.companyId, job.data.campaignId)
-          : await this.walker.sendConfirmed(job.data.companyId, job.data.shippingId);
+      return job.data.kind === 'walk'
+        ? await this.walker.step(job.data.companyId, job.data.campaignId)
+        : await this.walker.sendConfirmed(job.data.companyId, job.data.shippingId);
     } catch (error) {
       this.logger.error(`campaign job ${job.id}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      next = new Date(Date.now() + RETRY_AFTER_ERROR_MS);
+      return new Date(Date.now() + RETRY_AFTER_ERROR_MS);
     }
-    if (next === null || !token) return;
-    await job.moveToDelayed(Math.max(next.getTime(), Date.now()), token);
-    throw new DelayedError();
+  }
+
+  onModuleDestroy(): void {
+    this.closing = true;
   }
 
   beforeApplicationShutdown(): Promise<void> {

@@ -133,9 +133,11 @@ export class CampaignWalker {
     const confirmationText = variant ? (confirmationsOf(campaign)[variant - 1] ?? '') : '';
     const asking = campaign.confirmation && !shipping.confirmed_at && confirmationText.trim() !== '';
     const walked = campaign.walked + 1;
-    const nextAt = new Date(now.getTime() + nextWaitMs(walked, settings, this.config.campaigns.secondMs));
+    // The wait runs from the end of this send, so two sends are never closer than the interval.
+    const waitMs = nextWaitMs(walked, settings, this.config.campaigns.secondMs);
+    const nextAfterNow = () => new Date(Date.now() + waitMs);
     if (variant === null) {
-      await this.dispatch.failed(companyId, shipping.id, 'ERR_CAMPAIGN_NO_MESSAGE', 1, nextAt);
+      await this.dispatch.failed(companyId, shipping.id, 'ERR_CAMPAIGN_NO_MESSAGE', 1, nextAfterNow());
       return this.stop(companyId, campaignId, 'TOO_MANY_FAILURES');
     }
     const text = asking ? confirmationText : (messagesOf(campaign)[variant - 1] ?? '');
@@ -145,6 +147,7 @@ export class CampaignWalker {
       else await this.outbox.sendMain(companyId, campaign, session, jid, body, shipping.provider_id);
     } catch (error) {
       this.logger.warn(`campaign ${campaignId}, recipient ${shipping.id}: not sent: ${error instanceof Error ? error.message : String(error)}`);
+      const nextAt = nextAfterNow();
       const failed = await this.dispatch.failed(companyId, shipping.id, 'ERR_SENDING_WAPP_MSG', 1, nextAt);
       if (settings.failurePauseThreshold > 0 && failed.recent_failures >= settings.failurePauseThreshold) {
         return this.stop(companyId, campaignId, 'TOO_MANY_FAILURES');
@@ -152,9 +155,15 @@ export class CampaignWalker {
       await this.progress(companyId, campaignId);
       return nextAt;
     }
+    const nextAt = nextAfterNow();
     await this.dispatch.sent(companyId, shipping.id, { asked: asking, variant, body, walk: 1, nextAt });
     await this.progress(companyId, campaignId);
     return nextAt;
+  }
+
+  async isRunning(companyId: number, campaignId: number): Promise<boolean> {
+    const campaign = await forkForCompany(this.em, companyId).findOne(Campaign, { id: campaignId }, { fields: ['status'] });
+    return campaign?.status === 'EM_ANDAMENTO';
   }
 
   /** A confirmed recipient gets the main message of its variant; answers a retry time when the connection is away. */

@@ -51,13 +51,13 @@ export class CampaignsRepository {
                 case when s.valid = false then 'ERR_NOT_ON_WHATSAPP' when su.id is not null then 'ERR_OPTED_OUT' end,
                 now(), now()
            from src s cross join base b
-           left join campaign_suppressions su on su.company_id = ? and su.number = s.number
-          where not exists (select 1 from campaign_shippings e where e.company_id = ? and e.campaign_id = ? and e.number = s.number)
+           left join lateral (select x.id from campaign_suppressions x where x.company_id = ? and x.number = s.number limit 1) su on true
+         -- Rows already there (a second run) keep theirs; new ones go after the last position (gaps are harmless).
          on conflict (company_id, campaign_id, number) do nothing
          returning 1
        )
        select count(*)::int as n from ins`,
-      [companyId, audience.contactListId ?? audience.tagId, companyId, campaignId, companyId, campaignId, companyId, companyId, campaignId],
+      [companyId, audience.contactListId ?? audience.tagId, companyId, campaignId, companyId, campaignId, companyId],
     );
     return rows[0]?.n ?? 0;
   }
