@@ -301,6 +301,37 @@ describe('campaigns', () => {
     await setCampaignSettings(t, a.company.id, { failurePauseThreshold: 5 });
   });
 
+  it('reaches the contacts of a tag, with the campaign attachment as the message', async () => {
+    await setCampaignSettings(t, a.company.id, { messageInterval: 0 });
+    const tag = await t
+      .http()
+      .post('/api/tags')
+      .set(adminA.auth)
+      .send({ name: `Campanha ${Date.now()}`, color: '#123456' });
+    const [tagged, other] = [numberOf('8601'), numberOf('8602')];
+    const ticket = await customerWrites(t, adminA, connectionId, tagged, 'Oi', 'Marcado');
+    await customerWrites(t, adminA, connectionId, other, 'Oi', 'Sem tag');
+    await t.http().put(`/api/ticket-tags/${ticket.id}/${tag.body.id}`).set(adminA.auth).expect(200);
+    const created = await create({ name: 'Por tag', message1: 'Catálogo de {nome}', tagListId: tag.body.id, whatsappId: connectionId });
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    const uploaded = await t
+      .http()
+      .post(`/api/campaigns/${created.body.id}/media-upload`)
+      .set(adminA.auth)
+      .attach('file', png, { filename: 'catalogo.png', contentType: 'image/png' });
+    expect(uploaded.status).toBe(200);
+    expect(uploaded.body).toMatchObject({ mediaName: 'catalogo.png' });
+    expect(uploaded.body.mediaPath).toMatch(new RegExp(`^company${a.company.id}/`));
+    expect((await t.http().post(`/api/campaigns/${created.body.id}/media-upload`).set(adminA.auth)).status).toBe(400);
+
+    await t.http().put(`/api/campaigns/${created.body.id}`).set(adminA.auth).send({ scheduledAt: now() }).expect(200);
+    await campaignReaches(t, created.body.id, 'FINALIZADA');
+    expect((await shippingsOf(t, created.body.id)).map((s) => [s.number, s.status, s.body])).toEqual([[tagged, 'delivered', 'Catálogo de Marcado']]);
+    expect(wire(t, connectionId).filter((e) => e.to === other)).toHaveLength(0);
+    // Once sent, the attachment can no longer change.
+    expect((await t.http().delete(`/api/campaigns/${created.body.id}/media-upload`).set(adminA.auth)).body.error).toBe('ERR_CAMPAIGN_NOT_EDITABLE');
+  });
+
   it('keeps the form rules of §4: editable while inactive or scheduled over an hour ahead, messages only once cancelled', async () => {
     const list = await contactListWith(t, a.company.id, [{ name: 'E', number: numberOf('8501') }]);
     const draft = await create({ name: 'Rascunho', message1: 'v1' });

@@ -1,3 +1,6 @@
+import { Campaign } from '../campaigns/campaign.entity.js';
+import { ContactListItem } from '../contact-lists/contact-list-item.entity.js';
+import { ContactList } from '../contact-lists/contact-list.entity.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashPassword } from '../../common/password.js';
 import { ACROSS_TENANTS } from '../../infra/database/tenant-scope.js';
@@ -78,6 +81,24 @@ export async function seedDemoData(em: EntityManager): Promise<boolean> {
   });
   connection.queues.set([comercial, suporte]);
   em.create(ChannelAuthKey, { company, whatsapp: connection, type: 'creds', keyId: 'creds', value: '{"simulator":true}' });
+  // A contact list and a draft campaign to try the campaigns area (numbers ending in 0000 are "not on WhatsApp").
+  const list = em.create(ContactList, { company, name: 'Clientes VIP' });
+  for (const [name, number, email] of [
+    ['Ana Souza', '5511987650001', 'ana@example.com'],
+    ['Bruno Lima', '5511987650002', 'bruno@example.com'],
+    ['Carla Dias', '5511987650003', null],
+    ['Diego Alves', '5511987650000', null],
+  ] as const) {
+    em.create(ContactListItem, { company, contactList: list, name, number, email, isWhatsappValid: !number.endsWith('0000') });
+  }
+  em.create(Campaign, {
+    company,
+    name: 'Boas-vindas VIP',
+    message1: 'Olá {nome}! Temos uma condição especial para você esta semana.',
+    message2: '{nome}, separamos uma oferta exclusiva para clientes VIP.',
+    contactList: list,
+    whatsapp: connection,
+  });
   await em.flush();
   return true;
 }
