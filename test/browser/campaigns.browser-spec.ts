@@ -36,6 +36,7 @@ describe('the campaign screens', () => {
   /** A second admin for API calls: signing in through the browser would replace the demo admin's API session. */
   let admin: Session;
   let contactListId: number;
+  let contactListName: string;
   let tagId: number;
   let whatsappId: number;
   let page: Page;
@@ -68,6 +69,7 @@ describe('the campaign screens', () => {
       RECIPIENTS.map((recipient) => ({ ...recipient, valid: recipient.number.endsWith('0000') ? null : true })),
     );
     contactListId = list.id;
+    contactListName = list.name;
     const tag = await api().post('/api/tags').set(admin.auth).send({ name: 'Clientes', color: '#2E7D32' }).expect(201);
     tagId = tag.body.id;
 
@@ -202,6 +204,7 @@ describe('the campaign screens', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Campanha cancelada: apenas as mensagens podem ser alteradas.').waitFor();
     expect(await dialog.locator('input[name="name"]').isDisabled()).toBe(true);
+    expect(await dialog.getByRole('combobox', { name: 'Lista de Contatos' }).textContent()).toBe(contactListName);
     await dialog.locator('textarea[name="message1"]').fill('Oi {nome}, use {cupom} hoje!');
     await screenshot(page, 'campaigns-cancelled-edit');
     await dialog.getByRole('button', { name: 'Salvar' }).click();

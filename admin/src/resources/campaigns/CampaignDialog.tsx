@@ -58,7 +58,7 @@ export function CampaignDialog({ id }: { id?: number }) {
       readOnly={readOnly}
       title={readOnly ? translate('campaigns.form.viewTitle') : undefined}
     >
-      <CampaignInputs locked={locked} messagesLocked={messagesLocked} notice={notice} />
+      <CampaignInputs locked={locked} messagesLocked={messagesLocked} notice={notice} campaign={loaded} />
       {!locked && <AttachmentField label="campaigns.form.attachment" current={attachmentOf(loaded)} change={attachment} onChange={setAttachment} />}
       {locked && attachmentOf(loaded) && (
         <AttachmentField label="campaigns.form.attachment" current={attachmentOf(loaded)} change={null} onChange={() => undefined} readOnly />

@@ -5,7 +5,7 @@ import { SwitchInput } from '../../components/SwitchInput';
 import { ScheduleDateTimeInput } from '../../pages/schedules/ScheduleDateTimeInput';
 import { campaignNameRules, scheduledAtRules } from './campaignForm';
 import { CampaignMessageTabs } from './CampaignMessageTabs';
-import type { Audience } from './types';
+import type { Audience, Campaign } from './types';
 import { useCampaignChoices } from './useCampaignChoices';
 
 const twoColumns = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 } as const;
@@ -34,12 +34,14 @@ interface CampaignInputsProps {
   messagesLocked: boolean;
   /** Why the form is (partly) read-only, as a catalog key. */
   notice?: string;
+  /** The campaign being edited. */
+  campaign?: Campaign;
 }
 
 /** The campaign's fields: name, connection, schedule, audience, file list, confirmation and the five messages. */
-export function CampaignInputs({ locked, messagesLocked, notice }: CampaignInputsProps) {
+export function CampaignInputs({ locked, messagesLocked, notice, campaign }: CampaignInputsProps) {
   const translate = useTranslate();
-  const choices = useCampaignChoices();
+  const choices = useCampaignChoices(campaign);
   const audience = (useWatch({ name: 'audience' }) as Audience | undefined) ?? 'contactList';
   const none = translate('campaigns.form.none');
   return (
