@@ -15,6 +15,8 @@ import { PLACEHOLDER_ROUTES, ROUTES } from './routes';
 import { darkTheme, lightTheme } from './theme';
 import {
   CampaignsConfigPage,
+  CampaignList,
+  CampaignReportPage,
   ChatsPage,
   ConnectionList,
   ContactList,
@@ -66,6 +68,7 @@ export function App() {
         <Resource name="prompts" list={PromptList} />
         <Resource name="queue-integration" list={QueueIntegrationList} />
         <Resource name="connections" list={ConnectionList} />
+        <Resource name="campaigns" list={CampaignList} />
         <Resource name="helps" list={HelpsPage} />
         <Resource name="files" list={FileListList} />
         <Resource name="companies" />
@@ -84,6 +87,7 @@ export function App() {
           <Route path={ROUTES.messagesApi.path} element={<MessagesApiPage />} />
           <Route path={ROUTES.settings.path} element={<SettingsPage />} />
           <Route path={ROUTES.campaignsConfig.path} element={<CampaignsConfigPage />} />
+          <Route path={ROUTES.campaignReport.path} element={<CampaignReportPage />} />
           {PLACEHOLDER_ROUTES.map((route) => (
             <Route key={route.path} path={route.path} element={<ComingSoon title={route.title} />} />
           ))}

@@ -35,3 +35,5 @@ export const PromptList = lazyScreen(() => import('./resources/prompts/PromptLis
 export const QueueIntegrationList = lazyScreen(() => import('./resources/queue-integrations/QueueIntegrationList').then((m) => m.QueueIntegrationList));
 export const FileListList = lazyScreen(() => import('./resources/files/FileListList').then((m) => m.FileListList));
 export const CampaignsConfigPage = lazyScreen(() => import('./pages/campaigns-config/CampaignsConfigPage').then((m) => m.CampaignsConfigPage));
+export const CampaignList = lazyScreen(() => import('./resources/campaigns/CampaignList').then((m) => m.CampaignList));
+export const CampaignReportPage = lazyScreen(() => import('./pages/campaign-report/CampaignReportPage').then((m) => m.CampaignReportPage));

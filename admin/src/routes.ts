@@ -70,6 +70,7 @@ export const ROUTES = {
   helps: { resource: 'helps', path: '/helps', title: 'menu.helps', icon: HelpOutlineOutlined },
   chats: { path: '/chats/:id?', to: '/chats', title: 'menu.chats', icon: ForumOutlined, plan: 'useInternalChat' },
   campaigns: {
+    resource: 'campaigns',
     path: '/campaigns',
     title: 'menu.campaignsList',
     icon: ListAltOutlined,
@@ -158,15 +159,7 @@ export function routeOfResource(resource: string): AppRoute | undefined {
 }
 
 /** Routes whose screen is not built yet: they show a placeholder. */
-export const PLACEHOLDER_ROUTES: AppRoute[] = [
-  ROUTES.campaigns,
-  ROUTES.contactLists,
-  ROUTES.contactListItems,
-  ROUTES.campaignReport,
-  ROUTES.announcements,
-  ROUTES.financeiro,
-  ROUTES.subscription,
-];
+export const PLACEHOLDER_ROUTES: AppRoute[] = [ROUTES.contactLists, ROUTES.contactListItems, ROUTES.announcements, ROUTES.financeiro, ROUTES.subscription];
 
 export interface MenuGroup {
   title: string;

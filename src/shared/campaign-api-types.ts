@@ -106,6 +106,8 @@ export interface CampaignResponse {
 
 export interface CampaignShippingResponse {
   id: number;
+  /** The record's place in the campaign's walk: the report's keyset (`after`). */
+  position: number;
   number: string;
   name: string;
   email: string | null;

@@ -19,10 +19,12 @@ interface AttachmentFieldProps {
   accept?: string;
   /** Whether the record's current file may be removed (not only replaced); true unless told. */
   canRemoveCurrent?: boolean;
+  /** Shows the attachment without the buttons that change it. */
+  readOnly?: boolean;
 }
 
 /** One attachment: its name (a link when it can be opened), a button to attach or replace it and one to remove it. */
-export function AttachmentField({ label, current, change, onChange, accept, canRemoveCurrent = true }: AttachmentFieldProps) {
+export function AttachmentField({ label, current, change, onChange, accept, canRemoveCurrent = true, readOnly }: AttachmentFieldProps) {
   const translate = useTranslate();
   const inputRef = useRef<HTMLInputElement>(null);
   const labelId = useId();
@@ -48,7 +50,7 @@ export function AttachmentField({ label, current, change, onChange, accept, canR
               </Typography>
             )}
             {chosen && <Chip size="small" variant="outlined" color="primary" label={translate('attachment.pending')} />}
-            {(chosen || canRemoveCurrent) && (
+            {!readOnly && (chosen || canRemoveCurrent) && (
               <Tooltip title={translate('attachment.remove')}>
                 <IconButton
                   size="small"
@@ -63,9 +65,11 @@ export function AttachmentField({ label, current, change, onChange, accept, canR
         ) : (
           <Typography color="text.secondary">{translate('attachment.none')}</Typography>
         )}
-        <Button variant="outlined" size="small" startIcon={<AttachFile />} onClick={() => inputRef.current?.click()}>
-          {translate(shown ? 'attachment.replace' : 'attachment.attach')}
-        </Button>
+        {!readOnly && (
+          <Button variant="outlined" size="small" startIcon={<AttachFile />} onClick={() => inputRef.current?.click()}>
+            {translate(shown ? 'attachment.replace' : 'attachment.attach')}
+          </Button>
+        )}
         <input
           ref={inputRef}
           type="file"

@@ -53,6 +53,8 @@ interface ResourceFormDialogProps<T extends RaRecord, V extends object> {
    * the record is saved all the same: the dialog closes and the failure is the toast.
    */
   afterSave?(record: T): Promise<unknown>;
+  /** A record the user may only look at: the actions are a close button. */
+  readOnly?: boolean;
 }
 
 /**
@@ -86,7 +88,7 @@ export function ResourceFormDialog<T extends RaRecord, V extends object>(props: 
   const mutationOptions = {
     onSuccess: (record: T) => void finish(record),
   };
-  const body = <FormBody catalog={catalog} isNew={isNew} onClose={close} header={props.header} fields={children} />;
+  const body = <FormBody catalog={catalog} isNew={isNew} onClose={close} header={props.header} fields={children} readOnly={props.readOnly} />;
   return (
     <Dialog open onClose={close} fullWidth maxWidth={props.maxWidth ?? 'sm'} sx={SCROLLING_FORM} aria-labelledby={`${resource}-dialog-title`}>
       <DialogTitle id={`${resource}-dialog-title`}>{props.title ?? translate(`${catalog}.form.${isNew ? 'addTitle' : 'editTitle'}`)}</DialogTitle>
@@ -167,17 +169,26 @@ interface FormBodyProps {
   onClose(): void;
   header: ReactNode;
   fields: ReactNode;
+  readOnly?: boolean;
 }
 
-function FormBody({ catalog, isNew, onClose, header, fields }: FormBodyProps) {
+function FormBody({ catalog, isNew, onClose, header, fields, readOnly }: FormBodyProps) {
   const translate = useTranslate();
   return (
     <>
       {header}
       <DialogContent dividers>{fields}</DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onClose}>{translate('common.cancel')}</Button>
-        <SubmitButton label={`${catalog}.form.${isNew ? 'add' : 'save'}`} fullWidth={false} />
+        {readOnly ? (
+          <Button variant="contained" onClick={onClose}>
+            {translate('common.close')}
+          </Button>
+        ) : (
+          <>
+            <Button onClick={onClose}>{translate('common.cancel')}</Button>
+            <SubmitButton label={`${catalog}.form.${isNew ? 'add' : 'save'}`} fullWidth={false} />
+          </>
+        )}
       </DialogActions>
     </>
   );

@@ -7,10 +7,11 @@ interface SwitchInputProps {
   label: string;
   /** Catalog key of a line under the label. */
   helperText?: string;
+  disabled?: boolean;
 }
 
 /** A boolean form field as a switch (react-admin's BooleanInput passes props MUI 9 no longer accepts). */
-export function SwitchInput({ source, label, helperText }: SwitchInputProps) {
+export function SwitchInput({ source, label, helperText, disabled }: SwitchInputProps) {
   const translate = useTranslate();
   const { field, id } = useInput({ source });
   return (
@@ -21,6 +22,7 @@ export function SwitchInput({ source, label, helperText }: SwitchInputProps) {
           id={id}
           name={field.name}
           checked={Boolean(field.value)}
+          disabled={disabled}
           onChange={(event) => field.onChange(event.target.checked)}
           onBlur={field.onBlur}
           slotProps={{ input: { ref: field.ref } }}

@@ -71,6 +71,7 @@ const RESOURCE_SUBJECTS: Record<string, ResourceSubject> = {
   announcements: 'Announcement',
   'quick-messages': 'QuickMessage',
   files: 'FileList',
+  campaigns: 'Campaign',
 };
 const CRUD_ACTIONS: Record<string, CrudAction> = {
   list: 'read',

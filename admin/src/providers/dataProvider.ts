@@ -7,6 +7,7 @@ import { dashboardMethods } from '../pages/dashboard/dashboardMethods';
 import { kanbanMethods } from '../pages/kanban/kanbanMethods';
 import { settingsMethods } from '../pages/settings/settingsMethods';
 import { ticketMethods } from '../pages/tickets/ticketMethods';
+import { campaignMethods } from './campaignMethods';
 import { connectionMethods } from './connectionMethods';
 import { fileListMethods } from './fileListMethods';
 import { API_URL, httpClient } from './httpClient';
@@ -84,6 +85,7 @@ export const dataProvider = {
   ...quickMessageMethods(httpClient),
   ...fileListMethods(httpClient),
   ...queueIntegrationMethods(httpClient),
+  ...campaignMethods(httpClient),
   ...ticketMethods,
   ...kanbanMethods,
   ...chatMethods,

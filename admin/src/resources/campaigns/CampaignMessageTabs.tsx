@@ -1,0 +1,114 @@
+import { Box, Chip, Tab, Tabs, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { type FocusEvent, useRef, useState } from 'react';
+import { TextInput, useTranslate } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useAppDataProvider } from '../../providers/dataProvider';
+import { insertPlaceholder } from './campaignForm';
+import { type MessageField, VARIANTS } from './types';
+
+/** The recipient's fields every message may use (campaigns §9), before the company's own variables. */
+const CONTACT_PLACEHOLDERS = ['nome', 'numero', 'email'] as const;
+
+/** The campaign settings' variables; none while the settings cannot be read. */
+function useCampaignVariables(): string[] {
+  const methods = useAppDataProvider();
+  const { data } = useQuery({
+    queryKey: ['campaign-settings', 'variables'],
+    queryFn: async () => (await methods.getCampaignSettings()).variables,
+    retry: false,
+    staleTime: 60_000,
+  });
+  return (data ?? []).map((variable) => variable.key).filter(Boolean);
+}
+
+/**
+ * The five message variants as tabs 1..5, each with its confirmation text while "confirmation" is on, and the
+ * placeholders as chips: a click puts `{key}` at the caret of the message last focused.
+ */
+export function CampaignMessageTabs({ disabled }: { disabled: boolean }) {
+  const translate = useTranslate();
+  const [tab, setTab] = useState(0);
+  const confirmation = Boolean(useWatch({ name: 'confirmation' }));
+  const { getValues, setValue } = useFormContext();
+  const variables = useCampaignVariables();
+  const focused = useRef<{ field: MessageField; element: HTMLTextAreaElement | HTMLInputElement } | null>(null);
+  const variant = VARIANTS[tab] ?? 1;
+
+  const remember = (field: MessageField) => (event: FocusEvent<HTMLTextAreaElement | HTMLInputElement>) => {
+    focused.current = { field, element: event.target };
+  };
+
+  const insert = (key: string) => {
+    const target = focused.current?.element.isConnected ? focused.current : null;
+    const field: MessageField = target?.field ?? `message${variant}`;
+    const current = String(getValues(field) ?? '');
+    const { text, caret } = insertPlaceholder(current, key, target?.element.selectionStart, target?.element.selectionEnd);
+    setValue(field, text, { shouldDirty: true });
+    if (target) {
+      requestAnimationFrame(() => {
+        target.element.focus();
+        target.element.setSelectionRange(caret, caret);
+      });
+    }
+  };
+
+  return (
+    <Box component="section" aria-label={translate('campaigns.form.messages')} sx={{ mt: 1 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.75, mb: 1 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ mr: 0.5 }}>
+          {translate('campaigns.form.variables')}
+        </Typography>
+        {[...CONTACT_PLACEHOLDERS, ...variables].map((key) => (
+          <Chip
+            key={key}
+            size="small"
+            variant="outlined"
+            color="primary"
+            label={`{${key}}`}
+            disabled={disabled}
+            aria-label={translate('campaigns.form.insertVariable', { key: `{${key}}` })}
+            // Keeps the caret in the message while the chip is pressed.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => insert(key)}
+          />
+        ))}
+      </Box>
+      <Tabs
+        value={tab}
+        onChange={(_, next: number) => setTab(next)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
+      >
+        {VARIANTS.map((n) => (
+          <Tab key={n} label={translate('campaigns.form.tab', { n })} id={`campaign-message-tab-${n}`} />
+        ))}
+      </Tabs>
+      <Box key={variant} role="tabpanel" aria-labelledby={`campaign-message-tab-${variant}`}>
+        <TextInput
+          source={`message${variant}`}
+          label={translate('campaigns.form.message', { n: variant })}
+          placeholder={translate('campaigns.form.messagePlaceholder')}
+          multiline
+          minRows={4}
+          maxRows={12}
+          disabled={disabled}
+          onFocus={remember(`message${variant}`)}
+        />
+        {confirmation && (
+          <TextInput
+            source={`confirmationMessage${variant}`}
+            label={translate('campaigns.form.confirmationMessage', { n: variant })}
+            placeholder={translate('campaigns.form.messagePlaceholder')}
+            multiline
+            minRows={3}
+            maxRows={10}
+            disabled={disabled}
+            onFocus={remember(`confirmationMessage${variant}`)}
+          />
+        )}
+      </Box>
+    </Box>
+  );
+}

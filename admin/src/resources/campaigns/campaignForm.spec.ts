@@ -1,0 +1,30 @@
+import { describe, expect, it } from '@jest/globals';
+import { insertPlaceholder, NEW_CAMPAIGN, toApiDateTime, toLocalInput, toPayload } from './campaignForm';
+
+describe('campaign form helpers', () => {
+  it('sends the scheduled time as YYYY-MM-DD HH:mm:ss, and none when empty or broken', () => {
+    expect(toApiDateTime('2026-12-01T09:05')).toBe('2026-12-01 09:05:00');
+    expect(toApiDateTime('')).toBeNull();
+    expect(toApiDateTime(null)).toBeNull();
+    expect(toApiDateTime('01/12/2026')).toBeNull();
+  });
+
+  it('shows an API instant in the local input format and round-trips it', () => {
+    const local = toLocalInput(new Date(2026, 11, 1, 9, 5).toISOString());
+    expect(local).toBe('2026-12-01T09:05');
+    expect(toApiDateTime(local)).toBe('2026-12-01 09:05:00');
+    expect(toLocalInput(null)).toBe('');
+  });
+
+  it('sends the contact list or the tag, never both', () => {
+    const values = { ...NEW_CAMPAIGN, name: ' Black Friday ', contactListId: 3, tagListId: 7 };
+    expect(toPayload(values)).toMatchObject({ name: 'Black Friday', contactListId: 3, tagListId: null, scheduledAt: null });
+    expect(toPayload({ ...values, audience: 'tag' })).toMatchObject({ contactListId: null, tagListId: 7 });
+  });
+
+  it('inserts a placeholder at the caret, replacing a selection, or at the end', () => {
+    expect(insertPlaceholder('Olá !', 'nome', 4, 4)).toEqual({ text: 'Olá {nome}!', caret: 10 });
+    expect(insertPlaceholder('Olá XX', 'nome', 4, 6)).toEqual({ text: 'Olá {nome}', caret: 10 });
+    expect(insertPlaceholder('Olá ', 'cupom')).toEqual({ text: 'Olá {cupom}', caret: 11 });
+  });
+});
