@@ -328,6 +328,35 @@ describe('campaigns', () => {
     await campaignReaches(t, created.body.id, 'FINALIZADA');
     expect((await shippingsOf(t, created.body.id)).map((s) => [s.number, s.status, s.body])).toEqual([[tagged, 'delivered', 'Catálogo de Marcado']]);
     expect(wire(t, connectionId).filter((e) => e.to === other)).toHaveLength(0);
+    // A file list goes after the message: one more message per file, on the wire under ids derived from the main one.
+    const files = await t
+      .http()
+      .post('/api/files')
+      .set(adminA.auth)
+      .send({ name: 'Catálogos', message: 'Veja', options: [{ name: 'Tabela' }] });
+    await t
+      .http()
+      .post(`/api/files/uploadList/${files.body.id}`)
+      .set(adminA.auth)
+      .field('optionIds', String(files.body.options[0].id))
+      .attach('files', Buffer.from('%PDF-1.4\n%%EOF\n'), { filename: 'tabela.pdf', contentType: 'application/pdf' })
+      .expect((res) => expect(res.status).toBeLessThan(300));
+    const withFiles = await create({
+      name: 'Com arquivos',
+      message1: 'Tabela nova',
+      tagListId: tag.body.id,
+      whatsappId: connectionId,
+      fileListId: files.body.id,
+    });
+    await t.http().put(`/api/campaigns/${withFiles.body.id}`).set(adminA.auth).send({ scheduledAt: now() }).expect(200);
+    await campaignReaches(t, withFiles.body.id, 'FINALIZADA');
+    const [main] = (await shippingsOf(t, withFiles.body.id)).map((s) => s.providerId);
+    expect(
+      wire(t, connectionId)
+        .filter((e) => e.providerId.startsWith(main!))
+        .map((e) => e.providerId),
+    ).toEqual([main, `${main}01`]);
+
     // Once sent, the attachment can no longer change.
     expect((await t.http().delete(`/api/campaigns/${created.body.id}/media-upload`).set(adminA.auth)).body.error).toBe('ERR_CAMPAIGN_NOT_EDITABLE');
   });

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { ChannelSession } from '../../channels/channel-provider.js';
-import { forkForCompany } from '../../infra/database/tenant-scope.js';
 import { mimetypeForPath } from '../../infra/storage/media-types.js';
 import { StoragePort } from '../../infra/storage/storage.port.js';
-import { FileList } from '../files/file-list.entity.js';
+import { FileListsService } from '../files/files.service.js';
 import type { DispatchCampaignRow } from './campaign-dispatch.repository.js';
 
 interface Attachment {
@@ -26,7 +24,7 @@ export class CampaignOutbox {
   private readonly attachments = new Map<number, { at: number; files: Attachment[] }>();
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly fileLists: FileListsService,
     private readonly storage: StoragePort,
   ) {}
 
@@ -64,7 +62,7 @@ export class CampaignOutbox {
       files.push({ path: campaign.media_path, mimetype: mimetypeForPath(campaign.media_path), fileName: campaign.media_name ?? 'arquivo' });
     }
     if (campaign.file_list_id) {
-      const list = await forkForCompany(this.em, companyId).findOne(FileList, { id: campaign.file_list_id }, { populate: ['options'] });
+      const list = await this.fileLists.forSending(companyId, campaign.file_list_id);
       for (const option of list?.options ?? []) {
         if (option.path)
           files.push({ path: option.path, mimetype: option.mediaType ?? mimetypeForPath(option.path), fileName: option.mediaName ?? option.name });

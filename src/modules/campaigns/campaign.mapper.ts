@@ -41,7 +41,7 @@ export function toCampaignResponse(campaign: Campaign): CampaignResponse {
   };
 }
 
-export function toShippingResponse(row: ShippingPageRow): CampaignShippingResponse & { position: number } {
+export function toShippingResponse(row: ShippingPageRow): CampaignShippingResponse {
   return {
     id: row.id,
     position: row.position,

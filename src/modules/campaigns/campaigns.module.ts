@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BullModule } from '@nestjs/bullmq';
+import { FilesModule } from '../files/files.module.js';
 import { CampaignDispatchRepository } from './campaign-dispatch.repository.js';
 import { CampaignDispatcher } from './campaign-dispatcher.js';
 import { CampaignEvents } from './campaign-events.js';
@@ -13,7 +14,7 @@ import { CampaignsRepository } from './campaigns.repository.js';
 import { CampaignsService } from './campaigns.service.js';
 
 @Module({
-  imports: [BullModule.registerQueue({ name: CAMPAIGNS_QUEUE })],
+  imports: [FilesModule, BullModule.registerQueue({ name: CAMPAIGNS_QUEUE })],
   controllers: [CampaignsController],
   providers: [
     CampaignsService,
