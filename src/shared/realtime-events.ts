@@ -1,4 +1,6 @@
 // Socket event names and payloads shared by the server gateway and the browser.
+import type { ContactListEventPayload, ContactListItemEventPayload } from './campaign-api-types.js';
+
 export const companyEvent = (companyId: number, topic: string): string => `company-${companyId}-${topic}`;
 
 export const Rooms = {
@@ -117,6 +119,8 @@ export interface CompanyEventMap {
   queueIntegration: QueueIntegrationEventPayload;
   schedule: ScheduleEventPayload;
   chat: ChatEventPayload;
+  ContactListItem: ContactListItemEventPayload;
+  'contact-list': ContactListEventPayload;
 }
 export type CompanyTopic = keyof CompanyEventMap;
 

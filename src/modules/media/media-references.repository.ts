@@ -4,7 +4,8 @@ import { systemSql, tenantSql } from '../../infra/database/sql.js';
 
 /**
  * Every row that may point at a stored file, asked per company folder. The inbox holds inbound media stored before
- * its message row exists (durable ingest), so its pending events count as references too.
+ * its message row exists (durable ingest), so its pending events count as references too; so does the spreadsheet
+ * of an import that has not finished.
  */
 const REFERENCED_SQL = prepared(
   'media_referenced',
@@ -13,6 +14,7 @@ const REFERENCED_SQL = prepared(
        or exists (select 1 from quick_messages q where q.company_id = ? and q.media_path = p.path)
        or exists (select 1 from queues q where q.company_id = ? and q.media_path = p.path)
        or exists (select 1 from queue_options o where o.company_id = ? and o.media_path = p.path)
+       or exists (select 1 from contact_list_imports ci where ci.company_id = ? and ci.stored_path = p.path)
        or exists (select 1 from inbound_inbox i where i.company_id = ? and i.payload -> 'message' -> 'media' ->> 'path' = p.path)`,
 );
 
@@ -32,7 +34,7 @@ export class MediaReferencesRepository {
 
   /** The subset of `paths` (all in company `companyId`'s folder) that some row references. */
   async referenced(companyId: number, paths: string[]): Promise<Set<string>> {
-    const rows = await tenantSql(this.db, companyId).all<{ path: string }>(REFERENCED_SQL, [paths, companyId, companyId, companyId, companyId, companyId]);
+    const rows = await tenantSql(this.db, companyId).all<{ path: string }>(REFERENCED_SQL, [paths, companyId, companyId, companyId, companyId, companyId, companyId]);
     return new Set(rows.map((r) => r.path));
   }
 
