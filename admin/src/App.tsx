@@ -17,6 +17,8 @@ import {
   ChatsPage,
   ConnectionList,
   ContactList,
+  ContactListItemsPage,
+  ContactListList,
   DashboardPage,
   HelpsPage,
   KanbanPage,
@@ -60,6 +62,8 @@ export function App() {
         <Resource name="contacts" list={ContactList} />
         <Resource name="tags" list={TagList} />
         <Resource name="quick-messages" list={QuickMessageList} />
+        <Resource name="contact-lists" list={ContactListList} />
+        <Resource name="contact-list-items" />
         <Resource name="queues" list={QueueList} />
         <Resource name="prompts" list={PromptList} />
         <Resource name="queue-integration" list={QueueIntegrationList} />
@@ -80,6 +84,7 @@ export function App() {
           <Route path={ROUTES.todolist.path} element={<TodoListPage />} />
           <Route path={ROUTES.messagesApi.path} element={<MessagesApiPage />} />
           <Route path={ROUTES.settings.path} element={<SettingsPage />} />
+          <Route path={ROUTES.contactListItems.path} element={<ContactListItemsPage />} />
           {PLACEHOLDER_ROUTES.map((route) => (
             <Route key={route.path} path={route.path} element={<ComingSoon title={route.title} />} />
           ))}

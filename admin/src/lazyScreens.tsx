@@ -33,3 +33,5 @@ export const QuickMessageList = lazyScreen(() => import('./resources/quick-messa
 export const QueueList = lazyScreen(() => import('./resources/queues/QueueList').then((m) => m.QueueList));
 export const PromptList = lazyScreen(() => import('./resources/prompts/PromptList').then((m) => m.PromptList));
 export const QueueIntegrationList = lazyScreen(() => import('./resources/queue-integrations/QueueIntegrationList').then((m) => m.QueueIntegrationList));
+export const ContactListList = lazyScreen(() => import('./resources/contact-lists/ContactListList').then((m) => m.ContactListList));
+export const ContactListItemsPage = lazyScreen(() => import('./resources/contact-lists/ContactListItemsPage').then((m) => m.ContactListItemsPage));

@@ -77,6 +77,7 @@ export const ROUTES = {
     allowed: campaigns,
   },
   contactLists: {
+    resource: 'contact-lists',
     path: '/contact-lists',
     title: 'menu.contactLists',
     icon: PeopleOutlined,
@@ -160,8 +161,6 @@ export function routeOfResource(resource: string): AppRoute | undefined {
 /** Routes whose screen is not built yet: they show a placeholder. */
 export const PLACEHOLDER_ROUTES: AppRoute[] = [
   ROUTES.campaigns,
-  ROUTES.contactLists,
-  ROUTES.contactListItems,
   ROUTES.campaignReport,
   ROUTES.campaignsConfig,
   ROUTES.announcements,

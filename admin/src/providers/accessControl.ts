@@ -70,6 +70,8 @@ const RESOURCE_SUBJECTS: Record<string, ResourceSubject> = {
   helps: 'Help',
   announcements: 'Announcement',
   'quick-messages': 'QuickMessage',
+  'contact-lists': 'ContactList',
+  'contact-list-items': 'ContactList',
 };
 const CRUD_ACTIONS: Record<string, CrudAction> = {
   list: 'read',

@@ -12,6 +12,7 @@ import { queueIntegrationMethods } from './queueIntegrationMethods';
 import { queueMethods } from './queueMethods';
 import { queueOptionMethods } from './queueOptionMethods';
 import { quickMessageMethods } from './quickMessageMethods';
+import { contactListMethods } from './contactListMethods';
 
 /** react-admin resources (named after their screen's path) whose API path differs. */
 const API_PATHS: Record<string, string> = {
@@ -80,6 +81,7 @@ export const dataProvider = {
   ...queueMethods(httpClient),
   ...queueOptionMethods(httpClient),
   ...quickMessageMethods(httpClient),
+  ...contactListMethods(httpClient),
   ...queueIntegrationMethods(httpClient),
   ...ticketMethods,
   ...kanbanMethods,

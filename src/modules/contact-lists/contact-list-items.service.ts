@@ -33,11 +33,15 @@ export class ContactListItemsService {
       const pattern = likePattern(query.search);
       where.push({ $or: [{ name: { $ilike: pattern } }, { number: { $ilike: pattern } }, { email: { $ilike: pattern } }] });
     }
-    const [items, count] = await this.em.findAndCount(ContactListItem, { $and: where }, {
-      orderBy: { ...query.orderBy, id: 'ASC' },
-      limit: query.limit,
-      offset: query.offset,
-    });
+    const [items, count] = await this.em.findAndCount(
+      ContactListItem,
+      { $and: where },
+      {
+        orderBy: { ...query.orderBy, id: 'ASC' },
+        limit: query.limit,
+        offset: query.offset,
+      },
+    );
     return { records: items.map(toContactListItemResponse), count };
   }
 

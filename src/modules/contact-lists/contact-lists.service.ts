@@ -23,7 +23,11 @@ export class ContactListsService {
   async list(ctx: AuthContext, query: ListParams): Promise<ListResult<ContactListResponse>> {
     const where: FilterQuery<ContactList> = { ...(query.filters as FilterQuery<ContactList> & object) };
     if (query.search) Object.assign(where, { name: { $ilike: likePattern(query.search) } });
-    const [lists, count] = await this.em.findAndCount(ContactList, where, { orderBy: { ...query.orderBy, id: 'ASC' }, limit: query.limit, offset: query.offset });
+    const [lists, count] = await this.em.findAndCount(ContactList, where, {
+      orderBy: { ...query.orderBy, id: 'ASC' },
+      limit: query.limit,
+      offset: query.offset,
+    });
     return { records: await this.withCounts(ctx, lists), count };
   }
 

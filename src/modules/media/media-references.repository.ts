@@ -34,7 +34,15 @@ export class MediaReferencesRepository {
 
   /** The subset of `paths` (all in company `companyId`'s folder) that some row references. */
   async referenced(companyId: number, paths: string[]): Promise<Set<string>> {
-    const rows = await tenantSql(this.db, companyId).all<{ path: string }>(REFERENCED_SQL, [paths, companyId, companyId, companyId, companyId, companyId, companyId]);
+    const rows = await tenantSql(this.db, companyId).all<{ path: string }>(REFERENCED_SQL, [
+      paths,
+      companyId,
+      companyId,
+      companyId,
+      companyId,
+      companyId,
+      companyId,
+    ]);
     return new Set(rows.map((r) => r.path));
   }
 

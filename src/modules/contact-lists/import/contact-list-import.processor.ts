@@ -162,7 +162,9 @@ export class ContactListImportProcessor extends WorkerHost implements OnModuleIn
     await em.flush();
     if (path) await this.storage.remove(path).catch(() => undefined);
     this.emitProgress(companyId, row);
-    this.logger.log(`import ${row.id} of list ${row.contactList.id}: ${row.status} (${row.total} rows, ${row.valid} valid, ${row.invalid} invalid, ${row.duplicates} merged)`);
+    this.logger.log(
+      `import ${row.id} of list ${row.contactList.id}: ${row.status} (${row.total} rows, ${row.valid} valid, ${row.invalid} invalid, ${row.duplicates} merged)`,
+    );
   }
 
   private emitProgress(companyId: number, row: ContactListImport): void {

@@ -43,43 +43,70 @@ function readInWorker(): void {
   const input = workerData as { xlsx: string; data: Uint8Array; headerOnly: boolean; scanRows: number; maxRows: number };
   const XLSX = require(input.xlsx) as typeof import('@e965/xlsx');
   const COLUMNS: Record<string, 0 | 1 | 2> = {
-    nome: 0, name: 0, contato: 0, numero: 1, number: 1, telefone: 1, celular: 1, whatsapp: 1, phone: 1, fone: 1, email: 2, 'e-mail': 2, mail: 2,
+    nome: 0,
+    name: 0,
+    contato: 0,
+    numero: 1,
+    number: 1,
+    telefone: 1,
+    celular: 1,
+    whatsapp: 1,
+    phone: 1,
+    fone: 1,
+    email: 2,
+    'e-mail': 2,
+    mail: 2,
   };
   const fold = (value: unknown): string =>
-    String(value ?? '').normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
+    String(value ?? '')
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .trim()
+      .toLowerCase();
   // Numbers stored as numeric cells come back as JS numbers: 5511988887777 must not become "5.51E+12".
   const text = (value: unknown): string =>
     value === undefined || value === null ? '' : typeof value === 'number' && Number.isInteger(value) ? value.toFixed(0) : String(value).trim().slice(0, 200);
-  const answer = (result: unknown) => parentPort!.postMessage(result);
-  let workbook: ReturnType<typeof XLSX.read>;
-  try {
-    const sheetRows = input.headerOnly ? input.scanRows : input.scanRows + input.maxRows + 1;
-    workbook = XLSX.read(input.data, { type: 'buffer', dense: true, sheets: 0, sheetRows, cellFormula: false, cellHTML: false, cellText: false, cellStyles: false });
-  } catch {
-    return answer({ ok: false, error: 'ERR_IMPORT_CORRUPT_FILE' });
-  }
-  const sheet = workbook.SheetNames.length ? workbook.Sheets[workbook.SheetNames[0]!] : undefined;
-  if (!sheet) return answer({ ok: false, error: 'ERR_IMPORT_EMPTY_FILE' });
-  const cells = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: false });
-  const headerAt = cells.slice(0, input.scanRows).findIndex((row) => row.some((cell) => text(cell) !== ''));
-  if (headerAt === -1) return answer({ ok: false, error: 'ERR_IMPORT_EMPTY_FILE' });
-  const columns: [number, number, number] = [-1, -1, -1];
-  cells[headerAt]!.forEach((cell, index) => {
-    const field = COLUMNS[fold(cell)];
-    if (field !== undefined && columns[field] === -1) columns[field] = index;
-  });
-  if (columns[1] === -1) return answer({ ok: false, error: 'ERR_IMPORT_NO_NUMBER_COLUMN' });
-  // The whole sheet's extent, also when only its first rows were read (blank but formatted rows count in it).
-  const extent = XLSX.utils.decode_range(String(sheet['!fullref'] ?? sheet['!ref'] ?? 'A1:A1'));
-  const lastRow = extent.e.r - extent.s.r;
-  const rows: [string, string, string][] = [];
-  for (const row of cells.slice(headerAt + 1)) {
-    const values = columns.map((index) => (index === -1 ? '' : text(row[index]))) as [string, string, string];
-    if (values.some((value) => value !== '')) rows.push(values);
-  }
-  if (!rows.length && (!input.headerOnly || lastRow < input.scanRows)) return answer({ ok: false, error: 'ERR_IMPORT_EMPTY_FILE' });
-  if (rows.length > input.maxRows) return answer({ ok: false, error: 'ERR_IMPORT_TOO_MANY_ROWS' });
-  answer({ ok: true, rows: input.headerOnly ? [] : rows });
+  const read = (): SheetReadResult => {
+    let workbook: ReturnType<typeof XLSX.read>;
+    try {
+      const sheetRows = input.headerOnly ? input.scanRows : input.scanRows + input.maxRows + 1;
+      workbook = XLSX.read(input.data, {
+        type: 'buffer',
+        dense: true,
+        sheets: 0,
+        sheetRows,
+        cellFormula: false,
+        cellHTML: false,
+        cellText: false,
+        cellStyles: false,
+      });
+    } catch {
+      return { ok: false, error: 'ERR_IMPORT_CORRUPT_FILE' };
+    }
+    const sheet = workbook.SheetNames.length ? workbook.Sheets[workbook.SheetNames[0]!] : undefined;
+    if (!sheet) return { ok: false, error: 'ERR_IMPORT_EMPTY_FILE' };
+    const cells = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: false });
+    const headerAt = cells.slice(0, input.scanRows).findIndex((row) => row.some((cell) => text(cell) !== ''));
+    if (headerAt === -1) return { ok: false, error: 'ERR_IMPORT_EMPTY_FILE' };
+    const columns: [number, number, number] = [-1, -1, -1];
+    cells[headerAt]!.forEach((cell, index) => {
+      const field = COLUMNS[fold(cell)];
+      if (field !== undefined && columns[field] === -1) columns[field] = index;
+    });
+    if (columns[1] === -1) return { ok: false, error: 'ERR_IMPORT_NO_NUMBER_COLUMN' };
+    // The whole sheet's extent, also when only its first rows were read (blank but formatted rows count in it).
+    const extent = XLSX.utils.decode_range(String(sheet['!fullref'] ?? sheet['!ref'] ?? 'A1:A1'));
+    const lastRow = extent.e.r - extent.s.r;
+    const rows: [string, string, string][] = [];
+    for (const row of cells.slice(headerAt + 1)) {
+      const values = columns.map((index) => (index === -1 ? '' : text(row[index]))) as [string, string, string];
+      if (values.some((value) => value !== '')) rows.push(values);
+    }
+    if (!rows.length && (!input.headerOnly || lastRow < input.scanRows)) return { ok: false, error: 'ERR_IMPORT_EMPTY_FILE' };
+    if (rows.length > input.maxRows) return { ok: false, error: 'ERR_IMPORT_TOO_MANY_ROWS' };
+    return { ok: true, rows: input.headerOnly ? [] : rows };
+  };
+  parentPort!.postMessage(read());
 }
 
 /**
