@@ -124,11 +124,13 @@ export function ContactListItemsPage() {
         disableSyncWithLocation
         storeKey={false}
         actions={
-          <TopToolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
-            <ImportButton disabled={importing || uploading !== null} onFile={(file) => void upload(file)} />
-            <Button variant="contained" startIcon={<PersonAddOutlined />} onClick={() => setDialog({})}>
-              {translate('contactListItems.add')}
-            </Button>
+          <TopToolbar>
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+              <ImportButton disabled={importing || uploading !== null} onFile={(file) => void upload(file)} />
+              <Button variant="contained" startIcon={<PersonAddOutlined />} onClick={() => setDialog({})}>
+                {translate('contactListItems.add')}
+              </Button>
+            </Box>
           </TopToolbar>
         }
         empty={false}

@@ -1,5 +1,5 @@
 import { Alert, Box, LinearProgress, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import type { ContactListImport } from './types';
 
 interface ImportProgressProps {
@@ -12,13 +12,20 @@ interface ImportProgressProps {
 /** The bar of a running import, driven by the socket's progress events; then how it ended. */
 export function ImportProgress({ current, uploading, onDismiss }: ImportProgressProps) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const count = (value: number) => value.toLocaleString(locale);
   if (uploading) return <Bar text={translate('contactListItems.progress.uploading', { file: uploading })} />;
   if (!current) return null;
   const file = current.fileName;
   if (current.status === 'done') {
     return (
       <Alert severity="success" onClose={onDismiss} sx={{ mb: 2 }} data-import-status="done">
-        {translate('contactListItems.progress.done', { file, valid: current.valid, invalid: current.invalid, duplicates: current.duplicates })}
+        {translate('contactListItems.progress.done', {
+          file,
+          valid: count(current.valid),
+          invalid: count(current.invalid),
+          duplicates: count(current.duplicates),
+        })}
       </Alert>
     );
   }
@@ -35,7 +42,7 @@ export function ImportProgress({ current, uploading, onDismiss }: ImportProgress
   const value = Math.min(100, Math.round((current.processed / current.total) * 100));
   return (
     <Bar
-      text={translate('contactListItems.progress.running', { file, processed: current.processed.toLocaleString(), total: current.total.toLocaleString() })}
+      text={translate('contactListItems.progress.running', { file, processed: count(current.processed), total: count(current.total) })}
       value={value}
       status="running"
     />
