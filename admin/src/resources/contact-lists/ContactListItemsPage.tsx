@@ -2,7 +2,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import { Box, Button, IconButton, type Theme, Tooltip, useMediaQuery } from '@mui/material';
+import { Box, Button, IconButton, type Theme, Tooltip, Typography, useMediaQuery } from '@mui/material';
 import { type ChangeEvent, useState } from 'react';
 import { DataTable, DeleteWithConfirmButton, InfiniteList, SearchInput, TopToolbar, useGetOne, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -53,7 +53,7 @@ function ItemActions({ onEdit }: { onEdit(id: number): void }) {
 }
 
 /** The import button: a spreadsheet (.xls or .xlsx) sent at once; the bar follows the job. */
-function ImportButton({ disabled, onFile }: { disabled: boolean; onFile(file: File): void }) {
+function ImportButton({ disabled, compact, onFile }: { disabled: boolean; compact: boolean; onFile(file: File): void }) {
   const translate = useTranslate();
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -61,15 +61,37 @@ function ImportButton({ disabled, onFile }: { disabled: boolean; onFile(file: Fi
     event.target.value = '';
     if (file) onFile(file);
   };
+  const input = <input hidden type="file" accept={SPREADSHEETS} onChange={pick} data-testid="contact-list-import-input" />;
   return (
     <Tooltip title={translate('contactListItems.importHelp')}>
       <span>
-        <Button component="label" variant="outlined" startIcon={<UploadFileOutlined />} disabled={disabled}>
-          {translate('contactListItems.import')}
-          <input hidden type="file" accept={SPREADSHEETS} onChange={pick} data-testid="contact-list-import-input" />
-        </Button>
+        {compact ? (
+          <IconButton component="label" color="primary" disabled={disabled} aria-label={translate('contactListItems.import')}>
+            <UploadFileOutlined />
+            {input}
+          </IconButton>
+        ) : (
+          <Button component="label" variant="outlined" startIcon={<UploadFileOutlined />} disabled={disabled}>
+            {translate('contactListItems.import')}
+            {input}
+          </Button>
+        )}
       </span>
     </Tooltip>
+  );
+}
+
+/** Phones: the number under the name, so the row keeps its check icon and actions on screen. */
+function NameAndNumber() {
+  const item = useRecordContext<ContactListItem>();
+  if (!item) return null;
+  return (
+    <Box>
+      <Typography variant="body2">{item.name}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {item.number}
+      </Typography>
+    </Box>
   );
 }
 
@@ -126,18 +148,30 @@ export function ContactListItemsPage() {
         actions={
           <TopToolbar>
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-              <ImportButton disabled={importing || uploading !== null} onFile={(file) => void upload(file)} />
-              <Button variant="contained" startIcon={<PersonAddOutlined />} onClick={() => setDialog({})}>
-                {translate('contactListItems.add')}
-              </Button>
+              <ImportButton compact={!wide} disabled={importing || uploading !== null} onFile={(file) => void upload(file)} />
+              {wide ? (
+                <Button variant="contained" startIcon={<PersonAddOutlined />} onClick={() => setDialog({})}>
+                  {translate('contactListItems.add')}
+                </Button>
+              ) : (
+                <Tooltip title={translate('contactListItems.add')}>
+                  <IconButton color="primary" aria-label={translate('contactListItems.add')} onClick={() => setDialog({})}>
+                    <PersonAddOutlined />
+                  </IconButton>
+                </Tooltip>
+              )}
             </Box>
           </TopToolbar>
         }
         empty={false}
       >
         <DataTable<ContactListItem> rowClick={false} bulkActionButtons={false} empty={<ListEmpty message="contactListItems.empty" />}>
-          <DataTable.Col source="name" label="contactListItems.columns.name" />
-          <DataTable.Col source="number" label="contactListItems.columns.number" />
+          {wide ? (
+            <DataTable.Col source="name" label="contactListItems.columns.name" />
+          ) : (
+            <DataTable.Col source="name" label="contactListItems.columns.name" render={() => <NameAndNumber />} />
+          )}
+          {wide && <DataTable.Col source="number" label="contactListItems.columns.number" />}
           {wide && <DataTable.Col source="email" label="contactListItems.columns.email" />}
           <DataTable.Col source="isWhatsappValid" label="contactListItems.columns.whatsapp" align="center" render={() => <WhatsappValidity />} />
           <DataTable.Col label="contactListItems.columns.actions" align="right" render={() => <ItemActions onEdit={(id) => setDialog({ id })} />} />
