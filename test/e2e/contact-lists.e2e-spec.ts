@@ -88,9 +88,10 @@ describe('contact lists', () => {
       const socket = await connectSocket(t, adminA.token);
       const events: unknown[] = [];
       socket.on(`company-${a.company.id}-contact-list`, (payload: unknown) => events.push(payload));
-      const foreign = await connectSocket(t, adminB.token);
+      // Another company's admin, and an attendant of the same company (lists are the admins'): neither hears of it.
+      const [foreign, attendant] = await Promise.all([connectSocket(t, adminB.token), connectSocket(t, userA.token)]);
       const leaked: string[] = [];
-      foreign.onAny((event: string) => leaked.push(event));
+      for (const other of [foreign, attendant]) other.onAny((event: string) => /contact-?list/i.test(event) && leaked.push(event));
 
       const created = await http().post('/api/contact-lists').set(adminA.auth).send({ name: '  Clientes VIP ' });
       expect(created.status).toBe(201);
@@ -129,8 +130,7 @@ describe('contact lists', () => {
         { action: 'delete', id: other.id },
       ]);
       expect(leaked).toEqual([]);
-      socket.close();
-      foreign.close();
+      for (const open of [socket, foreign, attendant]) open.close();
     });
 
     it('refuses bad input with the offending fields', async () => {

@@ -147,7 +147,7 @@ export function ContactListItemsPage() {
         storeKey={false}
         actions={
           <TopToolbar>
-            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'nowrap', alignItems: 'center' }}>
               <ImportButton compact={!wide} disabled={importing || uploading !== null} onFile={(file) => void upload(file)} />
               {wide ? (
                 <Button variant="contained" startIcon={<PersonAddOutlined />} onClick={() => setDialog({})}>
