@@ -330,6 +330,17 @@ describe('contact lists', () => {
       expect(await items(adminA, list.id)).toEqual(before);
       expect(await t.em().count(ContactListImport, { contactList: list.id }, { filters: false })).toBe(importsBefore);
       expect(storedFiles(a.company.id)).toEqual([]);
+
+      // A big file is accepted at once and refused by the job with the same code, still without touching the list.
+      const big = workbook(
+        [['nome', 'email'], ...Array.from({ length: 30_000 }, (_, i) => [`Cliente com um nome bem comprido ${i}`, `cliente.numero.${i}@example.com`])],
+        'xlsx',
+      );
+      expect(big.length).toBeGreaterThan(2 * 1024 * 1024);
+      expect((await upload(adminA, list.id, big, 'grande.xlsx')).status).toBe(202);
+      expect(await finished(adminA, list.id)).toMatchObject({ status: 'failed', error: 'ERR_IMPORT_NO_NUMBER_COLUMN', total: 0, processed: 0 });
+      expect(await items(adminA, list.id)).toEqual(before);
+      expect(storedFiles(a.company.id)).toEqual([]);
     });
 
     it('leaves numbers unchecked (null) when the company has no connected connection', async () => {

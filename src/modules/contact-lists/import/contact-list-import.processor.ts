@@ -28,6 +28,8 @@ const EMIT_EVERY_MS = 250;
 const SAVE_EVERY_MS = 1000;
 /** Rows between two yields to the event loop while checking (an instant check never leaves the microtask queue). */
 const YIELD_EVERY = 256;
+/** Rows prepared (normalised) between two yields. */
+const PREPARE_SLICE = 2000;
 
 /**
  * Runs a list's spreadsheet import. The contact_list_imports row is the durable state: the job re-reads it, and a
@@ -88,7 +90,12 @@ export class ContactListImportProcessor extends WorkerHost implements OnModuleIn
     await em.flush();
     this.emitProgress(companyId, row);
 
-    const prepared = await this.checkRows(em, companyId, row, sheet.rows.map(prepareRow));
+    const prepared: PreparedRow[] = [];
+    for (const [index, cells] of sheet.rows.entries()) {
+      prepared.push(prepareRow(cells));
+      if (index % PREPARE_SLICE === PREPARE_SLICE - 1) await yieldToEventLoop();
+    }
+    await this.checkRows(em, companyId, row, prepared);
     const { items, invalid, duplicates } = mergeRows(prepared);
     for (let at = 0; at < items.length; at += INSERT_BATCH) {
       await this.repository.upsertItems(companyId, row.contactList.id, items.slice(at, at + INSERT_BATCH));

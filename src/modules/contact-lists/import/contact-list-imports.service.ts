@@ -11,12 +11,15 @@ import { type ContactListImportResponse, toContactListImportResponse } from '../
 import { ContactListEvents } from '../contact-lists.events.js';
 import { ContactListsService } from '../contact-lists.service.js';
 import { ContactImportJobs } from './contact-import-jobs.js';
-import { hasSpreadsheetExtension, readSpreadsheet } from './spreadsheet-reader.js';
+import { hasSpreadsheetExtension, looksLikeWorkbook, readSpreadsheet } from './spreadsheet-reader.js';
+
+/** Files up to this size are refused at upload when the header has no number column or the sheet no rows. */
+const HEADER_CHECK_MAX_BYTES = 2 * 1024 * 1024;
 
 /**
  * POST /contact-lists/{id}/upload: the file is already in storage (streamed, size-limited). It is refused here, and
- * removed, unless it is an .xls/.xlsx workbook whose first sheet has a number column; otherwise an import row is
- * written (the job's durable state) and the job queued. Nothing in the list changes before the job has read the
+ * removed, unless it is an .xls/.xlsx workbook whose first sheet has a number column (checked here for files up to
+ * 2 MB); otherwise an import row is written (the job's durable state) and the job queued. Nothing in the list changes before the job has read the
  * whole file.
  */
 @Injectable()
@@ -35,8 +38,12 @@ export class ContactListImportsService {
       const list = await this.lists.load(listId);
       if (!file?.size) throw appError('ERR_IMPORT_FILE_REQUIRED', 'Send the spreadsheet in the field file');
       if (!hasSpreadsheetExtension(file.originalName)) throw appError('ERR_IMPORT_FILE_TYPE', 'Only .xls and .xlsx files are imported');
-      const header = await readSpreadsheet(await this.storage.read(file.path), true);
-      if (!header.ok) throw appError(header.error);
+      const data = await this.storage.read(file.path);
+      if (!looksLikeWorkbook(data)) throw appError('ERR_IMPORT_CORRUPT_FILE');
+      // SheetJS reads a workbook's whole string table even for its first rows: a big file is checked by the job alone
+      // (which then ends `failed` with the same code), so the upload answers at once.
+      const header = data.length <= HEADER_CHECK_MAX_BYTES ? await readSpreadsheet(data, true) : null;
+      if (header && !header.ok) throw appError(header.error);
       // One import at a time per list: two would race on the same numbers and confuse the progress bar.
       if (await this.em.count(ContactListImport, { contactList: list.id, status: { $in: ['queued', 'running'] } })) throw importInProgress();
       row = this.em.create(ContactListImport, {

@@ -9,6 +9,8 @@ const HEADER_SCAN_ROWS = 50;
 /** A worker that takes longer than this is stopped: the file is refused as corrupt. */
 const READ_TIMEOUT_MS = 5 * 60 * 1000;
 const WORKER_HEAP_MB = 768;
+/** Rows per message from the worker. */
+const SLICE_ROWS = 2000;
 
 /** One data row: the cells under nome, numero and email, as text ('' when the column is absent). */
 export type SheetRow = [name: string, number: string, email: string];
@@ -40,7 +42,7 @@ const xlsxEntry = createRequire(import.meta.url).resolve('@e965/xlsx');
  */
 function readInWorker(): void {
   const { parentPort, workerData } = require('node:worker_threads') as typeof import('node:worker_threads');
-  const input = workerData as { xlsx: string; data: Uint8Array; headerOnly: boolean; scanRows: number; maxRows: number };
+  const input = workerData as { xlsx: string; data: Uint8Array; headerOnly: boolean; scanRows: number; maxRows: number; sliceRows: number };
   const XLSX = require(input.xlsx) as typeof import('@e965/xlsx');
   const COLUMNS: Record<string, 0 | 1 | 2> = {
     nome: 0,
@@ -106,7 +108,11 @@ function readInWorker(): void {
     if (rows.length > input.maxRows) return { ok: false, error: 'ERR_IMPORT_TOO_MANY_ROWS' };
     return { ok: true, rows: input.headerOnly ? [] : rows };
   };
-  parentPort!.postMessage(read());
+  // Rows go in slices: one message of 50,000 rows would be one long deserialisation on the API's event loop.
+  const result = read();
+  if (result.ok)
+    for (let at = 0; at < result.rows.length; at += input.sliceRows) parentPort!.postMessage({ rows: result.rows.slice(at, at + input.sliceRows) });
+  parentPort!.postMessage(result.ok ? { ok: true, rows: [] } : result);
 }
 
 /**
@@ -118,10 +124,11 @@ export function readSpreadsheet(data: Buffer, headerOnly: boolean): Promise<Shee
   return new Promise((resolve) => {
     const worker = new Worker(`(${readInWorker.toString()})()`, {
       eval: true,
-      workerData: { xlsx: xlsxEntry, data, headerOnly, scanRows: HEADER_SCAN_ROWS, maxRows: MAX_IMPORT_ROWS },
+      workerData: { xlsx: xlsxEntry, data, headerOnly, scanRows: HEADER_SCAN_ROWS, maxRows: MAX_IMPORT_ROWS, sliceRows: SLICE_ROWS },
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
     let settled = false;
+    const rows: SheetRow[] = [];
     const finish = (result: SheetReadResult) => {
       if (settled) return;
       settled = true;
@@ -130,7 +137,13 @@ export function readSpreadsheet(data: Buffer, headerOnly: boolean): Promise<Shee
       resolve(result);
     };
     const timer = setTimeout(() => finish({ ok: false, error: 'ERR_IMPORT_CORRUPT_FILE' }), READ_TIMEOUT_MS);
-    worker.on('message', (result: SheetReadResult) => finish(result));
+    worker.on('message', (message: SheetReadResult | { rows: SheetRow[]; ok?: undefined }) => {
+      if (message.ok === undefined) {
+        for (const row of message.rows) rows.push(row);
+        return;
+      }
+      finish(message.ok ? { ok: true, rows } : message);
+    });
     // Out of memory or a SheetJS crash: the file cannot be read.
     worker.on('error', () => finish({ ok: false, error: 'ERR_IMPORT_CORRUPT_FILE' }));
     worker.on('exit', () => finish({ ok: false, error: 'ERR_IMPORT_CORRUPT_FILE' }));
