@@ -55,7 +55,13 @@ function Bar({ text, value, status }: { text: string; value?: number; status?: s
       <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
         {text}
       </Typography>
-      <LinearProgress variant={value === undefined ? 'indeterminate' : 'determinate'} value={value} aria-label={text} />
+      {/* Keyed by variant: a determinate bar must not start from where the indeterminate animation was. */}
+      <LinearProgress
+        key={value === undefined ? 'indeterminate' : 'determinate'}
+        variant={value === undefined ? 'indeterminate' : 'determinate'}
+        value={value}
+        aria-label={text}
+      />
     </Box>
   );
 }
