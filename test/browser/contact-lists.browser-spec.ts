@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import * as XLSX from '@e965/xlsx';
+import type { Page } from 'playwright-core';
 import { ChannelManager } from '../../src/channels/channel-manager.js';
 import { Whatsapp } from '../../src/modules/connections/whatsapp.entity.js';
 import { ContactListItem } from '../../src/modules/contact-lists/contact-list-item.entity.js';
@@ -10,6 +11,9 @@ import { demoBrowserSuite } from '../utils/demo-suite.js';
 import { TIME_FACTOR } from '../utils/time.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const BAR = '[data-import-status="running"] [role="progressbar"], [data-import-status="queued"] [role="progressbar"]';
+/** A determinate bar past zero: rows are being checked. */
+const MOVING = '[data-import-status="running"] [role="progressbar"][aria-valuenow]:not([aria-valuenow="0"])';
 
 /** A spreadsheet big enough for the progress bar to show: valid numbers, some not on WhatsApp, some repeated. */
 function spreadsheet(rows: number, areaCode: string): Buffer {
@@ -24,6 +28,13 @@ function spreadsheet(rows: number, areaCode: string): Buffer {
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(cells), 'Contatos');
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+}
+
+/** The numbers checked so far (a determinate bar past zero), unless the machine was quicker than the page. */
+async function progressShot(page: Page, name: string): Promise<void> {
+  const moving = page.locator(MOVING);
+  await moving.or(page.locator('[data-import-status="done"]')).first().waitFor();
+  if (await moving.count()) await screenshot(page, name);
 }
 
 /** /contact-lists (react-admin resource) and /contact-lists/{id}/contacts (custom page with the import). */
@@ -78,10 +89,9 @@ describe('the contact lists screens', () => {
 
     // Import: the bar follows the job through the socket, then the list reloads with valid and invalid rows.
     await page.setInputFiles('[data-testid="contact-list-import-input"]', { name: 'clientes.xlsx', mimeType: XLSX_TYPE, buffer: spreadsheet(20_000, '21') });
-    await page.locator('[data-import-status="running"] [role="progressbar"], [data-import-status="queued"] [role="progressbar"]').first().waitFor();
-    // The numbers checked so far (a determinate bar), unless the machine was quicker than the page.
-    await page.locator('[data-import-status="running"] [role="progressbar"][aria-valuenow]').or(page.locator('[data-import-status="done"]')).first().waitFor();
+    await page.locator(BAR).first().waitFor();
     await screenshot(page, 'contact-list-items-importing');
+    await progressShot(page, 'contact-list-items-importing-progress');
     await page.locator('[data-import-status="done"]').waitFor({ timeout: 120_000 * TIME_FACTOR });
     await expect(page.locator('[data-import-status="done"]').textContent()).resolves.toContain('Importação de clientes.xlsx concluída');
     await page.locator('[data-valid="false"]').first().waitFor();
@@ -122,10 +132,9 @@ describe('the contact lists screens', () => {
       mimeType: XLSX_TYPE,
       buffer: spreadsheet(20_000, '31'),
     });
-    await page.locator('[data-import-status="running"] [role="progressbar"], [data-import-status="queued"] [role="progressbar"]').first().waitFor();
-    // The numbers checked so far (a determinate bar), unless the machine was quicker than the page.
-    await page.locator('[data-import-status="running"] [role="progressbar"][aria-valuenow]').or(page.locator('[data-import-status="done"]')).first().waitFor();
+    await page.locator(BAR).first().waitFor();
     await screenshot(page, 'contact-list-items-importing-phone');
+    await progressShot(page, 'contact-list-items-importing-phone-progress');
     // A reload during the import keeps the bar (the page asks for the last import).
     await page.reload();
     await page.locator('[data-import-status]').first().waitFor();
