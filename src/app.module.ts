@@ -18,6 +18,7 @@ import { MediaModule } from './modules/media/media.module.js';
 import { createOrmConfig } from './mikro-orm.config.js';
 import { ConnectionsModule } from './modules/connections/connections.module.js';
 import { ContactsModule } from './modules/contacts/contacts.module.js';
+import { ContactListsModule } from './modules/contact-lists/contact-lists.module.js';
 import { ExternalApiModule } from './modules/external-api/external-api.module.js';
 import { ConversationModule } from './modules/messages/conversation.module.js';
 import { MessagesModule } from './modules/messages/messages.module.js';
@@ -101,6 +102,7 @@ export class AppModule {
         FilesModule,
         CampaignSettingsModule,
         CampaignsModule,
+        ContactListsModule,
       ],
     };
   }

@@ -20,6 +20,8 @@ import {
   ChatsPage,
   ConnectionList,
   ContactList,
+  ContactListItemsPage,
+  ContactListList,
   DashboardPage,
   FileListList,
   HelpsPage,
@@ -64,6 +66,8 @@ export function App() {
         <Resource name="contacts" list={ContactList} />
         <Resource name="tags" list={TagList} />
         <Resource name="quick-messages" list={QuickMessageList} />
+        <Resource name="contact-lists" list={ContactListList} />
+        <Resource name="contact-list-items" />
         <Resource name="queues" list={QueueList} />
         <Resource name="prompts" list={PromptList} />
         <Resource name="queue-integration" list={QueueIntegrationList} />
@@ -88,6 +92,7 @@ export function App() {
           <Route path={ROUTES.settings.path} element={<SettingsPage />} />
           <Route path={ROUTES.campaignsConfig.path} element={<CampaignsConfigPage />} />
           <Route path={ROUTES.campaignReport.path} element={<CampaignReportPage />} />
+          <Route path={ROUTES.contactListItems.path} element={<ContactListItemsPage />} />
           {PLACEHOLDER_ROUTES.map((route) => (
             <Route key={route.path} path={route.path} element={<ComingSoon title={route.title} />} />
           ))}

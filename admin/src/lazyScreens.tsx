@@ -37,3 +37,5 @@ export const FileListList = lazyScreen(() => import('./resources/files/FileListL
 export const CampaignsConfigPage = lazyScreen(() => import('./pages/campaigns-config/CampaignsConfigPage').then((m) => m.CampaignsConfigPage));
 export const CampaignList = lazyScreen(() => import('./resources/campaigns/CampaignList').then((m) => m.CampaignList));
 export const CampaignReportPage = lazyScreen(() => import('./pages/campaign-report/CampaignReportPage').then((m) => m.CampaignReportPage));
+export const ContactListList = lazyScreen(() => import('./resources/contact-lists/ContactListList').then((m) => m.ContactListList));
+export const ContactListItemsPage = lazyScreen(() => import('./resources/contact-lists/ContactListItemsPage').then((m) => m.ContactListItemsPage));

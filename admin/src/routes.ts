@@ -78,6 +78,7 @@ export const ROUTES = {
     allowed: campaigns,
   },
   contactLists: {
+    resource: 'contact-lists',
     path: '/contact-lists',
     title: 'menu.contactLists',
     icon: PeopleOutlined,
@@ -159,7 +160,7 @@ export function routeOfResource(resource: string): AppRoute | undefined {
 }
 
 /** Routes whose screen is not built yet: they show a placeholder. */
-export const PLACEHOLDER_ROUTES: AppRoute[] = [ROUTES.contactLists, ROUTES.contactListItems, ROUTES.announcements, ROUTES.financeiro, ROUTES.subscription];
+export const PLACEHOLDER_ROUTES: AppRoute[] = [ROUTES.announcements, ROUTES.financeiro, ROUTES.subscription];
 
 export interface MenuGroup {
   title: string;

@@ -72,6 +72,8 @@ const RESOURCE_SUBJECTS: Record<string, ResourceSubject> = {
   'quick-messages': 'QuickMessage',
   files: 'FileList',
   campaigns: 'Campaign',
+  'contact-lists': 'ContactList',
+  'contact-list-items': 'ContactList',
 };
 const CRUD_ACTIONS: Record<string, CrudAction> = {
   list: 'read',

@@ -15,6 +15,7 @@ import { queueIntegrationMethods } from './queueIntegrationMethods';
 import { queueMethods } from './queueMethods';
 import { queueOptionMethods } from './queueOptionMethods';
 import { quickMessageMethods } from './quickMessageMethods';
+import { contactListMethods } from './contactListMethods';
 
 /** react-admin resources (named after their screen's path) whose API path differs. */
 const API_PATHS: Record<string, string> = {
@@ -84,6 +85,7 @@ export const dataProvider = {
   ...queueOptionMethods(httpClient),
   ...quickMessageMethods(httpClient),
   ...fileListMethods(httpClient),
+  ...contactListMethods(httpClient),
   ...queueIntegrationMethods(httpClient),
   ...campaignMethods(httpClient),
   ...ticketMethods,

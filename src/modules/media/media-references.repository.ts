@@ -4,7 +4,8 @@ import { systemSql, tenantSql } from '../../infra/database/sql.js';
 
 /**
  * Every row that may point at a stored file, asked per company folder. The inbox holds inbound media stored before
- * its message row exists (durable ingest), so its pending events count as references too.
+ * its message row exists (durable ingest), so its pending events count as references too; so does the spreadsheet
+ * of an import that has not finished.
  */
 const REFERENCED_SQL = prepared(
   'media_referenced',
@@ -15,6 +16,7 @@ const REFERENCED_SQL = prepared(
        or exists (select 1 from queue_options o where o.company_id = ? and o.media_path = p.path)
        or exists (select 1 from file_list_options f where f.company_id = ? and f.path = p.path)
        or exists (select 1 from campaigns c where c.company_id = ? and c.media_path = p.path)
+       or exists (select 1 from contact_list_imports ci where ci.company_id = ? and ci.stored_path = p.path)
        or exists (select 1 from inbound_inbox i where i.company_id = ? and i.payload -> 'message' -> 'media' ->> 'path' = p.path)`,
 );
 
@@ -29,7 +31,7 @@ const RELEASE_DELETED_SQL = prepared(
 );
 
 /** One company parameter per table the statement above looks in. */
-const REFERENCING_TABLES = ['messages', 'quick_messages', 'queues', 'queue_options', 'file_list_options', 'campaigns', 'inbound_inbox'];
+const REFERENCING_TABLES = ['messages', 'quick_messages', 'queues', 'queue_options', 'file_list_options', 'campaigns', 'contact_list_imports', 'inbound_inbox'];
 
 @Injectable()
 export class MediaReferencesRepository {
