@@ -403,6 +403,9 @@ describe('campaigns', () => {
     const unready = await create({ name: 'Sem nada', scheduledAt: now() });
     expect(unready.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(['contactListId', 'message1', 'whatsappId']);
     expect((await create({ name: 'Extra', hacked: true })).status).toBe(400);
+    const nameless = await create({});
+    expect(nameless.status).toBe(400);
+    expect(nameless.body.fields.map((f: { field: string }) => f.field)).toEqual(['name']);
 
     const mine = await create({ name: 'Minha', message1: 'Oi' });
     expect((await create({ name: 'Do atendente' }, userA)).status).toBe(403);

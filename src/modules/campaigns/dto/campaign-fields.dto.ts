@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsString, MaxLength, Min, MinLength } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { emptyToNull } from '../../../common/dto/field-transforms.js';
 
 const MESSAGE_MAX = 4096;
@@ -19,13 +19,8 @@ const reference = (description: string) => (target: object, key: string) => {
   Min(1)(target, key);
 };
 
-/** The campaign form's fields (campaigns §3); every one optional here, the create DTO requires the name. */
+/** The campaign form's fields (campaigns §3) but the name, which the create and update DTOs declare. */
 export class CampaignFieldsDto {
-  @ApiPropertyOptional({ minLength: 2, maxLength: 50 })
-  @IsOptional()
-  @IsString()
-  @MinLength(2)
-  @MaxLength(50)
   name?: string;
 
   @text() message1?: string;

@@ -7,5 +7,5 @@ export class CreateCampaignDto extends CampaignFieldsDto {
   @IsString()
   @MinLength(2)
   @MaxLength(50)
-  declare name: string;
+  override name!: string;
 }
