@@ -62,7 +62,7 @@ describe('the campaign screens', () => {
       greaterInterval: 0,
       variables: [{ key: 'cupom', value: 'BF10' }],
     });
-    // The list is written directly until the contact-lists API is on main; the dialog's list choices come from it.
+    // The list is written directly (its own API and import are tested in contact-lists.browser-spec.ts).
     const list = await contactListWith(
       suite.t,
       company.id,
@@ -151,9 +151,10 @@ describe('the campaign screens', () => {
     await dialog.locator('input[name="name"]').fill('Em breve');
     await dialog.getByRole('combobox', { name: 'Conexão' }).click();
     await page.getByRole('option', { name: 'WhatsApp Demo' }).click();
-    await dialog.getByLabel('Lista de Tags').check();
-    await dialog.getByRole('combobox', { name: 'Lista de Tags' }).click();
-    await page.getByRole('option', { name: 'Clientes' }).click();
+    // The contact lists come from GET /contact-lists/list.
+    await dialog.getByLabel('Lista de Contatos').check();
+    await dialog.getByRole('combobox', { name: 'Lista de Contatos' }).click();
+    await page.getByRole('option', { name: contactListName }).click();
     const at = addMinutes(new Date(), 30);
     at.setSeconds(0, 0);
     await dialog.getByRole('textbox', { name: /^Agendamento/ }).fill(typedInZone(at));
@@ -163,6 +164,7 @@ describe('the campaign screens', () => {
     const soon = (await api().get('/api/campaigns').query({ searchParam: 'Em breve' }).set(admin.auth).expect(200)).body.records[0];
     // 'YYYY-MM-DD HH:mm:ss' in the company's zone is the instant that was typed.
     expect(new Date(soon.scheduledAt).getTime()).toBe(at.getTime());
+    expect(soon.contactListId).toBe(contactListId);
 
     // campaigns §4: PROGRAMADA less than an hour away is read-only.
     await page.getByRole('link', { name: 'Editar Em breve' }).click();
