@@ -152,7 +152,7 @@ describe('the campaign screens', () => {
     await dialog.getByRole('combobox', { name: 'Conexão' }).click();
     await page.getByRole('option', { name: 'WhatsApp Demo' }).click();
     // The contact lists come from GET /contact-lists/list.
-    await dialog.getByLabel('Lista de Contatos').check();
+    await dialog.getByRole('radio', { name: 'Lista de Contatos' }).check();
     await dialog.getByRole('combobox', { name: 'Lista de Contatos' }).click();
     await page.getByRole('option', { name: contactListName }).click();
     const at = addMinutes(new Date(), 30);
