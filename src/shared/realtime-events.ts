@@ -7,6 +7,8 @@ export const companyEvent = (companyId: number, topic: string): string => `compa
 export const Rooms = {
   mainChannel: (companyId: number) => `company-${companyId}-mainchannel`,
   user: (userId: number) => `user-${userId}`,
+  /** The company's admins (joined at connect; a profile change disconnects the user's sockets, which rejoin). */
+  companyAdmins: (companyId: number) => `company-${companyId}-admins`,
   companyStatus: (companyId: number, status: string) => `company-${companyId}-${status}`,
   companyNotification: (companyId: number) => `company-${companyId}-notification`,
   queueStatus: (queueId: number, status: string) => `queue-${queueId}-${status}`,

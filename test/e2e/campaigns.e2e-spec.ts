@@ -52,6 +52,10 @@ describe('campaigns', () => {
     const socket: Socket = await connectSocket(t, adminA.token);
     const events: Array<{ action: string; status?: string; record?: { status: string } }> = [];
     socket.on(`company-${a.company.id}-campaign`, (payload: (typeof events)[number]) => events.push(payload));
+    // Campaigns are an admin tool: an attendant's socket hears none of it.
+    const attendant: Socket = await connectSocket(t, userA.token);
+    const overheard: unknown[] = [];
+    attendant.on(`company-${a.company.id}-campaign`, (payload: unknown) => overheard.push(payload));
 
     const created = await create({
       name: 'Black Friday',
@@ -101,7 +105,9 @@ describe('campaigns', () => {
 
     await waitFor(() => events.some((e) => e.action === 'update' && e.record?.status === 'FINALIZADA'));
     expect(events.some((e) => e.action === 'progress')).toBe(true);
+    expect(overheard).toEqual([]);
     socket.close();
+    attendant.close();
 
     const report = await t.http().get(`/api/campaigns/${created.body.id}/report`).set(adminA.auth);
     expect(report.status).toBe(200);

@@ -44,7 +44,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect, Befo
     const claims = this.tokens.verifyAccess(token);
     const auth = await this.loader.load(claims.sub, claims.tv);
     socket.data.auth = auth;
-    await socket.join([Rooms.mainChannel(auth.companyId), Rooms.user(auth.userId)]);
+    const rooms = [Rooms.mainChannel(auth.companyId), Rooms.user(auth.userId)];
+    if (auth.profile === 'admin') rooms.push(Rooms.companyAdmins(auth.companyId));
+    await socket.join(rooms);
     await this.presence.markOnline(auth.companyId, auth.userId);
   }
 

@@ -24,6 +24,11 @@ export class RealtimeService implements BeforeApplicationShutdown {
     this.server?.to(Rooms.user(userId)).emit(companyEvent(companyId, topic), payload);
   }
 
+  /** To the company's admins only: admin tools (campaigns, contact lists) whose data attendants must not receive. */
+  toAdmins<T extends CompanyTopic>(companyId: number, topic: T, payload: CompanyEventMap[T]): void {
+    this.server?.to(Rooms.companyAdmins(companyId)).emit(companyEvent(companyId, topic), payload);
+  }
+
   /** One emission to several rooms: a socket in more than one of them receives it once. */
   toRooms<T extends CompanyTopic>(companyId: number, rooms: string[], topic: T, payload: CompanyEventMap[T]): void {
     if (rooms.length) this.server?.to(rooms).emit(companyEvent(companyId, topic), payload);

@@ -73,7 +73,7 @@ export class CampaignSettingsService {
       }
       return { settings: next, changed: dirty };
     });
-    if (changed) this.realtime.toCompany(ctx.companyId, 'campaignSettings', { action: 'update', settings });
+    if (changed) this.realtime.toAdmins(ctx.companyId, 'campaignSettings', { action: 'update', settings });
     return settings;
   }
 }

@@ -6,7 +6,7 @@ import type { CampaignStatus } from '../../shared/campaigns.js';
 /** Progress of a running campaign reaches the browser at most this often (the report and the table redraw on it). */
 export const PROGRESS_EVERY_MS = 1000;
 
-/** `company-{id}-campaign`: create, update, delete and throttled progress. */
+/** `company-{id}-campaign` to the company's admins (campaigns are theirs): create, update, delete and throttled progress. */
 @Injectable()
 export class CampaignEvents {
   private readonly lastProgress = new Map<number, number>();
@@ -14,12 +14,12 @@ export class CampaignEvents {
   constructor(private readonly realtime: RealtimeService) {}
 
   changed(companyId: number, record: CampaignResponse, action: 'create' | 'update' = 'update'): void {
-    this.realtime.toCompany(companyId, 'campaign', { action, record });
+    this.realtime.toAdmins(companyId, 'campaign', { action, record });
   }
 
   deleted(companyId: number, id: number): void {
     this.lastProgress.delete(id);
-    this.realtime.toCompany(companyId, 'campaign', { action: 'delete', id });
+    this.realtime.toAdmins(companyId, 'campaign', { action: 'delete', id });
   }
 
   /** Whether a progress event for this campaign is due now (the caller then counts and calls `progress`). */
@@ -31,6 +31,6 @@ export class CampaignEvents {
   }
 
   progress(companyId: number, id: number, status: CampaignStatus, counts: CampaignCounts): void {
-    this.realtime.toCompany(companyId, 'campaign', { action: 'progress', id, status, counts });
+    this.realtime.toAdmins(companyId, 'campaign', { action: 'progress', id, status, counts });
   }
 }

@@ -38,9 +38,6 @@ const UPSERT_SQL = prepared(
           updated_at = now()`,
 );
 
-/** Who may see contact lists: the company's admins (the ContactList rules), for the socket rooms of the events. */
-const ADMINS_SQL = prepared('contact_list_admins', `select id from users where company_id = ? and profile = 'admin'`);
-
 /** Raw SQL of the contact lists (the tenant filter does not see it: each statement binds the company). */
 @Injectable()
 export class ContactListsRepository {
@@ -50,11 +47,6 @@ export class ContactListsRepository {
     if (!listIds.length) return new Map();
     const rows = await tenantSql(this.db, companyId).all<{ contact_list_id: number; items: number; valid: number }>(COUNTS_SQL, [companyId, listIds]);
     return new Map(rows.map((row) => [row.contact_list_id, { itemCount: row.items, validCount: row.valid }]));
-  }
-
-  async adminIds(companyId: number): Promise<number[]> {
-    const rows = await tenantSql(this.db, companyId).all<{ id: number }>(ADMINS_SQL, [companyId]);
-    return rows.map((row) => row.id);
   }
 
   /** Stores one batch (the caller keeps batches to about a thousand rows, numbers unique within the batch). */
