@@ -1,11 +1,10 @@
 // A 50,000-row spreadsheet import against a built server (`npm run bench -- import`; needs `npm run build`): how
 // long the import takes, and the API's latency (GET /api/contact-lists/list) before and during it, to show the import
 // does not block the API. The company has a simulated WhatsApp connection, so every number is checked.
-import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import * as XLSX from '@e965/xlsx';
 import { hashPassword } from '../../dist/src/common/password.js';
-import { dropScratch, percentile, scratch, sql } from './lib.mjs';
+import { dropScratch, percentile, scratch, sql, startBuiltServer } from './lib.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
 const PORT = 19000 + Math.floor(Math.random() * 1000);
@@ -73,28 +72,8 @@ async function main() {
      insert into channel_auth_keys (company_id, whatsapp_id, type, key_id, value) select company_id, id, 'creds', 'creds', '{"simulator":true}' from whatsapps;
      insert into contact_lists (company_id, name) select 1, 'Lista ' || g from generate_series(1, 20) g;`,
   );
-  const server = spawn(process.execPath, ['dist/src/main.js'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: dbUrl,
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      REDIS_PREFIX: dbName,
-      NODE_ENV: 'development',
-      DEMO_DATA: 'false',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = await startBuiltServer({ dbUrl, dataDir, dbName, port: PORT });
   try {
-    for (let i = 0; i < 300; i += 1) {
-      try {
-        await request('/api/version');
-        break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    }
     const { token } = await request('/api/auth/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -145,8 +124,7 @@ async function main() {
     console.log(`GET /api/contact-lists/list during import:  ${describe(latencies)}`);
     console.log(`p99 during / idle: ${(percentile(latencies, 0.99) / percentile(idle, 0.99)).toFixed(2)}x`);
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await server.stop();
     await dropScratch(dbName);
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -1,5 +1,5 @@
 // What both benchmarks need: a scratch database migrated with the built CLI, and plain SQL against it.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,3 +31,41 @@ export async function scratch(prefix) {
 export const dropScratch = (dbName) => sql(base, `DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
 
 export const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+
+/**
+ * The built server (`dist/src/main.js`) as a child process on a scratch database, for benches that measure it from
+ * outside; resolves once it answers. `stop()` kills it.
+ */
+export async function startBuiltServer({ dbUrl, dataDir, dbName, port, attempts = 300 }) {
+  const child = spawn(process.execPath, ['dist/src/main.js'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      REDIS_PREFIX: dbName,
+      NODE_ENV: 'development',
+      DEMO_DATA: 'false',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited;
+  };
+  for (let i = 0; ; i += 1) {
+    const up = await fetch(`http://127.0.0.1:${port}/api/version`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (up) break;
+    if (i >= attempts) {
+      await stop();
+      throw new Error('the server did not start');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { child, stop };
+}

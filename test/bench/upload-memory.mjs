@@ -1,11 +1,10 @@
 // Server memory while ten 90 MB uploads arrive at once, refused (no token) and accepted (streamed to disk):
 // `npm run bench -- upload-memory`. Needs `npm run build`.
-import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { hashPassword } from '../../dist/src/common/password.js';
-import { dropScratch, scratch, sql } from './lib.mjs';
+import { dropScratch, scratch, sql, startBuiltServer } from './lib.mjs';
 
 const MB = 1024 * 1024;
 const FILE_BYTES = 90 * MB;
@@ -88,28 +87,8 @@ async function main() {
      insert into users (company_id, name, email, password_hash, profile) values (1, 'Admin', 'admin@bench.example', '${hash}', 'admin');
      insert into quick_messages (company_id, user_id, shortcode, message) select 1, 1, 'q' || g, 'Mensagem ' || g from generate_series(1, ${PARALLEL}) g;`,
   );
-  const server = spawn(process.execPath, ['dist/src/main.js'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: dbUrl,
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      REDIS_PREFIX: dbName,
-      NODE_ENV: 'development',
-      DEMO_DATA: 'false',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = await startBuiltServer({ dbUrl, dataDir, dbName, port: PORT, attempts: 150 });
   try {
-    for (let i = 0; i < 150; i += 1) {
-      try {
-        await request('/api/version');
-        break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    }
     const { token } = await request('/api/auth/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -121,9 +100,9 @@ async function main() {
     await upload('/api/messages/1', {}, 'medias', 'video/mp4', MB);
 
     const report = async (label, work) => {
-      const before = rssOf(server.pid);
-      const { result, peak } = await peakDuring(server.pid, work);
-      const after = rssOf(server.pid);
+      const before = rssOf(server.child.pid);
+      const { result, peak } = await peakDuring(server.child.pid, work);
+      const after = rssOf(server.child.pid);
       const statuses = [...new Set(result)].map((s) => `${s}×${result.filter((r) => r === s).length}`).join(' ');
       console.log(
         `${label.padEnd(58)} status ${statuses.padEnd(7)} RSS before ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (+${(peak - before).toFixed(0)}), after ${after.toFixed(0)} MB`,
@@ -149,8 +128,7 @@ async function main() {
     const stored = readdirSync(join(dataDir, 'public', 'company1')).length;
     console.log(`authenticated uploads: ${((PARALLEL * FILE_BYTES) / MB / seconds).toFixed(0)} MB/s to disk, ${stored} files stored`);
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await server.stop();
     await dropScratch(dbName);
     rmSync(dataDir, { recursive: true, force: true });
   }
