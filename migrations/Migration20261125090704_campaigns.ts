@@ -24,6 +24,10 @@ export class Migration20261125090704_campaigns extends Migration {
     this.addSql(
       `create index "contact_list_imports_company_id_contact_list_id_cr_7bfab_index" on "contact_list_imports" ("company_id", "contact_list_id", "created_at");`,
     );
+    // One import at a time per list, even when two uploads arrive together.
+    this.addSql(
+      `create unique index "contact_list_imports_one_running_index" on "contact_list_imports" ("company_id", "contact_list_id") where "status" in ('queued', 'running');`,
+    );
 
     this.addSql(
       `create table "campaign_suppressions" ("id" serial primary key, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "company_id" int not null, "number" varchar(60) not null, "keyword" varchar(60) not null);`,

@@ -343,6 +343,31 @@ describe('contact lists', () => {
       expect(storedFiles(a.company.id)).toEqual([]);
     });
 
+    it('runs one import per list at a time, even when two uploads arrive together', async () => {
+      const busy = (await http().post('/api/contact-lists').set(adminA.auth).send({ name: 'Ocupada' })).body as ContactListResponse;
+      const both = await Promise.all([1, 2].map(() => upload(adminA, busy.id, workbook(MIXED_ROWS, 'xlsx'), 'contatos.xlsx')));
+      const statuses = both.map((res) => res.status).sort();
+      // The second is refused while the first is queued or running; it may also arrive after the first finished.
+      expect([
+        [202, 409],
+        [202, 202],
+      ]).toContainEqual(statuses);
+      for (const res of both.filter((r) => r.status === 409)) expect(res.body.error).toBe('ERR_IMPORT_IN_PROGRESS');
+      await finished(adminA, busy.id);
+      // While one is queued, another upload is refused and its file not kept.
+      const em = t.em();
+      em.create(ContactListImport, {
+        company: em.getReference(Company, a.company.id),
+        contactList: em.getReference(ContactList, busy.id),
+        fileName: 'fila.xlsx',
+      });
+      await em.flush();
+      const refused = await upload(adminA, busy.id, workbook(MIXED_ROWS, 'xlsx'), 'contatos.xlsx');
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toBe('ERR_IMPORT_IN_PROGRESS');
+      await em.nativeDelete(ContactListImport, { contactList: busy.id, status: 'queued' }, { filters: false });
+    });
+
     it('leaves numbers unchecked (null) when the company has no connected connection', async () => {
       const b = await createTenant(t);
       const adminB2 = await login(t, b.admin.email);

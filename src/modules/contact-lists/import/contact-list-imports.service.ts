@@ -1,3 +1,4 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../../authorization/auth-context.js';
@@ -52,7 +53,10 @@ export class ContactListImportsService {
         storedPath: file.path,
         fileName: file.originalName.slice(0, 255),
       });
-      await this.em.flush();
+      // The check above is for the common case; the partial unique index settles two uploads arriving together.
+      await this.em.flush().catch((error: unknown) => {
+        throw error instanceof UniqueConstraintViolationException ? importInProgress() : error;
+      });
     } catch (error) {
       if (file) await this.storage.remove(file.path).catch(() => undefined);
       throw error;
