@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
-import { DeleteWithConfirmButton, EditButton, useCanAccess, useNotify, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import { EditButton, useCanAccess, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import { RowDeleteButton } from './RowDeleteButton';
 
 interface RecordRowActionsProps {
   /**
@@ -19,25 +20,13 @@ export function RecordRowActions({ catalog, name }: RecordRowActionsProps) {
   const record = useRecordContext();
   const resource = useResourceContext();
   const translate = useTranslate();
-  const notify = useNotify();
-  // EditButton asks canAccess itself; DeleteWithConfirmButton does not.
+  // EditButton asks canAccess itself; the delete button does not.
   const { canAccess: canDelete } = useCanAccess({ action: 'delete', resource, record });
   if (!record) return null;
   return (
     <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
       <EditButton label="" aria-label={translate(`${catalog}.edit`, { name })} />
-      {canDelete && (
-        <DeleteWithConfirmButton
-          label=""
-          aria-label={translate(`${catalog}.delete`, { name })}
-          confirmTitle={`${catalog}.deleteTitle`}
-          titleTranslateOptions={{ name }}
-          confirmContent={`${catalog}.deleteMessage`}
-          mutationMode="pessimistic"
-          redirect={false}
-          mutationOptions={{ onSuccess: () => notify(`${catalog}.deleted`, { type: 'success' }) }}
-        />
-      )}
+      {canDelete && <RowDeleteButton catalog={catalog} name={name} />}
     </Box>
   );
 }

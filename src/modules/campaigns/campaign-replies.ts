@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { OnDomainEvent } from '../../infra/events/domain-events.js';
 import type { MessageStoredEvent } from '../../shared/domain-events.js';
 import { keywordOf } from '../../shared/campaigns.js';
+import { CampaignSettingsService } from '../campaign-settings/campaign-settings.service.js';
 import { CampaignDispatchRepository } from './campaign-dispatch.repository.js';
 import { CampaignJobs } from './campaign-jobs.js';
 import { CampaignWalker } from './campaign-walker.js';
@@ -24,6 +25,7 @@ export class CampaignReplies {
     private readonly repository: CampaignsRepository,
     private readonly jobs: CampaignJobs,
     private readonly walker: CampaignWalker,
+    private readonly settings: CampaignSettingsService,
   ) {}
 
   @OnDomainEvent('message.stored')
@@ -32,7 +34,7 @@ export class CampaignReplies {
     const keyword = keywordOf(event.message.body);
     let optOut: string | null = null;
     if (keyword && keyword.length <= KEYWORD_MAX && !/\s{2,}|\n/.test(keyword)) {
-      const settings = await this.repository.settings(event.companyId);
+      const settings = await this.settings.read(event.companyId);
       if (settings.optOutKeywords.some((word) => keywordOf(word) === keyword)) optOut = keyword;
     }
     const reply = await this.dispatch.reply(event.companyId, event.ticket.id, optOut === null);

@@ -12,6 +12,7 @@ import { type DispatchCampaignRow, type DispatchGateRow, CampaignDispatchReposit
 import { CampaignEvents } from './campaign-events.js';
 import { CampaignOutbox } from './campaign-outbox.js';
 import { nextWaitMs, variantFor, variantsOf } from './campaign-pacing.js';
+import { CampaignSettingsService } from '../campaign-settings/campaign-settings.service.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { Campaign } from './campaign.entity.js';
 import { toCampaignResponse } from './campaign.mapper.js';
@@ -59,6 +60,7 @@ export class CampaignWalker {
     private readonly channels: ChannelManager,
     private readonly outbox: CampaignOutbox,
     private readonly events: CampaignEvents,
+    private readonly settings: CampaignSettingsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -174,7 +176,7 @@ export class CampaignWalker {
     if (campaign.status === 'CANCELADA' || !shipping.whatsapp_id) return null;
     const session = this.sessionOf(companyId, shipping.whatsapp_id);
     if (!session) return new Date(Date.now() + 30_000);
-    const settings = await this.repository.settings(companyId);
+    const settings = await this.settings.read(companyId);
     const variant = shipping.variant ?? variantFor(shipping.position, variantsOf(messagesOf(campaign)));
     const body = renderCampaignMessage(messagesOf(campaign)[(variant ?? 1) - 1] ?? '', shipping, settings.variables);
     try {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BullModule } from '@nestjs/bullmq';
+import { CampaignSettingsModule } from '../campaign-settings/campaign-settings.module.js';
 import { FilesModule } from '../files/files.module.js';
 import { CampaignDispatchRepository } from './campaign-dispatch.repository.js';
 import { CampaignDispatcher } from './campaign-dispatcher.js';
@@ -14,7 +15,7 @@ import { CampaignsRepository } from './campaigns.repository.js';
 import { CampaignsService } from './campaigns.service.js';
 
 @Module({
-  imports: [FilesModule, BullModule.registerQueue({ name: CAMPAIGNS_QUEUE })],
+  imports: [FilesModule, CampaignSettingsModule, BullModule.registerQueue({ name: CAMPAIGNS_QUEUE })],
   controllers: [CampaignsController],
   providers: [
     CampaignsService,

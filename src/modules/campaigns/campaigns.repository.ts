@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { systemSql, tenantSql } from '../../infra/database/sql.js';
 import type { CampaignCounts } from '../../shared/campaign-api-types.js';
-import { type CampaignSettings, type CampaignStatus, parseCampaignSettings } from '../../shared/campaigns.js';
+import type { CampaignStatus } from '../../shared/campaigns.js';
 
 export interface ShippingPageRow {
   id: number;
@@ -60,12 +60,6 @@ export class CampaignsRepository {
       [companyId, audience.contactListId ?? audience.tagId, companyId, campaignId, companyId, campaignId, companyId],
     );
     return rows[0]?.n ?? 0;
-  }
-
-  /** The company's campaign settings, defaults filled in. */
-  async settings(companyId: number): Promise<CampaignSettings> {
-    const rows = await this.sql(companyId).all<{ key: string; value: string }>('select key, value from campaign_settings where company_id = ?', [companyId]);
-    return parseCampaignSettings(Object.fromEntries(rows.map((r) => [r.key, r.value])));
   }
 
   /** FINALIZADA once nothing is left to send; answers whether it finished now. */

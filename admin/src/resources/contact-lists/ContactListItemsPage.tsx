@@ -4,11 +4,12 @@ import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { Box, Button, IconButton, type Theme, Tooltip, Typography, useMediaQuery } from '@mui/material';
 import { type ChangeEvent, useState } from 'react';
-import { DataTable, DeleteWithConfirmButton, InfiniteList, SearchInput, TopToolbar, useGetOne, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, InfiniteList, SearchInput, TopToolbar, useGetOne, useRecordContext, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ListEmpty } from '../../components/ListEmpty';
 import { PageHeader } from '../../components/PageHeader';
 import { RowAction } from '../../components/RowAction';
+import { RowDeleteButton } from '../../components/RowDeleteButton';
 import { useAccess } from '../../hooks/useAccess';
 import { useNotifyError } from '../../hooks/useNotifyError';
 import { useAppDataProvider } from '../../providers/dataProvider';
@@ -28,7 +29,6 @@ const SPREADSHEETS = '.xls,.xlsx,application/vnd.ms-excel,application/vnd.openxm
 function ItemActions({ onEdit }: { onEdit(id: number): void }) {
   const item = useRecordContext<ContactListItem>();
   const translate = useTranslate();
-  const notify = useNotify();
   const canDelete = useAccess()?.can('contacts-page:deleteContact') ?? false;
   if (!item) return null;
   return (
@@ -36,18 +36,7 @@ function ItemActions({ onEdit }: { onEdit(id: number): void }) {
       <RowAction label={translate('contactListItems.edit', { name: item.name })} onClick={() => onEdit(item.id)}>
         <EditOutlined fontSize="small" />
       </RowAction>
-      {canDelete && (
-        <DeleteWithConfirmButton
-          label=""
-          aria-label={translate('contactListItems.delete', { name: item.name })}
-          confirmTitle="contactListItems.deleteTitle"
-          titleTranslateOptions={{ name: item.name }}
-          confirmContent="contactListItems.deleteMessage"
-          mutationMode="pessimistic"
-          redirect={false}
-          mutationOptions={{ onSuccess: () => notify('contactListItems.deleted', { type: 'success' }) }}
-        />
-      )}
+      {canDelete && <RowDeleteButton catalog="contactListItems" name={item.name} />}
     </Box>
   );
 }
