@@ -1,0 +1,56 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** What the server asks a payment provider for: a Pix charge of an exact amount, named by our txid. */
+export interface PixChargeRequest {
+  /** Ours, unique per charge: 26–35 characters [a-zA-Z0-9] (the Pix rule for txid). */
+  txid: string;
+  /** Reais with two decimals, e.g. '149.90'. Always the invoice's value. */
+  amount: string;
+  /** Shown to the payer. */
+  description: string;
+  payer: { name: string; email: string | null };
+  expiresInSeconds: number;
+}
+
+export interface PixCharge {
+  txid: string;
+  /** The provider's own id of the charge, when it has one (Asaas payment id); else the txid. */
+  providerChargeId: string;
+  amount: string;
+  /** The BR Code "copia e cola" (EMV MPM with CRC16). */
+  brCode: string;
+  /** The QR image as a data URL (PNG). */
+  qrDataUrl: string;
+  expiresAt: Date;
+}
+
+/** One confirmed payment reported by a webhook. */
+export interface ConfirmedPayment {
+  /** Idempotency key: the provider's transaction id (Pix endToEndId or the provider's payment id). */
+  transactionId: string;
+  /** The charge it pays: our txid, or the provider's charge id (see PixCharge.providerChargeId). */
+  chargeId: string;
+  amount: string;
+  paidAt: Date;
+}
+
+export interface WebhookRequest {
+  headers: IncomingHttpHeaders;
+  query: Record<string, unknown>;
+  rawBody: Buffer;
+}
+
+/**
+ * The payment-provider port. `parseWebhook` authenticates the request (shared secret or signature) and throws
+ * `WebhookRejected` when it is not the provider's; it answers the confirmed payments the request reports (often
+ * none: providers also report created or expired charges).
+ */
+export interface PaymentProvider {
+  readonly name: string;
+  createCharge(request: PixChargeRequest): Promise<PixCharge>;
+  parseWebhook(request: WebhookRequest): ConfirmedPayment[];
+}
+
+export class WebhookRejected extends Error {}
+
+export const PAYMENT_PROVIDERS = Symbol('PAYMENT_PROVIDERS');
