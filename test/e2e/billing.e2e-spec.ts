@@ -18,8 +18,7 @@ const DAY = 24 * 3600 * 1000;
 const SECRET_HEADER = 'x-simulator-secret';
 
 /** The Banco Central's published BR Code example (Manual de Padrões para Iniciação do Pix, static QR). */
-const BCB_EXAMPLE =
-  '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D';
+const BCB_EXAMPLE = '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D';
 
 function nextEvent<T>(socket: Socket, event: string, timeoutMs = 5000 * TIME_FACTOR): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -59,7 +58,12 @@ describe('billing', () => {
   describe('BR Code', () => {
     it('computes the CRC16 of the published example and reads its fields', () => {
       expect(crc16(BCB_EXAMPLE.slice(0, -4))).toBe('1D3D');
-      expect(readBrCode(BCB_EXAMPLE)).toMatchObject({ pixKey: '123e4567-e12b-12d1-a456-426655440000', merchantName: 'Fulano de Tal', merchantCity: 'BRASILIA', txid: '***' });
+      expect(readBrCode(BCB_EXAMPLE)).toMatchObject({
+        pixKey: '123e4567-e12b-12d1-a456-426655440000',
+        merchantName: 'Fulano de Tal',
+        merchantCity: 'BRASILIA',
+        txid: '***',
+      });
       expect(readBrCode(`${BCB_EXAMPLE.slice(0, -4)}1D3E`)).toBeNull();
     });
 
@@ -311,7 +315,9 @@ describe('billing', () => {
   describe('subscription page', () => {
     it('shows the trial days remaining, the plan and the latest invoices', async () => {
       const trial = await createTenant(t, { plan: { value: 30, name: 'Plano Teste' } });
-      await t.em().nativeUpdate(Company, { id: trial.company.id }, { trialExpiration: new Date(Date.now() + 2.5 * DAY), dueDate: new Date(Date.now() + 2.5 * DAY) });
+      await t
+        .em()
+        .nativeUpdate(Company, { id: trial.company.id }, { trialExpiration: new Date(Date.now() + 2.5 * DAY), dueDate: new Date(Date.now() + 2.5 * DAY) });
       await t.app.get(InvoiceGenerator).issue();
       const session = await login(t, trial.admin.email);
       const res = await t.http().get('/api/subscription').set(session.auth);
