@@ -1,15 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './compress-plugin';
 
 const adminRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const apiTarget = 'http://127.0.0.1:8080';
+const outDir = fileURLToPath(new URL('../dist/admin', import.meta.url));
 
 export default defineConfig({
   root: adminRoot,
   base: '/',
-  plugins: [react()],
+  plugins: [react(), precompress(outDir)],
   resolve: {
     // src/shared lives outside this root: make its imports use the same single copies as the app.
     dedupe: ['react', 'react-dom', '@casl/ability'],
@@ -22,7 +24,7 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: '../dist/admin',
+    outDir,
     emptyOutDir: true,
     rolldownOptions: {
       output: {

@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import { Logger } from 'nestjs-pino';
 import type { AppConfig } from './config/app-config.js';
 import { closeUnreadBody, continueOnRead } from './common/http/close-unread-body.js';
+import { cacheControlFor, precompressedStatic } from './common/http/precompressed-static.js';
 import { type OriginCheck, originCheck, refuseOtherOrigins } from './common/http/origin-policy.js';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter.js';
 import { validationError } from './common/errors/validation.js';
@@ -95,9 +96,19 @@ function socketOriginGate(check: OriginCheck) {
 function serveBrowserApp(app: NestExpressApplication): void {
   const root = resolve(process.cwd(), 'dist/admin');
   const index = resolve(root, 'index.html');
-  app.use(express.static(root, { index: false, maxAge: '1h' }));
+  app.use(precompressedStatic(root));
+  app.use(
+    express.static(root, {
+      index: false,
+      cacheControl: false,
+      setHeaders: (res, _path, stat) => {
+        if (stat.isFile()) res.setHeader('Cache-Control', cacheControlFor(String((res.req as Request).path)));
+      },
+    }),
+  );
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || NOT_SPA.test(req.path) || !existsSync(index)) return next();
+    // Always revalidated: it names the hashed files of the current release.
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   });

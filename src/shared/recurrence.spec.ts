@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { addMonths, renewedDueDate } from './recurrence.js';
 
 describe('recurrence', () => {

@@ -9,6 +9,7 @@ const benches = {
   events: './events.mjs',
   campaign: './campaign.mjs',
   import: './contact-import.mjs',
+  'first-load': './first-load.mjs',
 };
 if (!benches[which]) {
   console.error(`Unknown benchmark ${which}; choose one of ${Object.keys(benches).join(', ')}`);

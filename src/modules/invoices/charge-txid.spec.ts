@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { companyOfTxid, newTxid, TXID_LENGTH } from './charge-txid.js';
 
 describe('charge txid', () => {

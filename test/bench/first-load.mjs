@@ -1,0 +1,66 @@
+// `npm run bench -- first-load`: what a browser downloads and how long it waits on the first visit of /login and of
+// /tickets (cache disabled, as a new visitor), and on a second visit with the cache (hashed files cached for a year).
+// Needs `npm run build`.
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { dropScratch, scratch, startBuiltServer } from './lib.mjs';
+
+const port = 8300 + Math.floor(Math.random() * 500);
+const baseUrl = `http://127.0.0.1:${port}`;
+const { dbName, dbUrl, dataDir } = await scratch('firstload');
+const seeded = spawnSync(process.execPath, ['dist/src/cli.js', 'seed-demo'], { env: { ...process.env, DATABASE_URL: dbUrl }, encoding: 'utf8' });
+if (seeded.status !== 0) throw new Error(seeded.stderr);
+const server = await startBuiltServer({ dbUrl, dataDir, dbName, port });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+/** Bytes on the wire (compressed, headers included) per resource type, and the time until the network is idle. */
+async function visit(page, path, { cache }) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: !cache });
+  const types = new Map();
+  const totals = { js: 0, other: 0, jsFiles: 0, fromCache: 0 };
+  cdp.on('Network.responseReceived', (event) => types.set(event.requestId, event.type));
+  cdp.on('Network.requestServedFromCache', () => totals.fromCache++);
+  cdp.on('Network.loadingFinished', (event) => {
+    const type = types.get(event.requestId);
+    if (type === 'Script') {
+      totals.js += event.encodedDataLength;
+      totals.jsFiles++;
+    } else totals.other += event.encodedDataLength;
+  });
+  const started = performance.now();
+  await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+  const idleMs = performance.now() - started - 500; // networkidle waits 500 ms of silence
+  await cdp.detach();
+  return { ...totals, idleMs };
+}
+
+const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+const line = (name, r) =>
+  console.log(
+    `${name.padEnd(28)} JS ${kB(r.js).padStart(9)} in ${String(r.jsFiles).padStart(2)} files, other ${kB(r.other).padStart(9)}, network idle after ${Math.round(r.idleMs)} ms`,
+  );
+
+try {
+  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  line('/login (new visitor)', await visit(page, '/login', { cache: false }));
+  await page.fill('input[name="email"]', 'admin@example.com');
+  await page.fill('input[name="password"]', 'Admin123!');
+  await page.click('button[type="submit"]');
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  line('/tickets (new visitor)', await visit(page, '/tickets', { cache: false }));
+  line('/tickets (second visit)', await visit(page, '/tickets', { cache: true }));
+  await context.close();
+} finally {
+  await browser.close();
+  await server.stop();
+  await dropScratch(dbName);
+  rmSync(dataDir, { recursive: true, force: true });
+}
