@@ -50,6 +50,8 @@ export interface ContactResponse {
   whatsappId: number | null;
   whatsapp: { id: number; name: string } | null;
   extraInfo: Array<{ id: number; name: string; value: string }>;
+  /** What the last WhatsApp check of the number found: false is 'CONTATO FORA DO WHATSAPP'; null never checked. */
+  isWhatsappValid: boolean | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -64,6 +64,11 @@ describe('the contacts screen', () => {
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
     await page.getByText('Contato salvo com sucesso.').waitFor();
     await dialog.waitFor({ state: 'detached' });
+    // A new contact leads to its conversation (contacts-start-chat.browser-spec.ts); Cancel stays on the list.
+    const startChat = page.getByRole('dialog', { name: 'Criar Ticket' });
+    await startChat.getByText('Marina Costa').waitFor();
+    await startChat.getByRole('button', { name: 'Cancelar' }).click();
+    await startChat.waitFor({ state: 'detached' });
     await page.locator('td:has-text("Marina Costa")').waitFor();
     const created = await waitFor(() =>
       suite.t

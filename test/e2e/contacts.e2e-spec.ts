@@ -70,7 +70,15 @@ describe('contacts', () => {
       ],
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: 'Maria Souza', number: '5511988887777', email: 'maria@example.com', isGroup: false, whatsapp: null });
+    // No connection is connected: the number could not be checked on WhatsApp.
+    expect(res.body).toMatchObject({
+      name: 'Maria Souza',
+      number: '5511988887777',
+      email: 'maria@example.com',
+      isGroup: false,
+      whatsapp: null,
+      isWhatsappValid: null,
+    });
     expect(res.body.extraInfo).toEqual([
       { id: expect.any(Number), name: 'CPF', value: '123.456.789-00' },
       { id: expect.any(Number), name: 'Empresa', value: 'ACME' },
@@ -307,7 +315,7 @@ describe('contacts', () => {
 
     const resolved = await create(session, { name: 'Nono Dígito', number: '551188887777' });
     expect(resolved.status).toBe(201);
-    expect(resolved.body.number).toBe('5511988887777');
+    expect(resolved.body).toMatchObject({ number: '5511988887777', isWhatsappValid: true });
     const again = await create(session, { name: 'Outro', number: '+55 11 98888-7777' });
     expect(again.status).toBe(409);
     expect(again.body.existingContact.id).toBe(resolved.body.id);

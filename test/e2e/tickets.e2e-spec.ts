@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EventEmitter2 } from '@nestjs/event-emitter';
+import { Company } from '../../src/modules/companies/company.entity.js';
+import { Whatsapp } from '../../src/modules/connections/whatsapp.entity.js';
+import { Contact } from '../../src/modules/contacts/contact.entity.js';
 import { Message } from '../../src/modules/messages/message.entity.js';
 import type { TicketTransitionedEvent } from '../../src/shared/domain-events.js';
 import { Ticket } from '../../src/modules/tickets/ticket.entity.js';
 import { connectedSimulator, drainPipeline, waitFor } from '../utils/channels.js';
-import { createUser, login, type Session, type TenantFixture, twoTenants } from '../utils/factories.js';
+import { createTenant, createUser, login, type Session, type TenantFixture, twoTenants } from '../utils/factories.js';
 import { connectSocket } from '../utils/sockets.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
 import { customerWrites } from '../utils/tickets.js';
@@ -185,6 +188,55 @@ describe('tickets', () => {
     const bad = await t.http().post('/api/tickets').set(adminA.auth).send({ contactId: 'x', status: 'archived' });
     expect(bad.status).toBe(400);
     expect(bad.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(['contactId', 'status']);
+  });
+
+  it('starts a chat only with a number on WhatsApp, keeping what the check found on the contact', async () => {
+    // Saved while no connection was connected: never checked.
+    const em = t.em().fork();
+    const company = em.getReference(Company, a.company.id);
+    const outside = em.create(Contact, { company, name: 'Fora do Zap', number: '5511955550000' });
+    const unknown = em.create(Contact, { company, name: 'Ainda Não Visto', number: '5511955551111' });
+    await em.flush();
+    expect([outside.isWhatsappValid, unknown.isWhatsappValid]).toEqual([null, null]);
+    const stored = async (id: number) => (await t.http().get(`/api/contacts/${id}`).set(adminA.auth)).body.isWhatsappValid;
+    const open = (session: Session, contactId: number) =>
+      t.http().post('/api/tickets').set(session.auth).send({ contactId, whatsappId: connectionId, queueId: a.queues[0]!.id, status: 'open' });
+
+    const socket = await connectSocket(t, adminA.token);
+    const told = new Promise<{ action: string; contact: { id: number; isWhatsappValid: boolean | null } }>((resolve) =>
+      socket.once(`company-${a.company.id}-contact`, resolve),
+    );
+    const refused = await open(adminA, outside.id);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: 'ERR_WAPP_INVALID_CONTACT', invalido: true });
+    expect(await told).toMatchObject({ action: 'update', contact: { id: outside.id, isWhatsappValid: false } });
+    socket.close();
+    expect(await stored(outside.id)).toBe(false);
+    // Checked again each time (the number may join WhatsApp), for a profile user too; no ticket is left behind.
+    expect((await open(userA, outside.id)).body).toMatchObject({ error: 'ERR_WAPP_INVALID_CONTACT' });
+    expect(await t.em().count(Ticket, { contact: outside.id }, { filters: false })).toBe(0);
+    // Another company's contact: 404 before any check.
+    expect((await t.http().post('/api/tickets').set(adminB.auth).send({ contactId: unknown.id, status: 'open' })).status).toBe(404);
+    expect(await stored(unknown.id)).toBeNull();
+
+    const started = await open(userA, unknown.id);
+    expect(started.status).toBe(201);
+    expect(await stored(unknown.id)).toBe(true);
+    // The refusal of a second ticket names the queue of the open one, so the browser can tell whether to open it.
+    const again = await open(adminA, unknown.id);
+    expect(again.status).toBe(409);
+    expect(again.body.ticket).toMatchObject({ uuid: started.body.uuid, userId: userA.userId, queueId: a.queues[0]!.id });
+
+    // With no connection connected nothing can be checked: the chat starts as before and the number stays unknown.
+    const c = await createTenant(t);
+    const cAdmin = await login(t, c.admin.email);
+    const cEm = t.em().fork();
+    const offline = cEm.create(Whatsapp, { company: cEm.getReference(Company, c.company.id), name: 'Desligada', provider: 'simulator', isDefault: true });
+    const cContact = cEm.create(Contact, { company: cEm.getReference(Company, c.company.id), name: 'Sem Verificação', number: '5511966660000' });
+    await cEm.flush();
+    const unchecked = await t.http().post('/api/tickets').set(cAdmin.auth).send({ contactId: cContact.id, whatsappId: offline.id, status: 'open' });
+    expect(unchecked.status).toBe(201);
+    expect((await t.http().get(`/api/contacts/${cContact.id}`).set(cAdmin.auth)).body.isWhatsappValid).toBeNull();
   });
 
   it('finds a ticket by a word inside an old message, and pages with a stable keyset cursor', async () => {

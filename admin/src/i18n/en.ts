@@ -329,6 +329,12 @@ export const en: Catalog = {
       existing: 'Already saved as %{name} (%{number})',
       invalidNumber: 'This number is not on WhatsApp.',
     },
+    startChat: {
+      action: 'Chat with %{name}',
+      outsideWhatsapp: 'CONTACT OUTSIDE WHATSAPP',
+      noNumber: 'CONTACT WITHOUT A NUMBER',
+      refusedOutside: 'This contact is not on WhatsApp: a conversation cannot start.',
+    },
   },
   colorPicker: {
     hex: 'Colour code',

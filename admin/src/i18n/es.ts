@@ -330,6 +330,12 @@ export const es: Catalog = {
       existing: 'Ya registrado como %{name} (%{number})',
       invalidNumber: 'Este número no está en WhatsApp.',
     },
+    startChat: {
+      action: 'Conversar con %{name}',
+      outsideWhatsapp: 'CONTACTO FUERA DE WHATSAPP',
+      noNumber: 'CONTACTO SIN NÚMERO',
+      refusedOutside: 'Este contacto no está en WhatsApp: no es posible iniciar una conversación.',
+    },
   },
   colorPicker: {
     hex: 'Código del color',

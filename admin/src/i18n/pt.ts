@@ -329,6 +329,12 @@ export const pt = {
       existing: 'Já cadastrado como %{name} (%{number})',
       invalidNumber: 'Este número não está no WhatsApp.',
     },
+    startChat: {
+      action: 'Conversar com %{name}',
+      outsideWhatsapp: 'CONTATO FORA DO WHATSAPP',
+      noNumber: 'CONTATO SEM NÚMERO',
+      refusedOutside: 'Este contato está fora do WhatsApp: não é possível iniciar uma conversa.',
+    },
   },
   colorPicker: {
     hex: 'Código da cor',

@@ -14,6 +14,8 @@ export interface ResolvedNumber {
   number: string;
   /** Every spelling of the same phone, for the duplicate check (Brazil's ninth digit both ways). */
   sameAs: string[];
+  /** true when a connection checked it (a number not on WhatsApp is refused), null when none could. */
+  isWhatsappValid: true | null;
 }
 
 /** Turns a typed number into the stored one, checked on WhatsApp when the company has a connected connection. */
@@ -30,6 +32,6 @@ export class ContactNumberResolver {
     const check = await this.channels.checkNumber(companyId, digits);
     if (check && !check.exists) throw invalidWhatsappNumber();
     const number = check?.number ?? digits;
-    return { number, sameAs: [...new Set([digits, ...brazilianVariants(number)])] };
+    return { number, sameAs: [...new Set([digits, ...brazilianVariants(number)])], isWhatsappValid: check ? true : null };
   }
 }

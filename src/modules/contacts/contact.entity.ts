@@ -37,6 +37,10 @@ export class Contact extends BaseEntity {
   @Property({ type: 'boolean', default: false })
   isGroup: boolean & Opt = false;
 
+  /** The last WhatsApp check of the number: true on WhatsApp, false not ('CONTATO FORA DO WHATSAPP'), null unchecked. */
+  @Property({ type: 'boolean', nullable: true })
+  isWhatsappValid: boolean | null = null;
+
   /** The connection the contact first wrote to (read-only in the dialog). */
   @ManyToOne(() => Whatsapp, { ref: true, nullable: true, deleteRule: 'set null' })
   whatsapp: Ref<Whatsapp> | null = null;

@@ -14,6 +14,7 @@ export function toContactResponse(contact: Contact): ContactResponse {
     isGroup: contact.isGroup,
     whatsappId: contact.whatsapp?.id ?? null,
     whatsapp: whatsapp ? { id: whatsapp.id, name: whatsapp.name } : null,
+    isWhatsappValid: contact.isWhatsappValid,
     extraInfo: contact.extraInfo.isInitialized() ? contact.extraInfo.getItems().map((f) => ({ id: f.id, name: f.name, value: f.value })) : [],
     createdAt: contact.createdAt.toISOString(),
     updatedAt: contact.updatedAt.toISOString(),

@@ -56,6 +56,7 @@ export class ContactsService {
       name: dto.name,
       number: resolved.number,
       email: dto.email ?? null,
+      isWhatsappValid: resolved.isWhatsappValid,
     });
     replaceExtraInfo(this.em, contact, dto.extraInfo ?? []);
     await this.flushNumber(ctx, resolved.number);
@@ -72,6 +73,7 @@ export class ContactsService {
       const resolved = await this.numbers.resolve(ctx.companyId, dto.number);
       await this.assertNumberFree(resolved, contact.id);
       contact.number = resolved.number;
+      contact.isWhatsappValid = resolved.isWhatsappValid;
     }
     if (dto.name !== undefined) contact.name = dto.name;
     if (dto.email !== undefined) contact.email = dto.email;

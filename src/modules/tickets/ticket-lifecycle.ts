@@ -299,6 +299,8 @@ export class TicketLifecycle {
         status: other.status,
         userId: user?.id ?? null,
         user: user ? { name: user.name } : null,
+        // With the queue the browser can tell whether the caller may open it (the ticket visibility rules).
+        queueId: queue?.id ?? null,
         queue: queue ? { name: queue.name } : null,
       },
     });

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TicketRoomAuthorizer } from '../../infra/realtime/ticket-room.authorizer.js';
+import { ContactsModule } from '../contacts/contacts.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
 import { TicketAccess } from './ticket-access.js';
 import { TicketCyclesRepository } from './ticket-cycles.repository.js';
@@ -16,7 +17,7 @@ import { TicketsService } from './tickets.service.js';
  * the realtime gateway asks it who may join a ticket's room (`TicketRoomAuthorizer`).
  */
 @Module({
-  imports: [SettingsModule],
+  imports: [SettingsModule, ContactsModule],
   controllers: [TicketsController],
   providers: [
     TicketAccess,

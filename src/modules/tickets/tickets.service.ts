@@ -6,6 +6,7 @@ import { appError, forbidden, notFound } from '../../common/errors/app-error.js'
 import type { TicketCountsResponse, TicketDetailResponse, TicketPageResponse } from '../../shared/api-types.js';
 import { canNamed } from '../../shared/permissions.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
+import { ContactWhatsappCheck } from '../contacts/contact-whatsapp-check.js';
 import { toContactResponse } from '../contacts/contact.mapper.js';
 import { Contact } from '../contacts/contact.entity.js';
 import { Queue } from '../queues/queue.entity.js';
@@ -35,6 +36,7 @@ export class TicketsService {
     private readonly responses: TicketResponses,
     private readonly lifecycle: TicketLifecycle,
     private readonly events: TicketsEvents,
+    private readonly whatsappCheck: ContactWhatsappCheck,
   ) {}
 
   async list(ctx: AuthContext, query: ListTicketsQuery): Promise<TicketPageResponse> {
@@ -80,6 +82,8 @@ export class TicketsService {
     if (dto.queueId && !(await this.em.count(Queue, { id: dto.queueId }))) throw notFound('ERR_NO_QUEUE_FOUND');
     const userId = dto.userId ?? ctx.userId;
     if (userId !== ctx.userId && !(await this.em.count(User, { id: userId }))) throw notFound('ERR_NO_USER_FOUND');
+    // A conversation cannot start with a number outside WhatsApp (ERR_WAPP_INVALID_CONTACT, kept on the contact).
+    await this.whatsappCheck.assertReachable(ctx.companyId, contact, whatsapp.id);
     return this.lifecycle.openByAgent(ctx, { contact, whatsapp, queueId: dto.queueId ?? null, userId, status: dto.status ?? 'open' });
   }
 

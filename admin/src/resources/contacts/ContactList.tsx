@@ -2,10 +2,14 @@ import { RecordRowActions } from '../../components/RecordRowActions';
 import { ListEmpty } from '../../components/ListEmpty';
 import { SearchableResourceList } from '../../components/SearchableResourceList';
 import { Avatar, Box, type Theme, Typography, useMediaQuery } from '@mui/material';
+import { useState } from 'react';
 import { DataTable, useRecordContext } from 'react-admin';
 import { useDialogRoute } from '../../hooks/useDialogRoute';
 import { useLiveResource } from '../../realtime/useLiveResource';
 import { ContactDialog } from './ContactDialog';
+import { StartChatButton } from './StartChatButton';
+import { StartChatDialog } from './StartChatDialog';
+import { chatBlock } from './startChat';
 import type { Contact } from './types';
 
 /** The contact's picture, or the first letter of the name. */
@@ -35,22 +39,30 @@ function ContactName({ withNumber }: { withNumber: boolean }) {
   );
 }
 
-/** Edit opens the dialog route; delete (where the rule table allows it) asks first, with the name. */
-function ContactActions() {
+/** Start a conversation; edit opens the dialog route; delete (where the rule table allows it) asks first, with the name. */
+function ContactActions({ onStartChat }: { onStartChat(contact: Contact): void }) {
   const contact = useRecordContext<Contact>();
-  return contact ? <RecordRowActions catalog="contacts" name={contact.name} /> : null;
+  if (!contact) return null;
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center' }}>
+      <StartChatButton onStart={onStartChat} />
+      <RecordRowActions catalog="contacts" name={contact.name} />
+    </Box>
+  );
 }
 
 /**
  * /contacts: react-admin's infinite list of the company's contacts (search by name, number or email with
  * debounce, live through the `contact` socket topic), with the add and edit dialogs on /contacts/create and
- * /contacts/{id}.
+ * /contacts/{id}. Each row starts a conversation (queue and connection asked, then /tickets/{uuid}); a contact just
+ * added leads there the same way (core §3), the dialog's Cancel staying on the list.
  */
 export function ContactList() {
   // Phones keep the picture, the name (with the number under it) and the actions; number and email columns need the width.
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
   useLiveResource('contacts', 'contact');
   const { creating, editId } = useDialogRoute('/contacts');
+  const [chatWith, setChatWith] = useState<Contact | null>(null);
   return (
     <>
       <SearchableResourceList resource="contacts" catalog="contacts" sort={{ field: 'name', order: 'ASC' }}>
@@ -59,11 +71,12 @@ export function ContactList() {
           <DataTable.Col source="name" label="contacts.columns.name" render={() => <ContactName withNumber={!wide} />} />
           {wide && <DataTable.Col source="number" label="contacts.columns.number" sx={{ whiteSpace: 'nowrap' }} />}
           {wide && <DataTable.Col source="email" label="contacts.columns.email" sx={{ overflowWrap: 'anywhere' }} />}
-          <DataTable.Col label="contacts.columns.actions" align="right" render={() => <ContactActions />} />
+          <DataTable.Col label="contacts.columns.actions" align="right" render={() => <ContactActions onStartChat={setChatWith} />} />
         </DataTable>
       </SearchableResourceList>
-      {creating && <ContactDialog />}
+      {creating && <ContactDialog onSaved={(contact) => chatBlock(contact) === null && setChatWith(contact)} />}
       {editId !== undefined && <ContactDialog contactId={editId} />}
+      {chatWith && <StartChatDialog key={chatWith.id} contact={chatWith} onClose={() => setChatWith(null)} />}
     </>
   );
 }
