@@ -13,7 +13,6 @@ import { Migration20261124110000_media_sweep } from './Migration20261124110000_m
 import { Migration20261124130000_inbound_inbox } from './Migration20261124130000_inbound_inbox.js';
 import { Migration20261125090704_campaigns } from './Migration20261125090704_campaigns.js';
 import { Migration20261125121620_billing } from './Migration20261125121620_billing.js';
-import { Migration20261125120129_billing } from './Migration20261125120129_billing.js';
 import { Migration20261125163000_contact_whatsapp_check } from './Migration20261125163000_contact_whatsapp_check.js';
 import { Migration20261124140000_refresh_tokens } from './Migration20261124140000_refresh_tokens.js';
 
@@ -34,6 +33,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124140000_refresh_tokens', class: Migration20261124140000_refresh_tokens },
   { name: 'Migration20261125090704_campaigns', class: Migration20261125090704_campaigns },
   { name: 'Migration20261125121620_billing', class: Migration20261125121620_billing },
-  { name: 'Migration20261125120129_billing', class: Migration20261125120129_billing },
   { name: 'Migration20261125163000_contact_whatsapp_check', class: Migration20261125163000_contact_whatsapp_check },
 ];

@@ -1,5 +1,6 @@
 import type { AppConfig } from '../../../config/app-config.js';
 import type { PaymentProvider } from './payment-provider.port.js';
+import { AsaasPaymentProvider } from './asaas/asaas-payment.provider.js';
 import { SandboxPaymentProvider } from './sandbox/sandbox-payment.provider.js';
 
 /**
@@ -31,5 +32,7 @@ export function paymentProvidersFor(config: AppConfig, extra: PaymentProvider[] 
     secret: billing.sandboxSecret,
   });
   // In production the sandbox issues nothing unless chosen, and its webhooks stay signed by a secret only the server has.
-  return new PaymentProviders([sandbox, ...extra], billing.provider);
+  const { baseUrl, apiKey, webhookToken } = billing.asaas;
+  const asaas = apiKey && webhookToken ? [new AsaasPaymentProvider({ baseUrl, apiKey, webhookToken })] : [];
+  return new PaymentProviders([sandbox, ...asaas, ...extra], billing.provider);
 }

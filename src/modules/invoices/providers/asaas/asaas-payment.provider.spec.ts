@@ -249,7 +249,7 @@ describe('AsaasPaymentProvider.parseWebhook', () => {
   it('reads PAYMENT_CONFIRMED and PAYMENT_RECEIVED of one Pix payment as the same transaction', () => {
     const confirmed = asaas.parseWebhook(webhook(fixture('webhook-payment-confirmed')));
     const received = asaas.parseWebhook(webhook(fixture('webhook-payment-received')));
-    const expected = { transactionId: 'pay_080225913252', chargeId: 'pay_080225913252', amount: '149.90', paidAt: new Date('2026-11-24T03:00:00Z') };
+    const expected = { transactionId: 'pay_080225913252', chargeId: 'K7Q2M9X4B8N1R5T3W6Y0Z2A4C', amount: '149.90', paidAt: new Date('2026-11-24T03:00:00Z') };
     expect(confirmed).toEqual([expected]);
     expect(received).toEqual([expected]);
   });

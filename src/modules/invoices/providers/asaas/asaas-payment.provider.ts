@@ -127,7 +127,8 @@ function toConfirmedPayment(payment: AsaasPayment): ConfirmedPayment {
   const paidOn = [payment.clientPaymentDate, payment.paymentDate, payment.confirmedDate].find((date) => typeof date === 'string' && date !== '');
   return {
     transactionId: payment.id,
-    chargeId: payment.id,
+    // Our txid, given to Asaas as the payment's externalReference: it names the company and the charge.
+    chargeId: typeof payment.externalReference === 'string' && payment.externalReference !== '' ? payment.externalReference : payment.id,
     amount: payment.value.toFixed(2),
     paidAt: (paidOn && brasiliaDateTime(paidOn)) || new Date(),
   };
