@@ -45,6 +45,7 @@ import { PromptsModule } from './modules/prompts/prompts.module.js';
 import { QueueIntegrationsModule } from './modules/queue-integrations/queue-integrations.module.js';
 import { FilesModule } from './modules/files/files.module.js';
 import { CampaignSettingsModule } from './modules/campaign-settings/campaign-settings.module.js';
+import { InvoicesModule } from './modules/invoices/invoices.module.js';
 
 @Module({})
 export class AppModule {
@@ -101,6 +102,7 @@ export class AppModule {
         QueueIntegrationsModule,
         FilesModule,
         CampaignSettingsModule,
+        InvoicesModule,
         CampaignsModule,
         ContactListsModule,
       ],

@@ -25,6 +25,12 @@ const NOT_SPA = /^\/(api|socket\.io|public|media)(\/|$)/;
 /** JSON and form bodies are read before authentication, so they stay small; files go through the upload routes. */
 const BODY_LIMIT = '100kb';
 
+/**
+ * Options of NestFactory.create that main.ts and the tests share. `rawBody`: payment webhooks are authenticated by a
+ * signature over the exact bytes received (`RawBodyRequest.rawBody`); the parsed body is the same buffer's reading.
+ */
+export const APP_FACTORY_OPTIONS = { rawBody: true } as const;
+
 /** Everything main.ts and the tests share: prefix, pipes, filters, security headers, docs, sockets, the browser app. */
 export function configureApp(app: INestApplication, config: AppConfig): INestApplication {
   const expressApp = app as NestExpressApplication;

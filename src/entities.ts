@@ -34,6 +34,9 @@ import { CampaignSetting } from './modules/campaigns/campaign-setting.entity.js'
 import { CampaignShipping } from './modules/campaigns/campaign-shipping.entity.js';
 import { CampaignSuppression } from './modules/campaigns/campaign-suppression.entity.js';
 import { BaseEntity } from './infra/database/base.entity.js';
+import { Invoice } from './modules/invoices/invoice.entity.js';
+import { PaymentCharge } from './modules/invoices/payment-charge.entity.js';
+import { PaymentTransaction } from './modules/invoices/payment-transaction.entity.js';
 
 /** Every entity of the schema; the ORM config, the CLI and the tenant-coverage test read this list. */
 export const ENTITIES = [
@@ -73,4 +76,7 @@ export const ENTITIES = [
   CampaignSetting,
   CampaignShipping,
   CampaignSuppression,
+  Invoice,
+  PaymentCharge,
+  PaymentTransaction,
 ];

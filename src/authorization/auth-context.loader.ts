@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { appError, AppError } from '../common/errors/app-error.js';
 import { campaignsOn } from '../shared/campaigns.js';
-import { abilityFor } from '../shared/permissions.js';
+import { abilityFor, type AppRawRule, buildAbility } from '../shared/permissions.js';
+import { NO_PLAN_FLAGS } from '../shared/plan-flags.js';
 import type { AuthContext } from './auth-context.js';
 import { AuthContextRepository } from './auth-context.repository.js';
 
@@ -27,6 +28,9 @@ export function companyAccessError(company: { status: boolean; dueDate: Date | n
   }
   return null;
 }
+
+/** What a billing-only session may do: read its company's invoices and pay them. */
+const BILLING_RULES: AppRawRule[] = [{ action: ['read', 'update'], subject: 'Invoice' }];
 
 /** One query per request: user, company state, plan flags and queue ids. */
 @Injectable()
@@ -57,6 +61,27 @@ export class AuthContextLoader {
       },
       // The ticket rules name the user's queues and allTicket.
       ability: abilityFor({ id: row.id, profile: row.profile, super: row.super, queueIds: row.queue_ids.map(Number), allTicket: row.all_ticket === 'enabled' }),
+    };
+  }
+
+  /**
+   * The context of a billing-only token: still the company's admin, the company still enabled; expired or not (a
+   * payment may have just renewed it, and the browser then asks for a normal login).
+   */
+  async loadBilling(userId: number, tokenVersion: number): Promise<AuthContext> {
+    const row = await this.repository.load(userId);
+    if (!row || row.token_version !== tokenVersion || row.profile !== 'admin') throw appError('ERR_SESSION_EXPIRED');
+    if (!row.status) throw appError('ERR_COMPANY_DISABLED', 'Empresa desativada. Entre em contato com o Suporte.');
+    return {
+      userId: row.id,
+      companyId: row.company_id,
+      profile: row.profile,
+      super: false,
+      allTicket: false,
+      queueIds: [],
+      plan: NO_PLAN_FLAGS,
+      ability: buildAbility(BILLING_RULES),
+      billing: { dueDate: row.due_date ? new Date(row.due_date) : null },
     };
   }
 }

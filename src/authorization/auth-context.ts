@@ -11,6 +11,11 @@ export interface AuthContext {
   queueIds: number[];
   plan: PlanFlags;
   ability: AppAbility;
+  /**
+   * Present only for a billing-only session (an expired company's admin renewing): it reaches the routes marked
+   * @BillingAccess() and nothing else; `dueDate` words the refusal everywhere else.
+   */
+  billing?: { dueDate: Date | null };
 }
 
 export const isAdmin = (ctx: AuthContext): boolean => ctx.profile === 'admin';

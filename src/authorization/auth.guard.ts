@@ -2,7 +2,8 @@ import type { CanActivate, ExecutionContext } from '@nestjs/common';
 import type { Reflector } from '@nestjs/core';
 import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
-import { IS_PUBLIC } from '../common/decorators/access.decorators.js';
+import { BILLING_ACCESS, IS_PUBLIC } from '../common/decorators/access.decorators.js';
+import { companyAccessError } from './auth-context.loader.js';
 import { AUTH_CONTEXT_KEY } from './auth.decorator.js';
 import { appError, AppError } from '../common/errors/app-error.js';
 import type { AuthContext } from './auth-context.js';
@@ -26,6 +27,12 @@ export function jwtAuthGuard(reflector: Reflector, strategy: JwtStrategy): CanAc
     override handleRequest<T = AuthContext>(error: unknown, user: T | false, _info: unknown, context: ExecutionContext): T {
       if (error instanceof AppError) throw error;
       if (error || !user) throw appError('ERR_SESSION_EXPIRED');
+      const billing = (user as unknown as AuthContext).billing;
+      // A billing-only session reaches the invoices, the checkout and the subscription page; elsewhere it is refused
+      // with the expiry text, as its login was.
+      if (billing && !reflector.getAllAndOverride<boolean>(BILLING_ACCESS, [context.getHandler(), context.getClass()])) {
+        throw companyAccessError({ status: true, dueDate: billing.dueDate }, false) ?? appError('ERR_SESSION_EXPIRED');
+      }
       context.switchToHttp().getRequest<Request & Record<string, unknown>>()[AUTH_CONTEXT_KEY] = user;
       return user;
     }

@@ -43,8 +43,13 @@ export class JwtStrategy extends PassportStrategy(Strategy) implements OnModuleD
   }
 
   async validate(payload: AccessPayload): Promise<AuthContext> {
-    if (payload.typ !== 'access' || !Number.isInteger(payload.sub) || !Number.isInteger(payload.tv)) throw appError('ERR_SESSION_EXPIRED');
-    const auth = await this.loader.load(payload.sub as number, payload.tv as number);
+    if ((payload.typ !== 'access' && payload.typ !== 'billing') || !Number.isInteger(payload.sub) || !Number.isInteger(payload.tv)) {
+      throw appError('ERR_SESSION_EXPIRED');
+    }
+    const auth =
+      payload.typ === 'billing'
+        ? await this.loader.loadBilling(payload.sub as number, payload.tv as number)
+        : await this.loader.load(payload.sub as number, payload.tv as number);
     scopeToCompany(this.em, auth.companyId);
     return auth;
   }

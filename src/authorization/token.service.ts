@@ -3,6 +3,8 @@ import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { appError } from '../common/errors/app-error.js';
 
+export const BILLING_TOKEN_TTL_SECONDS = 30 * 60;
+
 export interface TokenClaims {
   sub: number;
   companyId: number;
@@ -25,6 +27,24 @@ export class TokenService {
 
   signAccess(claims: TokenClaims): string {
     return this.jwt.sign({ ...claims, typ: 'access' }, { secret: this.config.jwtSecret, expiresIn: this.config.accessTokenTtlSeconds });
+  }
+
+  /** A billing-only access token (an expired company's admin): no refresh, 30 minutes. */
+  signBilling(claims: TokenClaims): string {
+    return this.jwt.sign({ ...claims, typ: 'billing' }, { secret: this.config.jwtSecret, expiresIn: BILLING_TOKEN_TTL_SECONDS });
+  }
+
+  verifyBilling(token: string): TokenClaims {
+    return this.verify(token, this.config.jwtSecret, 'billing');
+  }
+
+  /** The claims of a valid billing-only token, or null for any other token. */
+  tryBilling(token: string): TokenClaims | null {
+    try {
+      return this.verifyBilling(token);
+    } catch {
+      return null;
+    }
   }
 
   signRefresh(claims: RefreshClaims): string {

@@ -27,9 +27,22 @@ export interface AppConfig {
   automation: AutomationConfig;
   channels: ChannelsConfig;
   campaigns: CampaignsConfig;
+  billing: BillingConfig;
   jobs: { /** How often a lost Redis is looked for, to arm the delayed jobs again from the database. */ reconcileIntervalMs: number };
   /** Outside production: the secret `npm run simulate` presents instead of a user login (kept in the data directory). */
   simulatorSecret: string | null;
+}
+
+export interface BillingConfig {
+  /** Which payment provider issues Pix charges: the sandbox (default; pays through a dev endpoint) or Asaas. */
+  provider: 'sandbox' | 'asaas';
+  /** The receiving Pix key and the merchant shown in the BR Codes the sandbox issues. */
+  pix: { key: string; merchantName: string; merchantCity: string };
+  /** Signs the sandbox's webhooks (HMAC-SHA256 of the body). */
+  sandboxSecret: string;
+  asaas: { baseUrl: string; apiKey: string | null; webhookToken: string | null };
+  /** How long a Pix charge can be paid. */
+  chargeTtlSeconds: number;
 }
 
 export interface CampaignsConfig {
@@ -165,6 +178,13 @@ export function loadConfig(source: Record<string, string | undefined>, overrides
     simulatorSecret: isProduction ? null : persistedSecret(dataDir, 'simulator-secret'),
     jobs: { reconcileIntervalMs: env.JOB_RECONCILE_MS },
     campaigns: { secondMs: env.CAMPAIGN_SECOND_MS },
+    billing: {
+      provider: env.PAYMENT_PROVIDER,
+      pix: { key: env.PIX_KEY, merchantName: env.PIX_MERCHANT_NAME, merchantCity: env.PIX_MERCHANT_CITY },
+      sandboxSecret: env.SANDBOX_WEBHOOK_SECRET ?? persistedSecret(dataDir, 'sandbox-webhook-secret'),
+      asaas: { baseUrl: env.ASAAS_API_URL, apiKey: env.ASAAS_API_KEY ?? null, webhookToken: env.ASAAS_WEBHOOK_TOKEN ?? null },
+      chargeTtlSeconds: 24 * 3600,
+    },
     channels: { leaseTtlMs: env.CONNECTION_LEASE_TTL_MS, sweepIntervalMs: env.CONNECTION_SWEEP_MS },
     ...overrides,
   };

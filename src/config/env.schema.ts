@@ -53,6 +53,18 @@ export const envSchema = z.object({
   JOB_RECONCILE_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
   /** Interval of the sweep that starts again the connections of a process that died. */
   CONNECTION_SWEEP_MS: z.coerce.number().int().min(500).max(600_000).default(15_000),
+  /** Who issues the Pix charges of invoices: `sandbox` (a local provider paid through a dev endpoint) or `asaas`. */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'asaas']).default('sandbox'),
+  /** The Pix key that receives payments, and the merchant name and city of the BR Codes the sandbox issues. */
+  PIX_KEY: z.string().min(1).max(77).default('cobranca@example.com'),
+  PIX_MERCHANT_NAME: z.string().min(1).max(25).default('Atendechat'),
+  PIX_MERCHANT_CITY: z.string().min(1).max(15).default('SAO PAULO'),
+  /** Signs the sandbox provider's webhooks; generated in the data directory when not given. */
+  SANDBOX_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ASAAS_API_URL: z.string().url().default('https://api.asaas.com/v3'),
+  ASAAS_API_KEY: z.string().min(1).optional(),
+  /** The token Asaas sends in the `asaas-access-token` header of its webhooks (set in the Asaas panel). */
+  ASAAS_WEBHOOK_TOKEN: z.string().min(16).optional(),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

@@ -86,6 +86,12 @@ export interface PaymentEventPayload {
   company: { id: number; dueDate: string };
 }
 
+/** `company-{id}-invoice`: an invoice was issued or paid (to the company's admins). */
+export interface InvoiceEventPayload {
+  action: 'create' | 'update';
+  invoice: InvoiceResponse;
+}
+
 /**
  * The body of the expiry refusal of `POST /auth/login` for a company admin: besides `error` and `message` (the spec's
  * 'Opss! Sua assinatura venceu …'), a billing-only access token that reaches only the invoices, the checkout, the

@@ -40,6 +40,7 @@ export const RESOURCE_SUBJECTS = [
   'ContactList',
   'Campaign',
   'FileList',
+  'Invoice',
 ] as const;
 export type ResourceSubject = (typeof RESOURCE_SUBJECTS)[number];
 /** Subjects whose rules carry conditions on the viewer (queues, allTicket): tickets, and messages through their ticket. */
@@ -185,6 +186,8 @@ export function defineRulesFor(user: PermissionSubject): AppRawRule[] {
     can('manage', ['User', 'Queue', 'Setting', 'Connection', 'Contact', 'QueueOption', 'Prompt', 'QueueIntegration', 'QuickMessage', 'FileList']);
     // Campaigns and their contact lists are an admin tool (core-attendant §2: the campaigns group is shown to admins).
     can('manage', ['ContactList', 'Campaign']);
+    // The company's invoices: the admin reads and pays them (administration section: /financeiro).
+    can(['read', 'update'], 'Invoice');
     can('update', 'Company'); // own company only (schedules); the service checks the id
   }
   if (user.super) {

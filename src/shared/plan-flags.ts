@@ -6,3 +6,6 @@ export type PlanFlags = Partial<Record<PlanFlag, boolean | null>>;
 export function isPlanFlagEnabled(flags: PlanFlags | null | undefined, flag: PlanFlag): boolean {
   return flags?.[flag] !== false;
 }
+
+/** Every module off (a billing-only session). */
+export const NO_PLAN_FLAGS: PlanFlags = Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, false]));

@@ -1,6 +1,7 @@
 // Socket event names and payloads shared by the server gateway and the browser.
 import type { CampaignEventPayload, ContactListEventPayload, ContactListItemEventPayload, FileListEventPayload } from './campaign-api-types.js';
 import type { CampaignSettings } from './campaigns.js';
+import type { InvoiceEventPayload, PaymentEventPayload } from './billing-api-types.js';
 
 export const companyEvent = (companyId: number, topic: string): string => `company-${companyId}-${topic}`;
 
@@ -9,6 +10,8 @@ export const Rooms = {
   user: (userId: number) => `user-${userId}`,
   /** The company's admins (joined at connect; a profile change disconnects the user's sockets, which rejoin). */
   companyAdmins: (companyId: number) => `company-${companyId}-admins`,
+  /** Sockets of a billing-only session (an expired company's admin renewing): they receive the payment event only. */
+  companyBilling: (companyId: number) => `company-${companyId}-billing`,
   companyStatus: (companyId: number, status: string) => `company-${companyId}-${status}`,
   companyNotification: (companyId: number) => `company-${companyId}-notification`,
   queueStatus: (queueId: number, status: string) => `queue-${queueId}-${status}`,
@@ -133,6 +136,8 @@ export interface CompanyEventMap {
   ContactListItem: ContactListItemEventPayload;
   file: FileListEventPayload;
   campaignSettings: CampaignSettingsEventPayload;
+  payment: PaymentEventPayload;
+  invoice: InvoiceEventPayload;
 }
 export type CompanyTopic = keyof CompanyEventMap;
 

@@ -7,7 +7,7 @@ import { AppModule } from '../../dist/src/app.module.js';
 import { ChannelManager } from '../../dist/src/channels/channel-manager.js';
 import { SimulatorProviderFactory } from '../../dist/src/channels/simulator/simulator-provider.factory.js';
 import { loadConfig } from '../../dist/src/config/app-config.js';
-import { configureApp } from '../../dist/src/configure-app.js';
+import { APP_FACTORY_OPTIONS, configureApp } from '../../dist/src/configure-app.js';
 import { dropScratch, scratch, sql } from './lib.mjs';
 
 /** Starts the app (config `overrides` on top) on a scratch database filled by `seed(dbUrl)` and waits until every simulated connection is up. */
@@ -18,7 +18,7 @@ export async function startBenchApp(prefix, seed, overrides = {}) {
     { NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent', REDIS_URL: process.env.REDIS_URL },
     { databaseUrl: dbUrl, redisPrefix: dbName, port: 0, demoData: false, ...overrides },
   );
-  const app = await NestFactory.create(AppModule.forRoot(config), { logger: false });
+  const app = await NestFactory.create(AppModule.forRoot(config), { ...APP_FACTORY_OPTIONS, logger: false });
   configureApp(app, config);
   await app.listen(0, '127.0.0.1');
   const baseUrl = `http://127.0.0.1:${app.getHttpServer().address().port}`;

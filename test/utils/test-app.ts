@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { AppModule } from '../../src/app.module.js';
 import { type AppConfig, type AutomationConfig, loadConfig } from '../../src/config/app-config.js';
-import { configureApp } from '../../src/configure-app.js';
+import { APP_FACTORY_OPTIONS, configureApp } from '../../src/configure-app.js';
 import { cloneTemplate, dropDatabase, uniqueName } from './test-database.js';
 
 export interface TestApp {
@@ -41,7 +41,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
 }
 
 async function startApp(config: AppConfig, dbName: string, dataDir: string): Promise<TestApp> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { logger: false, bufferLogs: false });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { ...APP_FACTORY_OPTIONS, logger: false, bufferLogs: false });
   configureApp(app, config);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };

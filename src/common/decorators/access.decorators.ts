@@ -6,6 +6,7 @@ export const IS_PUBLIC = 'access:public';
 export const POLICY = 'access:policy';
 export const ANY_USER = 'access:any-user';
 export const PLAN_FLAG = 'access:plan-flag';
+export const BILLING_ACCESS = 'access:billing';
 
 export interface PolicyRequirement {
   action: Action;
@@ -23,3 +24,6 @@ export const Policy = (action: Action, subject: Subject) => SetMetadata(POLICY, 
 
 /** The plan module flag this route belongs to. */
 export const RequiresPlan = (flag: PlanFlag) => SetMetadata(PLAN_FLAG, flag);
+
+/** Also open to a billing-only session (an expired company's admin renewing): invoices, checkout, subscription. */
+export const BillingAccess = () => SetMetadata(BILLING_ACCESS, true);

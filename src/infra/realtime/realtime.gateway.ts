@@ -2,7 +2,7 @@ import { type BeforeApplicationShutdown, Logger } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, type OnGatewayDisconnect, type OnGatewayInit, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import { AuthContextLoader } from '../../authorization/auth-context.loader.js';
-import { TokenService } from '../../authorization/token.service.js';
+import { type TokenClaims, TokenService } from '../../authorization/token.service.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { readsEveryTicket } from '../../shared/permissions.js';
 import { ClientEvents, Rooms, SOCKET_PING_MS } from '../../shared/realtime-events.js';
@@ -41,6 +41,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect, Befo
   }
 
   private async authenticate(socket: AuthedSocket, token: string): Promise<void> {
+    const billing = this.tokens.tryBilling(token);
+    if (billing) return this.authenticateBilling(socket, billing);
     const claims = this.tokens.verifyAccess(token);
     const auth = await this.loader.load(claims.sub, claims.tv);
     socket.data.auth = auth;
@@ -48,6 +50,17 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect, Befo
     if (auth.profile === 'admin') rooms.push(Rooms.companyAdmins(auth.companyId));
     await socket.join(rooms);
     await this.presence.markOnline(auth.companyId, auth.userId);
+  }
+
+  /**
+   * A billing-only session (an expired company's admin on the checkout) hears only the payment channel and may send
+   * nothing: every client event is refused before it reaches a handler, and it never counts as the user online.
+   */
+  private async authenticateBilling(socket: AuthedSocket, claims: TokenClaims): Promise<void> {
+    const auth = await this.loader.loadBilling(claims.sub, claims.tv);
+    socket.data.auth = auth;
+    socket.use((_packet, next) => next(new Error('ERR_SUBSCRIPTION_EXPIRED')));
+    await socket.join(Rooms.companyBilling(auth.companyId));
   }
 
   /**
@@ -60,7 +73,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect, Befo
 
   async handleDisconnect(socket: Socket): Promise<void> {
     const auth = (socket as AuthedSocket).data?.auth;
-    if (!auth || this.closing) return;
+    if (!auth || auth.billing || this.closing) return;
     const stillConnected = await socket.nsp.in(Rooms.user(auth.userId)).fetchSockets();
     if (stillConnected.length === 0) await this.presence.markOffline(auth.companyId, auth.userId).catch((e: unknown) => this.logger.warn(String(e)));
   }

@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { companyAccessError } from '../../authorization/auth-context.loader.js';
 import { TokenService } from '../../authorization/token.service.js';
-import { appError, fieldError } from '../../common/errors/app-error.js';
+import { AppError, appError, fieldError } from '../../common/errors/app-error.js';
 import { hashPassword, verifyPassword } from '../../common/password.js';
 import { ACROSS_TENANTS, scopeToCompany } from '../../infra/database/tenant-scope.js';
 import { MailPort } from '../../infra/mail/mail.port.js';
@@ -68,7 +68,7 @@ export class AuthService {
     await this.throttle.succeeded(email, ip);
     const company = user.company.getEntity();
     const blocked = companyAccessError(company, user.super);
-    if (blocked) throw blocked;
+    if (blocked) throw this.withBillingToken(blocked, user);
 
     // A new login ends every other session of this user; of parallel logins only the last one counts.
     user.tokenVersion = await this.refreshTokens.bumpTokenVersion(company.id, user.id);
@@ -189,6 +189,16 @@ export class AuthService {
   /** Clears the login locks of an account, whatever the address (an admin's unlock). */
   unlockLogin(email: string): Promise<number> {
     return this.throttle.unlock(email);
+  }
+
+  /**
+   * An expired company's admin may still renew: the expiry refusal then carries a billing-only token (invoices,
+   * checkout, subscription page, the payment channel) so paying needs no call to support.
+   */
+  private withBillingToken(blocked: AppError, user: User): AppError {
+    if (blocked.code !== 'ERR_SUBSCRIPTION_EXPIRED' || user.profile !== 'admin') return blocked;
+    const billingToken = this.tokens.signBilling({ sub: user.id, companyId: user.company.id, tv: user.tokenVersion });
+    return appError(blocked.code, blocked.message, { ...blocked.extra, billingToken });
   }
 
   private async issue(user: User, family: string): Promise<IssuedSession> {

@@ -25,6 +25,10 @@ export class Company extends BaseEntity {
   @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
   dueDate: Date | null = null;
 
+  /** End of the self-registration trial (signup); null for companies created by a super user. */
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  trialExpiration: Date | null = null;
+
   @Enum({ items: () => RECURRENCES, default: 'MENSAL' })
   recurrence: Recurrence & Opt = 'MENSAL';
 

@@ -14,6 +14,8 @@ export interface NewCompany {
   status: boolean;
   dueDate: Date | null;
   recurrence: Recurrence;
+  /** End of a self-registration trial. */
+  trialExpiration?: Date | null;
   /** The stored value of the campaignsEnabled setting. */
   campaignsEnabled: string;
 }

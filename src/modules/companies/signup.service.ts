@@ -35,6 +35,7 @@ export class SignupService {
     if (!plan) throw notFound('ERR_NO_PLAN_FOUND');
     // Hashed on both paths, so the time taken tells nothing either.
     const passwordHash = await hashPassword(dto.password);
+    const trialEnd = new Date(Date.now() + TRIAL_MS);
     try {
       await this.em.transactional(async (tx) => {
         const created = createCompanyWithDefaults(tx, {
@@ -43,7 +44,8 @@ export class SignupService {
           phone: dto.phone ?? null,
           plan,
           status: true,
-          dueDate: new Date(Date.now() + TRIAL_MS),
+          dueDate: trialEnd,
+          trialExpiration: trialEnd,
           recurrence: 'MENSAL',
           campaignsEnabled: 'true',
         });

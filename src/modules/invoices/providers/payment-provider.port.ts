@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 
 /** What the server asks a payment provider for: a Pix charge of an exact amount, named by our txid. */
 export interface PixChargeRequest {
-  /** Ours, unique per charge: 26–35 characters [a-zA-Z0-9] (the Pix rule for txid). */
+  /** Ours, unique per charge: 25 characters [A-Za-z0-9] (the most a static BR Code carries in field 62-05). */
   txid: string;
   /** Reais with two decimals, e.g. '149.90'. Always the invoice's value. */
   amount: string;

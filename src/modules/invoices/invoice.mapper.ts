@@ -1,0 +1,15 @@
+import type { InvoiceResponse } from '../../shared/billing-api-types.js';
+import type { Invoice } from './invoice.entity.js';
+
+export function toInvoiceResponse(invoice: Invoice): InvoiceResponse {
+  return {
+    id: invoice.id,
+    detail: invoice.detail,
+    value: Number(invoice.value),
+    dueDate: invoice.dueDate.toISOString(),
+    status: invoice.status,
+    paidAt: invoice.paidAt?.toISOString() ?? null,
+    createdAt: invoice.createdAt.toISOString(),
+    updatedAt: invoice.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,48 @@
+import { Controller, Get, Param, ParseIntPipe, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { AuthContext } from '../../authorization/auth-context.js';
+import { Auth } from '../../authorization/auth.decorator.js';
+import { BillingAccess, Policy } from '../../common/decorators/access.decorators.js';
+import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
+import { ListQuery } from '../../common/list-query/list-query.decorator.js';
+import { type ListAllowlist, type ListParams, listResponse } from '../../common/list-query/list-query.js';
+import type { ListBody } from '../../shared/api-types.js';
+import type { InvoiceResponse } from '../../shared/billing-api-types.js';
+import { InvoicesService } from './invoices.service.js';
+
+const INVOICE_LIST: ListAllowlist = {
+  filters: { id: 'id', status: 'status' },
+  sort: { id: 'id', dueDate: 'dueDate', value: 'value', status: 'status', createdAt: 'createdAt' },
+  defaultSort: ['dueDate', 'DESC'],
+};
+
+/** The company's invoices ('Faturas', /financeiro). Also open to a billing-only session. */
+@ApiTags('invoices')
+@ApiBearerAuth()
+@BillingAccess()
+@Controller('invoices')
+export class InvoicesController {
+  constructor(private readonly invoices: InvoicesService) {}
+
+  /** The spec's path (`searchParam`, `pageNumber` → `{ invoices, hasMore, count }`); react-admin's dialect too. */
+  @Get('all')
+  @Policy('read', 'Invoice')
+  @ApiListQuery()
+  async all(@Auth() ctx: AuthContext, @ListQuery(INVOICE_LIST) query: ListParams, @Res({ passthrough: true }) res: Response): Promise<ListBody<'invoices', InvoiceResponse>> {
+    return listResponse(res, 'invoices', query, await this.invoices.list(ctx, query));
+  }
+
+  @Get()
+  @Policy('read', 'Invoice')
+  @ApiListQuery()
+  async list(@Auth() ctx: AuthContext, @ListQuery(INVOICE_LIST) query: ListParams, @Res({ passthrough: true }) res: Response): Promise<ListBody<'invoices', InvoiceResponse>> {
+    return listResponse(res, 'invoices', query, await this.invoices.list(ctx, query));
+  }
+
+  @Get(':id')
+  @Policy('read', 'Invoice')
+  findOne(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<InvoiceResponse> {
+    return this.invoices.findOne(ctx, id);
+  }
+}

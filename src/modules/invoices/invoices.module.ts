@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { InvoiceGenerator } from './invoice-generator.js';
+import { InvoicesController } from './invoices.controller.js';
+import { InvoicesRepository } from './invoices.repository.js';
+import { InvoicesService } from './invoices.service.js';
+import { PaymentWebhookController } from './payment-webhook.controller.js';
+import { PaymentWebhookService } from './payment-webhook.service.js';
+import { PaymentProviders, paymentProvidersFor } from './providers/payment-providers.js';
+import { SandboxPaymentsController } from './sandbox-payments.controller.js';
+import { SandboxPaymentsService } from './sandbox-payments.service.js';
+import { SubscriptionController } from './subscription.controller.js';
+import { SubscriptionService } from './subscription.service.js';
+
+/** Billing: invoices, the Pix checkout, payment webhooks and the daily invoice run. */
+@Module({
+  controllers: [InvoicesController, SubscriptionController, PaymentWebhookController, SandboxPaymentsController],
+  providers: [
+    InvoicesRepository,
+    InvoicesService,
+    SubscriptionService,
+    PaymentWebhookService,
+    SandboxPaymentsService,
+    InvoiceGenerator,
+    { provide: PaymentProviders, inject: [APP_CONFIG], useFactory: (config: AppConfig) => paymentProvidersFor(config) },
+  ],
+  exports: [InvoiceGenerator],
+})
+export class InvoicesModule {}
