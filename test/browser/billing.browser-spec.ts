@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Company } from '../../src/modules/companies/company.entity.js';
+import { InvoiceGenerator } from '../../src/modules/invoices/invoice-generator.js';
 import { Invoice } from '../../src/modules/invoices/invoice.entity.js';
 import { launchBrowser, loginThroughForm, screenshot } from '../utils/browser.js';
 import { waitFor } from '../utils/channels.js';
@@ -12,8 +13,7 @@ const DAY_MS = 24 * 3600 * 1000;
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS);
-const ddMMyyyy = (date: Date) =>
-  `${String(date.getDate()).padStart(2, '0')}/${String(date.getMonth() + 1).padStart(2, '0')}/${date.getFullYear()}`;
+const ddMMyyyy = (date: Date) => `${String(date.getDate()).padStart(2, '0')}/${String(date.getMonth() + 1).padStart(2, '0')}/${date.getFullYear()}`;
 
 /**
  * Billing in the browser (administration §Invoices, §Subscription checkout; issue 13): /financeiro with its statuses,
@@ -33,31 +33,50 @@ describe('billing', () => {
     await t?.close();
   });
 
-  async function addInvoice(tenant: TenantFixture, dueDate: Date, status: 'open' | 'paid', detail = tenant.plan.name): Promise<Invoice> {
+  /** An invoice of an earlier period, written directly (the daily run only issues the current due date's). */
+  async function addInvoice(tenant: TenantFixture, dueDate: Date, status: 'open' | 'paid'): Promise<Invoice> {
     const em = t.em();
     const invoice = em.create(Invoice, {
       company: em.getReference(Company, tenant.company.id),
-      detail,
+      detail: tenant.plan.name,
       value: Number(tenant.plan.value),
       dueDate,
       status,
-      ...(status === 'paid' ? { paidAt: new Date(dueDate.getTime() - DAY_MS) } : {}),
-    } as never);
+      paidAt: status === 'paid' ? new Date(dueDate.getTime() - DAY_MS) : null,
+    });
     await em.flush();
     return invoice;
+  }
+
+  /** The daily run's invoice for the company's current due date (less than 20 days away, or past). */
+  async function issueCurrentInvoice(tenant: TenantFixture): Promise<Invoice> {
+    await t.app.get(InvoiceGenerator).issue();
+    const company = await t.em().findOneOrFail(Company, tenant.company.id, { filters: false });
+    return t.em().findOneOrFail(Invoice, { company: tenant.company.id, dueDate: company.dueDate! }, { filters: false });
   }
 
   /** The sandbox provider's payment, as the test's "bank app": the real webhook path. */
   async function pay(invoiceId: number): Promise<void> {
     const secret = t.config.simulatorSecret!;
-    await t.http().post('/api/dev/payments/pay').set('x-simulator-secret', secret).send({ invoiceId }).expect((res) => {
-      if (res.status >= 300) throw new Error(`pay ${invoiceId}: ${res.status} ${JSON.stringify(res.body)}`);
-    });
+    await t
+      .http()
+      .post('/api/dev/payments/pay')
+      .set('x-simulator-secret', secret)
+      .send({ invoiceId })
+      .expect((res) => {
+        if (res.status >= 300) throw new Error(`pay ${invoiceId}: ${res.status} ${JSON.stringify(res.body)}`);
+      });
   }
 
   async function newPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
     const context = await browser.newContext({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });
-    return { context, page: await context.newPage() };
+    const page = await context.newPage();
+    if (process.env.DEBUG_BILLING) {
+      page.on('console', (m) => console.log('console', m.type(), m.text()));
+      page.on('framenavigated', (f) => f === page.mainFrame() && console.log('nav', f.url()));
+      page.on('response', (r) => r.url().includes('/api/') && console.log('api', r.status(), r.request().method(), r.url()));
+    }
+    return { context, page };
   }
 
   /** Steps 1 → 0 (Back) → validation → 0 filled → 1 → SELECIONAR → 2 → PAGAR, then the Pix screen. */
@@ -94,13 +113,16 @@ describe('billing', () => {
   }
 
   it('lists the invoices, orders the Pix charge of one through the stepper and renews on the payment event', async () => {
-    const tenant = await createTenant(t, { plan: { name: 'Plano Pro', value: 149.9, users: 5, connections: 3, queues: 4 } });
-    const open = await addInvoice(tenant, daysFromNow(10), 'open');
+    const tenant = await createTenant(t, {
+      plan: { name: 'Plano Pro', value: 149.9, users: 5, connections: 3, queues: 4 },
+      company: { dueDate: daysFromNow(10) },
+    });
+    const open = await issueCurrentInvoice(tenant);
     const overdue = await addInvoice(tenant, daysFromNow(-5), 'open');
     const paid = await addInvoice(tenant, daysFromNow(-35), 'paid');
     const { context, page } = await newPage();
     await loginThroughForm(page, t.baseUrl, tenant.admin.email, tenant.password);
-    await page.getByRole('link', { name: 'Financeiro' }).click();
+    await page.click('a[href="/financeiro"]');
     await page.getByRole('heading', { name: 'Faturas' }).waitFor();
 
     const row = (invoice: Invoice) => page.locator('tr', { has: page.locator(`[data-invoice-id="${invoice.id}"]`) });
@@ -115,11 +137,13 @@ describe('billing', () => {
       overdue.id,
       paid.id,
     ]);
-    const tint = (invoice: Invoice) => row(invoice).evaluate((tr) => getComputedStyle(tr).backgroundColor);
+    const tint = (invoice: Invoice) => row(invoice).evaluate((tr) => tr.ownerDocument.defaultView?.getComputedStyle(tr).backgroundColor);
     expect(await tint(overdue)).not.toBe(await tint(open));
     await screenshot(page, 'billing-invoices');
 
-    await row(open).getByRole('link', { name: `Pagar a fatura ${open.id}` }).click();
+    await row(open)
+      .getByRole('link', { name: `Pagar a fatura ${open.id}` })
+      .click();
     await page.waitForURL(`**/financeiro/${open.id}/checkout`);
     await orderThroughStepper(page, 'billing-checkout', true);
 
@@ -129,13 +153,13 @@ describe('billing', () => {
     await screenshot(page, 'billing-pix');
     const code = await dialog.getByLabel('Código Pix copia e cola').inputValue();
     expect(code).toMatch(/^000201/);
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(code);
     await dialog.getByRole('button', { name: 'Copiar código QR' }).waitFor({ timeout: 5000 * TIME_FACTOR });
 
     await pay(open.id);
     const renewed = await waitFor(async () => {
       const company = await t.em().findOneOrFail(Company, tenant.company.id, { filters: false });
-      return company.dueDate && company.dueDate.getTime() > daysFromNow(20).getTime() ? company.dueDate : undefined;
+      return company.dueDate && company.dueDate.getTime() > daysFromNow(30).getTime() ? company.dueDate : undefined;
     });
     const toastAt = Date.now();
     await page.getByText(`Sua licença foi renovada até ${ddMMyyyy(renewed)}!`).waitFor();
@@ -159,7 +183,7 @@ describe('billing', () => {
 
   it('lets an expired company’s admin pay from the login page and sign in again', async () => {
     const tenant = await createTenant(t, { plan: { name: 'Plano Vencido', value: 89.5 }, company: { dueDate: daysFromNow(-3) } });
-    const invoice = await addInvoice(tenant, daysFromNow(-3), 'open');
+    const invoice = await issueCurrentInvoice(tenant);
     const expiredText = `Opss! Sua assinatura venceu ${ddMMyyyy(daysFromNow(-3))}. Entre em contato com o Suporte para mais informações!`;
 
     // An attendant sees only the expiry text.
@@ -203,11 +227,11 @@ describe('billing', () => {
     // The phone layout of the expired login and the renewal page.
     const phone = await newPage(PHONE);
     const again = await createTenant(t, { company: { dueDate: daysFromNow(-1) } });
-    await addInvoice(again, daysFromNow(-1), 'open');
+    await issueCurrentInvoice(again);
     await loginThroughForm(phone.page, t.baseUrl, again.admin.email, again.password);
     await phone.page.getByRole('button', { name: 'Pagar agora' }).click();
     await phone.page.getByRole('heading', { name: 'Renovar assinatura' }).waitFor();
-    await phone.page.getByText('Em Aberto', { exact: true }).waitFor();
+    await phone.page.getByText('Vencido', { exact: true }).waitFor();
     await screenshot(phone.page, 'billing-renew-phone');
     await phone.context.close();
     await context.close();
@@ -216,16 +240,19 @@ describe('billing', () => {
   it('shows the trial days remaining, the plan, the next due date and the latest invoices on /subscription', async () => {
     const tenant = await createTenant(t, {
       plan: { name: 'Plano Teste', value: 49 },
-      company: { dueDate: daysFromNow(3), trialExpiration: daysFromNow(2.5) } as never,
+      company: { dueDate: daysFromNow(3), trialExpiration: daysFromNow(2.5) },
     });
-    const invoice = await addInvoice(tenant, daysFromNow(3), 'open');
+    const invoice = await issueCurrentInvoice(tenant);
     const { context, page } = await newPage();
     await loginThroughForm(page, t.baseUrl, tenant.admin.email, tenant.password);
-    await page.getByRole('link', { name: 'Assinatura' }).click();
+    await page.click('a[href="/subscription"]');
     await page.getByRole('heading', { name: 'Assinatura' }).waitFor();
     await page.getByText(/Período de teste: restam \d+ dias/).waitFor();
-    await page.getByText('Plano Teste').waitFor();
-    await page.getByText(ddMMyyyy(daysFromNow(3))).first().waitFor();
+    await page.locator('[data-plan-id]').getByText('Plano Teste').waitFor();
+    await page
+      .getByText(ddMMyyyy(daysFromNow(3)))
+      .first()
+      .waitFor();
     await page.getByRole('link', { name: `Pagar a fatura ${invoice.id}` }).waitFor();
     await screenshot(page, 'billing-subscription');
     await page.getByRole('link', { name: `Pagar a fatura ${invoice.id}` }).click();

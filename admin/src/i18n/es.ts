@@ -1553,6 +1553,8 @@ export const es: Catalog = {
     ERR_NO_INVOICE_FOUND: 'No se encontró ninguna factura con este ID.',
     ERR_INVOICE_ALREADY_PAID: 'Esta factura ya fue pagada.',
     ERR_PAYMENT_PROVIDER: 'No fue posible generar el cobro Pix ahora. Inténtelo de nuevo en unos instantes.',
+    ERR_WEBHOOK_UNAUTHORIZED: 'Notificación de pago no autorizada.',
+    ERR_NO_PAYMENT_PROVIDER: 'Proveedor de pago no encontrado.',
   },
   invoices: {
     title: 'Facturas',

@@ -70,7 +70,7 @@ export function PixPayment({ charge }: { charge: SubscriptionResponse }) {
         {translate('checkout.pix.instruction')}
       </Typography>
       {renewedUntil ? (
-        <Alert severity="success" sx={{ width: '100%' }}>
+        <Alert severity="success" sx={{ width: '100%', textAlign: 'left' }}>
           {translate(billing.renewedNotice, { date: renewedUntil })}
         </Alert>
       ) : (

@@ -9,6 +9,7 @@ import { useLiveResource } from '../../realtime/useLiveResource';
 import { AppBilling } from '../checkout/AppBilling';
 import { CheckoutDialog } from '../checkout/CheckoutDialog';
 import { InvoiceStatusChip } from './InvoiceStatusChip';
+import { InvoiceSummary } from './InvoiceSummary';
 import { formatMoney, invoiceDisplayStatus } from './invoiceStatus';
 import { PayButton } from './PayButton';
 
@@ -40,6 +41,11 @@ function Detail() {
   );
 }
 
+function Summary() {
+  const invoice = useRecordContext<InvoiceResponse>();
+  return invoice ? <InvoiceSummary invoice={invoice} /> : null;
+}
+
 function Status() {
   const invoice = useRecordContext<InvoiceResponse>();
   return invoice ? <InvoiceStatusChip invoice={invoice} /> : null;
@@ -52,13 +58,15 @@ function Action() {
 
 /**
  * /financeiro 'Faturas' (administration §Invoices): react-admin's infinite list of the company's invoices, newest due
- * date first, live through the payment topic; PAGAR opens the checkout on /financeiro/{id}/checkout.
+ * date first, live through the invoice and payment topics; PAGAR opens the checkout on /financeiro/{id}/checkout.
  */
 export function InvoiceList() {
+  // Phones stack detail, value and due date in one cell, so that the status and PAGAR keep their room.
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
   const navigate = useNavigate();
   const checkout = useMatch(`${FINANCEIRO_PATH}/:invoiceId/checkout`);
   const invoiceId = Number(checkout?.params.invoiceId);
+  useLiveResource('financeiro', 'invoice');
   useLiveResource('financeiro', 'payment');
   return (
     <AppBilling>
@@ -74,9 +82,10 @@ export function InvoiceList() {
       >
         <DataTable<InvoiceResponse> rowClick={false} bulkActionButtons={false} rowSx={rowSx} empty={<ListEmpty message="invoices.empty" />}>
           {wide && <DataTable.Col source="id" label="invoices.columns.id" disableSort />}
-          <DataTable.Col source="detail" label="invoices.columns.detail" disableSort render={() => <Detail />} />
-          <DataTable.Col source="value" label="invoices.columns.value" disableSort render={() => <Money />} />
-          <DataTable.Col source="dueDate" label="invoices.columns.dueDate" render={() => <DueDate />} />
+          {wide && <DataTable.Col source="detail" label="invoices.columns.detail" disableSort render={() => <Detail />} />}
+          {wide && <DataTable.Col source="value" label="invoices.columns.value" disableSort render={() => <Money />} />}
+          {wide && <DataTable.Col source="dueDate" label="invoices.columns.dueDate" render={() => <DueDate />} />}
+          {!wide && <DataTable.Col source="detail" label="invoices.columns.detail" disableSort render={() => <Summary />} />}
           <DataTable.Col label="invoices.columns.status" disableSort render={() => <Status />} />
           <DataTable.Col label="invoices.columns.action" align="right" render={() => <Action />} />
         </DataTable>

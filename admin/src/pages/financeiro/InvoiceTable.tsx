@@ -3,6 +3,7 @@ import { useTranslate } from 'react-admin';
 import type { InvoiceResponse } from '../../../../src/shared/billing-api-types';
 import { formatDate } from '../../formatDate';
 import { InvoiceStatusChip } from './InvoiceStatusChip';
+import { InvoiceSummary } from './InvoiceSummary';
 import { formatMoney, invoiceDisplayStatus } from './invoiceStatus';
 import { PayButton } from './PayButton';
 
@@ -16,8 +17,8 @@ export function InvoiceTable({ invoices, checkoutPath }: { invoices: InvoiceResp
         <TableRow>
           {wide && <TableCell>{translate('invoices.columns.id')}</TableCell>}
           <TableCell>{translate('invoices.columns.detail')}</TableCell>
-          <TableCell>{translate('invoices.columns.value')}</TableCell>
-          <TableCell>{translate('invoices.columns.dueDate')}</TableCell>
+          {wide && <TableCell>{translate('invoices.columns.value')}</TableCell>}
+          {wide && <TableCell>{translate('invoices.columns.dueDate')}</TableCell>}
           <TableCell>{translate('invoices.columns.status')}</TableCell>
           <TableCell align="right">{translate('invoices.columns.action')}</TableCell>
         </TableRow>
@@ -30,9 +31,9 @@ export function InvoiceTable({ invoices, checkoutPath }: { invoices: InvoiceResp
             sx={invoiceDisplayStatus(invoice) === 'overdue' ? { bgcolor: (theme) => alpha(theme.palette.error.main, 0.08) } : undefined}
           >
             {wide && <TableCell>{invoice.id}</TableCell>}
-            <TableCell>{invoice.detail}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMoney(invoice.value)}</TableCell>
-            <TableCell>{formatDate(invoice.dueDate)}</TableCell>
+            <TableCell>{wide ? invoice.detail : <InvoiceSummary invoice={invoice} />}</TableCell>
+            {wide && <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMoney(invoice.value)}</TableCell>}
+            {wide && <TableCell>{formatDate(invoice.dueDate)}</TableCell>}
             <TableCell>
               <InvoiceStatusChip invoice={invoice} />
             </TableCell>

@@ -10,8 +10,7 @@ import { formatDate } from '../../formatDate';
 import { useNotifyError } from '../../hooks/useNotifyError';
 import { ApiError } from '../../providers/httpClient';
 import { emailRules, requiredRule } from '../../validation';
-import { billingSession } from '../renew/billingSession';
-import { RENEW_PATH } from '../renew/RenewPage';
+import { billingSession, RENEW_PATH } from '../renew/billingSession';
 
 /** The login's refusal of an expired company: its text, and for an admin the billing-only token. */
 function expiredAnswer(error: unknown): ExpiredLoginBody | undefined {

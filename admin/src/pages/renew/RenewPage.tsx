@@ -11,10 +11,9 @@ import { type Billing, BillingProvider } from '../checkout/BillingContext';
 import { CheckoutDialog } from '../checkout/CheckoutDialog';
 import { checkoutPath } from '../financeiro/InvoiceList';
 import { InvoiceTable } from '../financeiro/InvoiceTable';
-import { type BillingSession, billingSession } from './billingSession';
+import { type BillingSession, billingSession, RENEW_PATH } from './billingSession';
 import { useBillingSocket } from './useBillingSocket';
 
-export const RENEW_PATH = '/renew';
 const SCOPE = 'renew';
 
 /**

@@ -7,6 +7,9 @@ export interface BillingSession {
 
 const KEY = 'billingSession';
 
+/** The renewal page (no shell), where the login's 'Pagar agora' leads. */
+export const RENEW_PATH = '/renew';
+
 export const billingSession = {
   read(): BillingSession | null {
     try {
