@@ -12,7 +12,7 @@ import { Migration20261121204724_chats } from './Migration20261121204724_chats.j
 import { Migration20261124110000_media_sweep } from './Migration20261124110000_media_sweep.js';
 import { Migration20261124130000_inbound_inbox } from './Migration20261124130000_inbound_inbox.js';
 import { Migration20261125090704_campaigns } from './Migration20261125090704_campaigns.js';
-import { Migration20261125120129_billing } from './Migration20261125120129_billing.js';
+import { Migration20261125121620_billing } from './Migration20261125121620_billing.js';
 import { Migration20261124140000_refresh_tokens } from './Migration20261124140000_refresh_tokens.js';
 
 /** Every migration in order. Static imports keep the list working from source and from dist alike. */
@@ -31,5 +31,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124130000_inbound_inbox', class: Migration20261124130000_inbound_inbox },
   { name: 'Migration20261124140000_refresh_tokens', class: Migration20261124140000_refresh_tokens },
   { name: 'Migration20261125090704_campaigns', class: Migration20261125090704_campaigns },
-  { name: 'Migration20261125120129_billing', class: Migration20261125120129_billing },
+  { name: 'Migration20261125121620_billing', class: Migration20261125121620_billing },
 ];

@@ -59,6 +59,8 @@ describe('companies', () => {
       const due = company.dueDate!.getTime();
       expect(due).toBeGreaterThanOrEqual(before + 3 * DAY_MS - 1000);
       expect(due).toBeLessThanOrEqual(Date.now() + 3 * DAY_MS + 1000);
+      // The trial's end is kept apart from the due date, which payments move: the subscription page counts its days.
+      expect(company.trialExpiration?.getTime()).toBe(due);
 
       expect(company.schedules).toEqual(defaultSchedules());
       const settings = await em.find(Setting, { company: company.id }, ACROSS_TENANTS);
@@ -69,6 +71,8 @@ describe('companies', () => {
       const session = await login(t, 'dono@loja.example', 'segredo1');
       const me = await t.http().get('/api/auth/me').set(session.auth);
       expect(me.body.company).toMatchObject({ id: company.id, status: true });
+      const subscription = await t.http().get('/api/subscription').set(session.auth);
+      expect(subscription.body.company).toMatchObject({ id: company.id, trialDaysRemaining: 3 });
     });
 
     it('creates nothing for a taken email, and refuses an unknown plan and bad fields', async () => {

@@ -54,12 +54,13 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect, Befo
 
   /**
    * A billing-only session (an expired company's admin on the checkout) hears only the payment channel and may send
-   * nothing: every client event is refused before it reaches a handler, and it never counts as the user online.
+   * nothing: every client event is dropped before it reaches a handler, and it never counts as the user online.
    */
   private async authenticateBilling(socket: AuthedSocket, claims: TokenClaims): Promise<void> {
     const auth = await this.loader.loadBilling(claims.sub, claims.tv);
     socket.data.auth = auth;
-    socket.use((_packet, next) => next(new Error('ERR_SUBSCRIPTION_EXPIRED')));
+    // Packets are dropped unanswered: an error here would be an 'error' event on the server's socket, not the client's.
+    socket.use(() => undefined);
     await socket.join(Rooms.companyBilling(auth.companyId));
   }
 

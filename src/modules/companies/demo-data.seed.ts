@@ -8,6 +8,8 @@ import { defaultSchedules } from '../../shared/schedules.js';
 import { ChannelAuthKey } from '../connections/channel-auth-key.entity.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { Plan } from '../plans/plan.entity.js';
+import { Invoice } from '../invoices/invoice.entity.js';
+import { addMonths } from '../../shared/recurrence.js';
 import { Queue } from '../queues/queue.entity.js';
 import { createDefaultSettings } from '../settings/default-settings.js';
 import { User } from '../users/user.entity.js';
@@ -22,8 +24,9 @@ export const DEMO_ACCOUNTS = {
 /** Seeds the demo company only into an empty database; returns whether it did. */
 export async function seedDemoData(em: EntityManager): Promise<boolean> {
   if ((await em.count(Company, {})) > 0) return false;
-  const oneYearAhead = new Date();
-  oneYearAhead.setFullYear(oneYearAhead.getFullYear() + 1);
+  // Due in twelve days: the invoice run issues its open invoice at boot, so the checkout can be tried at once (with
+  // the sandbox provider and `npm run pay`); the previous period's invoice is paid.
+  const dueDate = new Date(Date.now() + 12 * 24 * 3600 * 1000);
 
   const plan = em.create(Plan, { name: 'Plano Demo', users: 10, connections: 10, queues: 10, value: 49.9 });
   const company = em.create(Company, {
@@ -31,7 +34,7 @@ export async function seedDemoData(em: EntityManager): Promise<boolean> {
     email: 'contato@empresa-demo.example',
     phone: '11999999999',
     plan,
-    dueDate: oneYearAhead,
+    dueDate,
     schedules: defaultSchedules(),
   });
   createDefaultSettings(em, company);
@@ -99,6 +102,8 @@ export async function seedDemoData(em: EntityManager): Promise<boolean> {
     contactList: list,
     whatsapp: connection,
   });
+  const previous = addMonths(dueDate, -1);
+  em.create(Invoice, { company, dueDate: previous, value: 49.9, detail: 'Plano Demo', status: 'paid', paidAt: new Date(previous.getTime() - 2 * 24 * 3600 * 1000) });
   await em.flush();
   return true;
 }

@@ -29,14 +29,22 @@ export class InvoicesController {
   @Get('all')
   @Policy('read', 'Invoice')
   @ApiListQuery()
-  async all(@Auth() ctx: AuthContext, @ListQuery(INVOICE_LIST) query: ListParams, @Res({ passthrough: true }) res: Response): Promise<ListBody<'invoices', InvoiceResponse>> {
+  async all(
+    @Auth() ctx: AuthContext,
+    @ListQuery(INVOICE_LIST) query: ListParams,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ListBody<'invoices', InvoiceResponse>> {
     return listResponse(res, 'invoices', query, await this.invoices.list(ctx, query));
   }
 
   @Get()
   @Policy('read', 'Invoice')
   @ApiListQuery()
-  async list(@Auth() ctx: AuthContext, @ListQuery(INVOICE_LIST) query: ListParams, @Res({ passthrough: true }) res: Response): Promise<ListBody<'invoices', InvoiceResponse>> {
+  async list(
+    @Auth() ctx: AuthContext,
+    @ListQuery(INVOICE_LIST) query: ListParams,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ListBody<'invoices', InvoiceResponse>> {
     return listResponse(res, 'invoices', query, await this.invoices.list(ctx, query));
   }
 

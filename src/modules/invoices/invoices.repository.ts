@@ -73,13 +73,12 @@ export class InvoicesRepository {
     await systemSql(tx).run('update payment_transactions set outcome = ?, company_id = ?, invoice_id = ? where id = ?', [outcome, companyId, invoiceId, id]);
   }
 
-  /** The charge a provider names (our txid or its own id), locked for the rest of the transaction. */
-  async chargeFor(tx: SqlExecutor, provider: string, chargeId: string): Promise<ChargeRow | null> {
-    // A webhook names a charge before its company is known.
-    const [row] = await systemSql(tx).all<ChargeRow>(
+  /** The charge of `companyId` with this txid, issued through `provider`, locked for the rest of the transaction. */
+  async chargeFor(tx: SqlExecutor, companyId: number, provider: string, txid: string): Promise<ChargeRow | null> {
+    const [row] = await tenantSql(tx, companyId).all<ChargeRow>(
       `select id, company_id, invoice_id, amount::text as amount from payment_charges
-        where provider = ? and (txid = ? or provider_charge_id = ?) order by id limit 1 for update`,
-      [provider, chargeId, chargeId],
+        where company_id = ? and txid = ? and provider = ? for update`,
+      [companyId, txid, provider],
     );
     return row ?? null;
   }

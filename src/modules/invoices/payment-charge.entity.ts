@@ -10,13 +10,13 @@ export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
 
 /**
  * A Pix charge issued for an invoice. The row is written (status `creating`) before the provider is asked, so a
- * charge the provider knows always has its row here, and the webhook can find it by our txid.
+ * charge the provider knows always has its row here, and the webhook can find it by our txid, which starts with the
+ * company's id (see charge-txid.ts): the lookup is scoped to one company like every other.
  */
 @Entity({ tableName: 'payment_charges' })
 @Filter(tenantFilter)
-@Unique({ properties: ['txid'] })
+@Unique({ properties: ['company', 'txid'] })
 @Index({ properties: ['company', 'invoice', 'status'] })
-@Index({ properties: ['provider', 'providerChargeId'] })
 export class PaymentCharge extends BaseEntity {
   @ManyToOne(() => Company, { ref: true, deleteRule: 'cascade' })
   company!: Ref<Company>;

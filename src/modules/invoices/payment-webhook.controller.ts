@@ -18,6 +18,10 @@ export class PaymentWebhookController {
   @HttpCode(200)
   @ApiOkResponse({ description: 'How many confirmed payments the request reported, and what became of each' })
   receive(@Param('provider') provider: string, @Req() req: RawBodyRequest<Request>): Promise<{ received: number; outcomes: WebhookOutcome[] }> {
-    return this.webhooks.receive(provider, { headers: req.headers, query: req.query as Record<string, unknown>, rawBody: req.rawBody ?? Buffer.alloc(0) }, req.ip ?? 'unknown');
+    return this.webhooks.receive(
+      provider,
+      { headers: req.headers, query: req.query as Record<string, unknown>, rawBody: req.rawBody ?? Buffer.alloc(0) },
+      req.ip ?? 'unknown',
+    );
   }
 }

@@ -7,6 +7,7 @@ import { Rooms } from '../../shared/realtime-events.js';
 import { renewedDueDate } from '../../shared/recurrence.js';
 import { Invoice } from './invoice.entity.js';
 import { toInvoiceResponse } from './invoice.mapper.js';
+import { companyOfTxid } from './charge-txid.js';
 import { InvoicesRepository } from './invoices.repository.js';
 import type { PaymentOutcome } from './payment-transaction.entity.js';
 import { type ConfirmedPayment, type WebhookRequest, WebhookRejected } from './providers/payment-provider.port.js';
@@ -60,7 +61,8 @@ export class PaymentWebhookService {
     const result = await this.em.fork().transactional(async (tx): Promise<Applied> => {
       const logId = await this.repository.recordTransaction(tx, { provider, ...payment });
       if (logId === null) return { outcome: 'replayed' };
-      const charge = await this.repository.chargeFor(tx, provider, payment.chargeId);
+      const companyId = companyOfTxid(payment.chargeId);
+      const charge = companyId === null ? null : await this.repository.chargeFor(tx, companyId, provider, payment.chargeId);
       if (!charge) return { outcome: 'unknown_charge' };
       const settle = async (outcome: PaymentOutcome) => {
         await this.repository.settleTransaction(tx, logId, outcome, charge.company_id, charge.invoice_id);

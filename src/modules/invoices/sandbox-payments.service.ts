@@ -25,11 +25,13 @@ export class SandboxPaymentsService {
   async pay(dto: DevPayDto): Promise<{ txid: string; endToEndId: string; outcome: WebhookOutcome }> {
     if (!dto.txid && !dto.invoiceId) throw fieldError('txid', 'txid or invoiceId is required');
     // A development tool, named by a global id: no tenant is known.
-    const charge = await this.em.fork().findOne(
-      PaymentCharge,
-      { provider: 'sandbox', status: { $in: ['pending', 'paid'] }, ...(dto.txid ? { txid: dto.txid } : { invoice: dto.invoiceId }) },
-      { ...ACROSS_TENANTS, orderBy: { id: 'DESC' } },
-    );
+    const charge = await this.em
+      .fork()
+      .findOne(
+        PaymentCharge,
+        { provider: 'sandbox', status: { $in: ['pending', 'paid'] }, ...(dto.txid ? { txid: dto.txid } : { invoice: dto.invoiceId }) },
+        { ...ACROSS_TENANTS, orderBy: { id: 'DESC' } },
+      );
     if (!charge) throw appError('ERR_NO_INVOICE_FOUND', 'No sandbox charge for that txid or invoice: open the checkout first');
     const endToEndId = `E${randomBytes(15).toString('hex')}`.slice(0, 32);
     const { body, headers } = signedSandboxWebhook(this.config.billing.sandboxSecret, {

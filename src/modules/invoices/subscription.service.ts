@@ -1,22 +1,19 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { randomInt } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { appError } from '../../common/errors/app-error.js';
 import type { SubscriptionResponse } from '../../shared/billing-api-types.js';
 import { Company } from '../companies/company.entity.js';
 import type { SubscriptionDto } from './dto/subscription.dto.js';
+import { newTxid } from './charge-txid.js';
 import { InvoicesService } from './invoices.service.js';
 import { PaymentCharge } from './payment-charge.entity.js';
 import { PaymentProviders } from './providers/payment-providers.js';
 
-const TXID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const TXID_LENGTH = 25;
 /** A charge handed out again must stay payable at least this long. */
 const REUSE_MARGIN_MS = 10 * 60_000;
 
-const txid = () => Array.from({ length: TXID_LENGTH }, () => TXID_ALPHABET[randomInt(TXID_ALPHABET.length)]).join('');
 export const money = (value: number) => value.toFixed(2);
 
 /**
@@ -54,7 +51,7 @@ export class SubscriptionService {
       company: ctx.companyId,
       invoice,
       provider: provider.name,
-      txid: txid(),
+      txid: newTxid(ctx.companyId),
       amount: Number(invoice.value),
       expiresAt: new Date(Date.now() + this.config.billing.chargeTtlSeconds * 1000),
     });

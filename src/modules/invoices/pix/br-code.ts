@@ -38,5 +38,11 @@ export function staticBrCode(input: StaticBrCodeInput): BrCode {
 export function readBrCode(payload: string): { pixKey?: string; amount: number; txid?: string; merchantName: string; merchantCity: string } | null {
   const parsed = parsePix(payload);
   if (hasError(parsed) || parsed.type !== 'STATIC') return null;
-  return { pixKey: parsed.pixKey, amount: parsed.transactionAmount ?? 0, txid: parsed.txid, merchantName: parsed.merchantName, merchantCity: parsed.merchantCity };
+  return {
+    pixKey: parsed.pixKey,
+    amount: parsed.transactionAmount ?? 0,
+    txid: parsed.txid,
+    merchantName: parsed.merchantName,
+    merchantCity: parsed.merchantCity,
+  };
 }

@@ -28,7 +28,7 @@ export interface PixCharge {
 export interface ConfirmedPayment {
   /** Idempotency key: the provider's transaction id (Pix endToEndId or the provider's payment id). */
   transactionId: string;
-  /** The charge it pays: our txid, or the provider's charge id (see PixCharge.providerChargeId). */
+  /** The charge it pays, by our txid (providers carry it: the BR Code's txid, Asaas's externalReference). */
   chargeId: string;
   amount: string;
   paidAt: Date;

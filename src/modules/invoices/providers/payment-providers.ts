@@ -24,7 +24,12 @@ export class PaymentProviders {
 
 export function paymentProvidersFor(config: AppConfig, extra: PaymentProvider[] = []): PaymentProviders {
   const { billing } = config;
-  const sandbox = new SandboxPaymentProvider({ pixKey: billing.pix.key, merchantName: billing.pix.merchantName, merchantCity: billing.pix.merchantCity, secret: billing.sandboxSecret });
+  const sandbox = new SandboxPaymentProvider({
+    pixKey: billing.pix.key,
+    merchantName: billing.pix.merchantName,
+    merchantCity: billing.pix.merchantCity,
+    secret: billing.sandboxSecret,
+  });
   // In production the sandbox issues nothing unless chosen, and its webhooks stay signed by a secret only the server has.
   return new PaymentProviders([sandbox, ...extra], billing.provider);
 }

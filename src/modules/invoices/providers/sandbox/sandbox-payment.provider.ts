@@ -1,6 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { staticBrCode } from '../../pix/br-code.js';
-import { type ConfirmedPayment, type PaymentProvider, type PixCharge, type PixChargeRequest, type WebhookRequest, WebhookRejected } from '../payment-provider.port.js';
+import {
+  type ConfirmedPayment,
+  type PaymentProvider,
+  type PixCharge,
+  type PixChargeRequest,
+  type WebhookRequest,
+  WebhookRejected,
+} from '../payment-provider.port.js';
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 

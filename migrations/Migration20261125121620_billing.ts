@@ -1,12 +1,12 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Billing: invoices (one per company and due date), the Pix charges issued for them, and the log of confirmed payments
- * the providers reported (one row per provider transaction: the webhook's idempotency key). Charges are also looked up
- * by txid and by the provider's id when a webhook arrives, before any company is known: those two keys are global.
+ * Billing: invoices (one per company and due date), the Pix charges issued for them (found by company and txid), and
+ * the log of confirmed payments the providers reported (one row per provider transaction: the webhook's idempotency
+ * key; not tenant-owned, since a report may name a charge nobody here issued).
  */
-export class Migration20261125120129_billing extends Migration {
-  override name = 'Migration20261125120129_billing';
+export class Migration20261125121620_billing extends Migration {
+  override name = 'Migration20261125121620_billing';
 
   override up(): void | Promise<void> {
     this.addSql(
@@ -26,9 +26,8 @@ export class Migration20261125120129_billing extends Migration {
     this.addSql(
       `create table "payment_charges" ("id" serial primary key, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "company_id" int not null, "invoice_id" int not null, "provider" varchar(30) not null, "txid" varchar(35) not null, "provider_charge_id" varchar(100) null, "amount" numeric(12,2) not null, "br_code" text null, "qr_data_url" text null, "expires_at" timestamptz not null, "status" text not null default 'creating');`,
     );
-    this.addSql(`create index "payment_charges_provider_provider_charge_id_index" on "payment_charges" ("provider", "provider_charge_id");`);
     this.addSql(`create index "payment_charges_company_id_invoice_id_status_index" on "payment_charges" ("company_id", "invoice_id", "status");`);
-    this.addSql(`alter table "payment_charges" add constraint "payment_charges_txid_unique" unique ("txid");`);
+    this.addSql(`alter table "payment_charges" add constraint "payment_charges_company_id_txid_unique" unique ("company_id", "txid");`);
 
     this.addSql(`alter table "companies" add "trial_expiration" timestamptz null;`);
 
