@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Company } from '../../src/modules/companies/company.entity.js';
-import { InvoiceGenerator } from '../../src/modules/invoices/invoice-generator.js';
 import { Invoice } from '../../src/modules/invoices/invoice.entity.js';
+import { invoiceFor } from '../utils/billing.js';
 import { launchBrowser, loginThroughForm, screenshot } from '../utils/browser.js';
 import { waitFor } from '../utils/channels.js';
 import { createTenant, type TenantFixture } from '../utils/factories.js';
@@ -46,13 +46,6 @@ describe('billing', () => {
     });
     await em.flush();
     return invoice;
-  }
-
-  /** The daily run's invoice for the company's current due date (less than 20 days away, or past). */
-  async function issueCurrentInvoice(tenant: TenantFixture): Promise<Invoice> {
-    await t.app.get(InvoiceGenerator).issue();
-    const company = await t.em().findOneOrFail(Company, tenant.company.id, { filters: false });
-    return t.em().findOneOrFail(Invoice, { company: tenant.company.id, dueDate: company.dueDate! }, { filters: false });
   }
 
   /** The sandbox provider's payment, as the test's "bank app": the real webhook path. */
@@ -113,11 +106,8 @@ describe('billing', () => {
   }
 
   it('lists the invoices, orders the Pix charge of one through the stepper and renews on the payment event', async () => {
-    const tenant = await createTenant(t, {
-      plan: { name: 'Plano Pro', value: 149.9, users: 5, connections: 3, queues: 4 },
-      company: { dueDate: daysFromNow(10) },
-    });
-    const open = await issueCurrentInvoice(tenant);
+    const tenant = await createTenant(t, { plan: { name: 'Plano Pro', value: 149.9, users: 5, connections: 3, queues: 4 } });
+    const open = await invoiceFor(t, tenant.company.id, daysFromNow(10));
     const overdue = await addInvoice(tenant, daysFromNow(-5), 'open');
     const paid = await addInvoice(tenant, daysFromNow(-35), 'paid');
     const { context, page } = await newPage();
@@ -182,9 +172,10 @@ describe('billing', () => {
   });
 
   it('lets an expired company’s admin pay from the login page and sign in again', async () => {
-    const tenant = await createTenant(t, { plan: { name: 'Plano Vencido', value: 89.5 }, company: { dueDate: daysFromNow(-3) } });
-    const invoice = await issueCurrentInvoice(tenant);
-    const expiredText = `Opss! Sua assinatura venceu ${ddMMyyyy(daysFromNow(-3))}. Entre em contato com o Suporte para mais informações!`;
+    const tenant = await createTenant(t, { plan: { name: 'Plano Vencido', value: 89.5 } });
+    const expiredOn = daysFromNow(-3);
+    const invoice = await invoiceFor(t, tenant.company.id, expiredOn);
+    const expiredText = `Opss! Sua assinatura venceu ${ddMMyyyy(expiredOn)}. Entre em contato com o Suporte para mais informações!`;
 
     // An attendant sees only the expiry text.
     const attendant = await newPage();
@@ -226,8 +217,8 @@ describe('billing', () => {
 
     // The phone layout of the expired login and the renewal page.
     const phone = await newPage(PHONE);
-    const again = await createTenant(t, { company: { dueDate: daysFromNow(-1) } });
-    await issueCurrentInvoice(again);
+    const again = await createTenant(t);
+    await invoiceFor(t, again.company.id, daysFromNow(-1));
     await loginThroughForm(phone.page, t.baseUrl, again.admin.email, again.password);
     await phone.page.getByRole('button', { name: 'Pagar agora' }).click();
     await phone.page.getByRole('heading', { name: 'Renovar assinatura' }).waitFor();
@@ -240,9 +231,10 @@ describe('billing', () => {
   it('shows the trial days remaining, the plan, the next due date and the latest invoices on /subscription', async () => {
     const tenant = await createTenant(t, {
       plan: { name: 'Plano Teste', value: 49 },
-      company: { dueDate: daysFromNow(3), trialExpiration: daysFromNow(2.5) },
+      company: { trialExpiration: daysFromNow(2.5) },
     });
-    const invoice = await issueCurrentInvoice(tenant);
+    const dueDate = daysFromNow(3);
+    const invoice = await invoiceFor(t, tenant.company.id, dueDate);
     const { context, page } = await newPage();
     await loginThroughForm(page, t.baseUrl, tenant.admin.email, tenant.password);
     await page.click('a[href="/subscription"]');

@@ -1554,11 +1554,6 @@ export const en: Catalog = {
     ERR_NO_CONTACT_LIST_FOUND: 'No contact list found with this ID.',
     ERR_NO_CONTACT_LIST_ITEM_FOUND: 'No list contact found with this ID.',
     ERR_CONTACT_LIST_ITEM_EXISTS: 'This number is already in the list.',
-    ERR_NO_INVOICE_FOUND: 'No invoice found with this ID.',
-    ERR_INVOICE_ALREADY_PAID: 'This invoice has already been paid.',
-    ERR_PAYMENT_PROVIDER: 'The Pix charge could not be created right now. Try again in a moment.',
-    ERR_WEBHOOK_UNAUTHORIZED: 'Payment notification not authorized.',
-    ERR_NO_PAYMENT_PROVIDER: 'Payment provider not found.',
   },
   invoices: {
     title: 'Invoices',

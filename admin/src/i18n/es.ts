@@ -1555,11 +1555,6 @@ export const es: Catalog = {
     ERR_NO_CONTACT_LIST_FOUND: 'No se encontró ninguna lista de contactos con este ID.',
     ERR_NO_CONTACT_LIST_ITEM_FOUND: 'No se encontró ningún contacto de la lista con este ID.',
     ERR_CONTACT_LIST_ITEM_EXISTS: 'Este número ya está en la lista.',
-    ERR_NO_INVOICE_FOUND: 'No se encontró ninguna factura con este ID.',
-    ERR_INVOICE_ALREADY_PAID: 'Esta factura ya fue pagada.',
-    ERR_PAYMENT_PROVIDER: 'No fue posible generar el cobro Pix ahora. Inténtelo de nuevo en unos instantes.',
-    ERR_WEBHOOK_UNAUTHORIZED: 'Notificación de pago no autorizada.',
-    ERR_NO_PAYMENT_PROVIDER: 'Proveedor de pago no encontrado.',
   },
   invoices: {
     title: 'Facturas',

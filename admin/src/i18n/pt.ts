@@ -1555,11 +1555,6 @@ export const pt = {
     ERR_NO_CONTACT_LIST_FOUND: 'Nenhuma lista de contatos encontrada com este ID.',
     ERR_NO_CONTACT_LIST_ITEM_FOUND: 'Nenhum contato da lista encontrado com este ID.',
     ERR_CONTACT_LIST_ITEM_EXISTS: 'Este número já está na lista.',
-    ERR_NO_INVOICE_FOUND: 'Nenhuma fatura encontrada com este ID.',
-    ERR_INVOICE_ALREADY_PAID: 'Esta fatura já foi paga.',
-    ERR_PAYMENT_PROVIDER: 'Não foi possível gerar a cobrança Pix agora. Tente novamente em instantes.',
-    ERR_WEBHOOK_UNAUTHORIZED: 'Notificação de pagamento não autorizada.',
-    ERR_NO_PAYMENT_PROVIDER: 'Provedor de pagamento não encontrado.',
   },
   invoices: {
     title: 'Faturas',
