@@ -64,11 +64,6 @@ describe('billing', () => {
   async function newPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
     const context = await browser.newContext({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });
     const page = await context.newPage();
-    if (process.env.DEBUG_BILLING) {
-      page.on('console', (m) => console.log('console', m.type(), m.text()));
-      page.on('framenavigated', (f) => f === page.mainFrame() && console.log('nav', f.url()));
-      page.on('response', (r) => r.url().includes('/api/') && console.log('api', r.status(), r.request().method(), r.url()));
-    }
     return { context, page };
   }
 
