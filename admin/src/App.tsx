@@ -25,14 +25,17 @@ import {
   DashboardPage,
   FileListList,
   HelpsPage,
+  InvoiceList,
   KanbanPage,
   MessagesApiPage,
   PromptList,
   QueueIntegrationList,
   QueueList,
   QuickMessageList,
+  RenewPage,
   SchedulesPage,
   SettingsPage,
+  SubscriptionPage,
   TagList,
   TodoListPage,
   UserList,
@@ -77,10 +80,12 @@ export function App() {
         <Resource name="files" list={FileListList} />
         <Resource name="companies" />
         <Resource name="plans" />
+        <Resource name="financeiro" list={InvoiceList} />
 
         <CustomRoutes noLayout>
           <Route path="/signup" element={<SignupPage />} />
           <Route path="/forgetpsw" element={<ForgotPasswordPage />} />
+          <Route path="/renew/*" element={<RenewPage />} />
         </CustomRoutes>
         <CustomRoutes>
           <Route path={ROUTES.tickets.path} element={<TicketsPage />} />
@@ -93,6 +98,7 @@ export function App() {
           <Route path={ROUTES.campaignsConfig.path} element={<CampaignsConfigPage />} />
           <Route path={ROUTES.campaignReport.path} element={<CampaignReportPage />} />
           <Route path={ROUTES.contactListItems.path} element={<ContactListItemsPage />} />
+          <Route path={ROUTES.subscription.path} element={<SubscriptionPage />} />
           {PLACEHOLDER_ROUTES.map((route) => (
             <Route key={route.path} path={route.path} element={<ComingSoon title={route.title} />} />
           ))}

@@ -39,3 +39,6 @@ export const CampaignList = lazyScreen(() => import('./resources/campaigns/Campa
 export const CampaignReportPage = lazyScreen(() => import('./pages/campaign-report/CampaignReportPage').then((m) => m.CampaignReportPage));
 export const ContactListList = lazyScreen(() => import('./resources/contact-lists/ContactListList').then((m) => m.ContactListList));
 export const ContactListItemsPage = lazyScreen(() => import('./resources/contact-lists/ContactListItemsPage').then((m) => m.ContactListItemsPage));
+export const InvoiceList = lazyScreen(() => import('./pages/financeiro/InvoiceList').then((m) => m.InvoiceList));
+export const SubscriptionPage = lazyScreen(() => import('./pages/subscription/SubscriptionPage').then((m) => m.SubscriptionPage));
+export const RenewPage = lazyScreen(() => import('./pages/renew/RenewPage').then((m) => m.RenewPage));

@@ -22,6 +22,8 @@ describe('the route table', () => {
     expect(findRoute('/queue-integration/12')).toBe(ROUTES.queueIntegration);
     expect(findRoute('/tickets/0f1e')).toBe(ROUTES.tickets);
     expect(findRoute('/contact-lists/5/contacts')).toBe(ROUTES.contactListItems);
+    expect(findRoute('/financeiro/5/checkout')).toBe(ROUTES.financeiro);
+    expect(findRoute('/subscription/5/checkout')).toBe(ROUTES.subscription);
     expect(findRoute('/')).toBe(ROUTES.dashboard);
     expect(findRoute('/nowhere')).toBeUndefined();
   });

@@ -2,6 +2,7 @@ import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import AnnouncementOutlined from '@mui/icons-material/AnnouncementOutlined';
 import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
 import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
+import CardMembershipOutlined from '@mui/icons-material/CardMembershipOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import ChecklistOutlined from '@mui/icons-material/ChecklistOutlined';
 import CodeRounded from '@mui/icons-material/CodeRounded';
@@ -138,9 +139,15 @@ export const ROUTES = {
     plan: 'useExternalApi',
     allowed: administration,
   },
-  financeiro: { path: '/financeiro', title: 'menu.financeiro', icon: LocalAtmOutlined, allowed: administration },
+  financeiro: { resource: 'financeiro', path: '/financeiro', title: 'menu.financeiro', icon: LocalAtmOutlined, allowed: administration },
   settings: { path: '/settings', title: 'menu.settings', icon: SettingsOutlined, allowed: administration },
-  subscription: { path: '/subscription', title: 'menu.subscription' },
+  subscription: {
+    path: '/subscription/*',
+    to: '/subscription',
+    title: 'menu.subscription',
+    icon: CardMembershipOutlined,
+    allowed: administration,
+  },
 } satisfies Record<string, AppRoute>;
 
 export function isRouteAllowed(route: AppRoute, access: Access): boolean {
@@ -160,7 +167,7 @@ export function routeOfResource(resource: string): AppRoute | undefined {
 }
 
 /** Routes whose screen is not built yet: they show a placeholder. */
-export const PLACEHOLDER_ROUTES: AppRoute[] = [ROUTES.announcements, ROUTES.financeiro, ROUTES.subscription];
+export const PLACEHOLDER_ROUTES: AppRoute[] = [ROUTES.announcements];
 
 export interface MenuGroup {
   title: string;
@@ -199,6 +206,6 @@ export const MENU: MenuSection[] = [
   },
   {
     heading: 'menu.administration',
-    entries: [ROUTES.connections, ROUTES.files, ROUTES.queues, ROUTES.users, ROUTES.messagesApi, ROUTES.financeiro, ROUTES.settings],
+    entries: [ROUTES.connections, ROUTES.files, ROUTES.queues, ROUTES.users, ROUTES.messagesApi, ROUTES.financeiro, ROUTES.subscription, ROUTES.settings],
   },
 ];

@@ -6,9 +6,16 @@ import { type LoginAnswer, session } from './session';
 let accessPromise: Promise<Access> | null = null;
 let startupRefresh: Promise<boolean> | null = null;
 
+/**
+ * The refusal of /auth/me without a session. react-admin asks for permissions on every route but the login page,
+ * the public ones too (signup, password reset, an expired company's renewal): there it must not end a session that
+ * does not exist by sending the visitor to the login page.
+ */
+const NOT_SIGNED_IN = new ApiError(401, { error: 'ERR_SESSION_EXPIRED' });
+
 /** GET /auth/me once per session (signed in only); forgotten on login, logout and failures. */
 function loadAccess(): Promise<Access> {
-  if (!session.token()) return Promise.reject(new ApiError(401, { error: 'ERR_SESSION_EXPIRED' }));
+  if (!session.token()) return Promise.reject(NOT_SIGNED_IN);
   accessPromise ??= api
     .get<Me>('/auth/me')
     .then(toAccess)
@@ -48,6 +55,7 @@ export const authProvider: AuthProvider = {
   },
 
   async checkError(error: { status?: number }) {
+    if (error === NOT_SIGNED_IN) throw { logoutUser: false, message: false };
     if (error?.status === 401) {
       endSession();
       throw error;

@@ -7,6 +7,7 @@ import { dashboardMethods } from '../pages/dashboard/dashboardMethods';
 import { kanbanMethods } from '../pages/kanban/kanbanMethods';
 import { settingsMethods } from '../pages/settings/settingsMethods';
 import { ticketMethods } from '../pages/tickets/ticketMethods';
+import { billingMethods } from './billingMethods';
 import { campaignMethods } from './campaignMethods';
 import { connectionMethods } from './connectionMethods';
 import { fileListMethods } from './fileListMethods';
@@ -23,6 +24,7 @@ const API_PATHS: Record<string, string> = {
   queues: 'queue',
   'queue-integration': 'queueIntegration',
   prompts: 'prompt',
+  financeiro: 'invoices',
 };
 
 /**
@@ -95,6 +97,7 @@ export const dataProvider = {
   ...settingsMethods,
   ...campaignSettingsMethods,
   ...connectionMethods(httpClient, API_URL),
+  ...billingMethods(httpClient),
 };
 
 export type AppDataProvider = typeof dataProvider;

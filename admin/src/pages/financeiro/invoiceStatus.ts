@@ -1,0 +1,18 @@
+import { differenceInCalendarDays, isValid, parseISO } from 'date-fns';
+import type { InvoiceResponse } from '../../../../src/shared/billing-api-types';
+
+/** How an invoice is shown (administration §4): paid; overdue when its due date is before today; else open. */
+export type InvoiceDisplayStatus = 'paid' | 'overdue' | 'open';
+
+export function invoiceDisplayStatus(invoice: Pick<InvoiceResponse, 'status' | 'dueDate'>, today = new Date()): InvoiceDisplayStatus {
+  if (invoice.status === 'paid') return 'paid';
+  const due = parseISO(invoice.dueDate);
+  return isValid(due) && differenceInCalendarDays(due, today) < 0 ? 'overdue' : 'open';
+}
+
+const BRL = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Money is always shown in reais, pt-BR, two decimals (administration §9), whatever the interface language. */
+export function formatMoney(value: number | string): string {
+  return BRL.format(Number(value));
+}
