@@ -13,6 +13,7 @@ import { Migration20261124110000_media_sweep } from './Migration20261124110000_m
 import { Migration20261124130000_inbound_inbox } from './Migration20261124130000_inbound_inbox.js';
 import { Migration20261125090704_campaigns } from './Migration20261125090704_campaigns.js';
 import { Migration20261124140000_refresh_tokens } from './Migration20261124140000_refresh_tokens.js';
+import { Migration20261125120000_announcements } from './Migration20261125120000_announcements.js';
 
 /** Every migration in order. Static imports keep the list working from source and from dist alike. */
 export const migrationsList: MigrationObject[] = [
@@ -30,4 +31,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124130000_inbound_inbox', class: Migration20261124130000_inbound_inbox },
   { name: 'Migration20261124140000_refresh_tokens', class: Migration20261124140000_refresh_tokens },
   { name: 'Migration20261125090704_campaigns', class: Migration20261125090704_campaigns },
+  { name: 'Migration20261125120000_announcements', class: Migration20261125120000_announcements },
 ];

@@ -45,6 +45,7 @@ import { PromptsModule } from './modules/prompts/prompts.module.js';
 import { QueueIntegrationsModule } from './modules/queue-integrations/queue-integrations.module.js';
 import { FilesModule } from './modules/files/files.module.js';
 import { CampaignSettingsModule } from './modules/campaign-settings/campaign-settings.module.js';
+import { AnnouncementsModule } from './modules/announcements/announcements.module.js';
 
 @Module({})
 export class AppModule {
@@ -103,6 +104,7 @@ export class AppModule {
         CampaignSettingsModule,
         CampaignsModule,
         ContactListsModule,
+        AnnouncementsModule,
       ],
     };
   }

@@ -33,6 +33,8 @@ import { Campaign } from './modules/campaigns/campaign.entity.js';
 import { CampaignSetting } from './modules/campaigns/campaign-setting.entity.js';
 import { CampaignShipping } from './modules/campaigns/campaign-shipping.entity.js';
 import { CampaignSuppression } from './modules/campaigns/campaign-suppression.entity.js';
+import { Announcement } from './modules/announcements/announcement.entity.js';
+import { AnnouncementRead } from './modules/announcements/announcement-read.entity.js';
 import { BaseEntity } from './infra/database/base.entity.js';
 
 /** Every entity of the schema; the ORM config, the CLI and the tenant-coverage test read this list. */
@@ -73,4 +75,6 @@ export const ENTITIES = [
   CampaignSetting,
   CampaignShipping,
   CampaignSuppression,
+  Announcement,
+  AnnouncementRead,
 ];
