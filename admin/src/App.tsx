@@ -14,6 +14,7 @@ import { createStore } from './providers/preferences';
 import { PLACEHOLDER_ROUTES, ROUTES } from './routes';
 import { darkTheme, lightTheme } from './theme';
 import {
+  AnnouncementList,
   CampaignsConfigPage,
   CampaignList,
   CampaignReportPage,
@@ -77,6 +78,7 @@ export function App() {
         <Resource name="files" list={FileListList} />
         <Resource name="companies" />
         <Resource name="plans" />
+        <Resource name="announcements" list={AnnouncementList} />
 
         <CustomRoutes noLayout>
           <Route path="/signup" element={<SignupPage />} />

@@ -39,3 +39,4 @@ export const CampaignList = lazyScreen(() => import('./resources/campaigns/Campa
 export const CampaignReportPage = lazyScreen(() => import('./pages/campaign-report/CampaignReportPage').then((m) => m.CampaignReportPage));
 export const ContactListList = lazyScreen(() => import('./resources/contact-lists/ContactListList').then((m) => m.ContactListList));
 export const ContactListItemsPage = lazyScreen(() => import('./resources/contact-lists/ContactListItemsPage').then((m) => m.ContactListItemsPage));
+export const AnnouncementList = lazyScreen(() => import('./resources/announcements/AnnouncementList').then((m) => m.AnnouncementList));

@@ -106,10 +106,12 @@ export const ROUTES = {
     allowed: campaigns,
   },
   announcements: {
+    resource: 'announcements',
     path: '/announcements',
     title: 'menu.announcements',
     icon: AnnouncementOutlined,
     allowed: (access) => access.isSuper,
+    deniedMessage: 'app.noPagePermission',
   },
   prompts: {
     resource: 'prompts',
@@ -160,7 +162,7 @@ export function routeOfResource(resource: string): AppRoute | undefined {
 }
 
 /** Routes whose screen is not built yet: they show a placeholder. */
-export const PLACEHOLDER_ROUTES: AppRoute[] = [ROUTES.announcements, ROUTES.financeiro, ROUTES.subscription];
+export const PLACEHOLDER_ROUTES: AppRoute[] = [ROUTES.financeiro, ROUTES.subscription];
 
 export interface MenuGroup {
   title: string;

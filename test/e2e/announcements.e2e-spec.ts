@@ -133,7 +133,11 @@ describe('announcements', () => {
     expect(nulls.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(['text', 'title']);
     expect((await t.http().get('/api/announcements/abc').set(superUser.auth)).status).toBe(400);
     expect((await t.http().get('/api/announcements').query({ sort: '["mediaPath","ASC"]' }).set(superUser.auth)).status).toBe(400);
-    const noIds = await t.http().post('/api/announcements/read').set(userA.auth).send({ ids: ['x'] });
+    const noIds = await t
+      .http()
+      .post('/api/announcements/read')
+      .set(userA.auth)
+      .send({ ids: ['x'] });
     expect(noIds.status).toBe(400);
     expect(noIds.body.fields[0].field).toBe('ids');
   });
@@ -159,7 +163,11 @@ describe('announcements', () => {
     expect(await unread(userB)).toBe(2);
     expect((await feed(userB)).records.every((r) => !r.read)).toBe(true);
 
-    const all = await t.http().post('/api/announcements/read').set(userB.auth).send({ ids: [first.id, second.id, 999999] });
+    const all = await t
+      .http()
+      .post('/api/announcements/read')
+      .set(userB.auth)
+      .send({ ids: [first.id, second.id, 999999] });
     expect(all.body).toEqual({ unreadCount: 0 });
     expect(await unread(userA)).toBe(1);
     expect(await unread(adminB)).toBe(2);
@@ -221,7 +229,9 @@ describe('announcements', () => {
     const sessions = [superUser, userA, adminB, userB];
     const sockets: Socket[] = await Promise.all(sessions.map((s) => connectSocket(t, s.token)));
     const received = sockets.map(() => [] as { event: string; payload: unknown }[]);
-    sockets.forEach((socket, i) => socket.onAny((event: string, payload: unknown) => received[i]!.push({ event, payload })));
+    sockets.forEach((socket, i) => {
+      socket.onAny((event: string, payload: unknown) => received[i]!.push({ event, payload }));
+    });
     const announcementsOf = (i: number) => received[i]!.filter((e) => e.event === ANNOUNCEMENT_EVENT).map((e) => e.payload as AnnouncementEventPayload);
 
     const created = (await create(superUser, { title: 'Ao vivo', text: 'Evento em tempo real' })).body as AnnouncementResponse;
@@ -231,7 +241,7 @@ describe('announcements', () => {
     await t.http().post('/api/tags').set(adminB.auth).send({ name: 'Só B', color: '#123456' });
     await remove(superUser, created.id);
     await waitFor(() => sockets.every((_, i) => announcementsOf(i).some((p) => p.action === 'delete')));
-    sockets.forEach((socket) => socket.close());
+    for (const socket of sockets) socket.close();
 
     for (const i of sessions.keys()) {
       const events = announcementsOf(i);

@@ -14,9 +14,7 @@ export class AnnouncementEvents {
   constructor(private readonly realtime: RealtimeService) {}
 
   changed(action: 'create' | 'update', record: Announcement): void {
-    const payload: AnnouncementEventPayload = record.status
-      ? { action, id: record.id, record: toAnnouncementResponse(record) }
-      : { action, id: record.id };
+    const payload: AnnouncementEventPayload = record.status ? { action, id: record.id, record: toAnnouncementResponse(record) } : { action, id: record.id };
     this.realtime.broadcastAnnouncement(payload);
   }
 
