@@ -15,6 +15,7 @@ import { Migration20261125090704_campaigns } from './Migration20261125090704_cam
 import { Migration20261125121620_billing } from './Migration20261125121620_billing.js';
 import { Migration20261125163000_contact_whatsapp_check } from './Migration20261125163000_contact_whatsapp_check.js';
 import { Migration20261124140000_refresh_tokens } from './Migration20261124140000_refresh_tokens.js';
+import { Migration20261125120000_announcements } from './Migration20261125120000_announcements.js';
 
 /** Every migration in order. Static imports keep the list working from source and from dist alike. */
 export const migrationsList: MigrationObject[] = [
@@ -32,6 +33,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124130000_inbound_inbox', class: Migration20261124130000_inbound_inbox },
   { name: 'Migration20261124140000_refresh_tokens', class: Migration20261124140000_refresh_tokens },
   { name: 'Migration20261125090704_campaigns', class: Migration20261125090704_campaigns },
+  { name: 'Migration20261125120000_announcements', class: Migration20261125120000_announcements },
   { name: 'Migration20261125121620_billing', class: Migration20261125121620_billing },
   { name: 'Migration20261125163000_contact_whatsapp_check', class: Migration20261125163000_contact_whatsapp_check },
 ];

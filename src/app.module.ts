@@ -46,6 +46,7 @@ import { QueueIntegrationsModule } from './modules/queue-integrations/queue-inte
 import { FilesModule } from './modules/files/files.module.js';
 import { CampaignSettingsModule } from './modules/campaign-settings/campaign-settings.module.js';
 import { InvoicesModule } from './modules/invoices/invoices.module.js';
+import { AnnouncementsModule } from './modules/announcements/announcements.module.js';
 
 @Module({})
 export class AppModule {
@@ -105,6 +106,7 @@ export class AppModule {
         InvoicesModule,
         CampaignsModule,
         ContactListsModule,
+        AnnouncementsModule,
       ],
     };
   }

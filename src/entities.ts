@@ -33,6 +33,8 @@ import { Campaign } from './modules/campaigns/campaign.entity.js';
 import { CampaignSetting } from './modules/campaigns/campaign-setting.entity.js';
 import { CampaignShipping } from './modules/campaigns/campaign-shipping.entity.js';
 import { CampaignSuppression } from './modules/campaigns/campaign-suppression.entity.js';
+import { Announcement } from './modules/announcements/announcement.entity.js';
+import { AnnouncementRead } from './modules/announcements/announcement-read.entity.js';
 import { BaseEntity } from './infra/database/base.entity.js';
 import { Invoice } from './modules/invoices/invoice.entity.js';
 import { PaymentCharge } from './modules/invoices/payment-charge.entity.js';
@@ -79,4 +81,6 @@ export const ENTITIES = [
   Invoice,
   PaymentCharge,
   PaymentTransaction,
+  Announcement,
+  AnnouncementRead,
 ];

@@ -1,6 +1,5 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
-import { ComingSoon } from './components/ComingSoon';
 import { Toasts } from './components/Toasts';
 import { i18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
@@ -11,9 +10,10 @@ import { TicketsPage } from './pages/tickets/TicketsPage';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { createStore } from './providers/preferences';
-import { PLACEHOLDER_ROUTES, ROUTES } from './routes';
+import { ROUTES } from './routes';
 import { darkTheme, lightTheme } from './theme';
 import {
+  AnnouncementList,
   CampaignsConfigPage,
   CampaignList,
   CampaignReportPage,
@@ -81,6 +81,7 @@ export function App() {
         <Resource name="companies" />
         <Resource name="plans" />
         <Resource name="financeiro" list={InvoiceList} />
+        <Resource name="announcements" list={AnnouncementList} />
 
         <CustomRoutes noLayout>
           <Route path="/signup" element={<SignupPage />} />
@@ -99,9 +100,6 @@ export function App() {
           <Route path={ROUTES.campaignReport.path} element={<CampaignReportPage />} />
           <Route path={ROUTES.contactListItems.path} element={<ContactListItemsPage />} />
           <Route path={ROUTES.subscription.path} element={<SubscriptionPage />} />
-          {PLACEHOLDER_ROUTES.map((route) => (
-            <Route key={route.path} path={route.path} element={<ComingSoon title={route.title} />} />
-          ))}
         </CustomRoutes>
       </Admin>
     </BrowserRouter>

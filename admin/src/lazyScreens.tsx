@@ -42,3 +42,4 @@ export const ContactListItemsPage = lazyScreen(() => import('./resources/contact
 export const InvoiceList = lazyScreen(() => import('./pages/financeiro/InvoiceList').then((m) => m.InvoiceList));
 export const SubscriptionPage = lazyScreen(() => import('./pages/subscription/SubscriptionPage').then((m) => m.SubscriptionPage));
 export const RenewPage = lazyScreen(() => import('./pages/renew/RenewPage').then((m) => m.RenewPage));
+export const AnnouncementList = lazyScreen(() => import('./resources/announcements/AnnouncementList').then((m) => m.AnnouncementList));

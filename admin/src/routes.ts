@@ -107,10 +107,12 @@ export const ROUTES = {
     allowed: campaigns,
   },
   announcements: {
+    resource: 'announcements',
     path: '/announcements',
     title: 'menu.announcements',
     icon: AnnouncementOutlined,
     allowed: (access) => access.isSuper,
+    deniedMessage: 'app.noPagePermission',
   },
   prompts: {
     resource: 'prompts',
@@ -165,9 +167,6 @@ export function findRoute(pathname: string): AppRoute | undefined {
 export function routeOfResource(resource: string): AppRoute | undefined {
   return ALL_ROUTES.find((route) => route.resource === resource);
 }
-
-/** Routes whose screen is not built yet: they show a placeholder. */
-export const PLACEHOLDER_ROUTES: AppRoute[] = [ROUTES.announcements];
 
 export interface MenuGroup {
   title: string;

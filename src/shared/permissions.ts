@@ -176,6 +176,8 @@ export function defineRulesFor(user: PermissionSubject): AppRawRule[] {
   // Quick messages: everyone reads the shared ones and manages their own (fields as the API serialises them).
   can('read', 'QuickMessage', { geral: true });
   can('manage', 'QuickMessage', { userId: user.id });
+  // Announcements are global: everyone reads the active ones; super users manage them (below).
+  can('read', 'Announcement', { status: true });
 
   defineTicketRules(user, can);
 

@@ -2,6 +2,7 @@
 import type { CampaignEventPayload, ContactListEventPayload, ContactListItemEventPayload, FileListEventPayload } from './campaign-api-types.js';
 import type { CampaignSettings } from './campaigns.js';
 import type { InvoiceEventPayload, PaymentEventPayload } from './billing-api-types.js';
+import type { AnnouncementEventPayload } from './announcement-api-types.js';
 
 export const companyEvent = (companyId: number, topic: string): string => `company-${companyId}-${topic}`;
 
@@ -140,6 +141,13 @@ export interface CompanyEventMap {
   invoice: InvoiceEventPayload;
 }
 export type CompanyTopic = keyof CompanyEventMap;
+
+/**
+ * The one event sent to every socket of every company (server-behaviour §7): announcements are global. Its name has
+ * no company; every other event is `company-{id}-{topic}` to that company's rooms.
+ */
+export const ANNOUNCEMENT_EVENT = 'announcement';
+export type { AnnouncementEventPayload };
 
 export const SOCKET_PING_MS = 18000;
 export const USER_STATUS_HEARTBEAT_MS = 300000;

@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import { AppBar as RaAppBar, LoadingIndicator, LocalesMenuButton, ToggleThemeButton } from 'react-admin';
 import { AccountMenu } from './AccountMenu';
+import { AnnouncementsBell } from './AnnouncementsBell';
 import { ChatsBell } from './ChatsBell';
 import { Greeting } from './Greeting';
 import { NotificationsBell } from './NotificationsBell';
@@ -10,6 +11,7 @@ import { VolumeControl } from './VolumeControl';
 const toolbar = (
   <>
     <SubscriptionWarning />
+    <AnnouncementsBell />
     <NotificationsBell />
     <ChatsBell />
     {/* On phones the two bells leave no room for the language's name: the globe alone opens the menu there. */}

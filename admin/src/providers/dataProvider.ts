@@ -17,6 +17,7 @@ import { queueMethods } from './queueMethods';
 import { queueOptionMethods } from './queueOptionMethods';
 import { quickMessageMethods } from './quickMessageMethods';
 import { contactListMethods } from './contactListMethods';
+import { announcementMethods } from '../resources/announcements/announcementMethods';
 
 /** react-admin resources (named after their screen's path) whose API path differs. */
 const API_PATHS: Record<string, string> = {
@@ -98,6 +99,7 @@ export const dataProvider = {
   ...campaignSettingsMethods,
   ...connectionMethods(httpClient, API_URL),
   ...billingMethods(httpClient),
+  ...announcementMethods(httpClient),
 };
 
 export type AppDataProvider = typeof dataProvider;

@@ -38,21 +38,30 @@ export function cacheControlFor(path: string): string {
  */
 export function precompressedStatic(root: string) {
   const base = resolve(root);
-  return (req: Request, res: Response, next: NextFunction): void => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+  /** The compressed copy to send for this request, or null to let the plain static handler answer. */
+  const pick = (req: Request): { file: string; type: string; encoding: (typeof ENCODINGS)[number] } | null => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return null;
     const type = TYPES[extname(req.path)];
-    if (!type) return next();
+    if (!type) return null;
     let file: string;
     try {
       file = resolve(base, `.${decodeURIComponent(req.path)}`);
     } catch {
-      return next();
+      return null;
     }
-    if (!file.startsWith(base + sep)) return next();
+    if (!file.startsWith(base + sep)) return null;
     const encoding = ENCODINGS.find(
       (e) => accepts(req.headers['accept-encoding'], e.token) && existsSync(file + e.suffix) && statSync(file + e.suffix).isFile(),
     );
-    if (!encoding) return next();
+    return encoding ? { file, type, encoding } : null;
+  };
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const chosen = pick(req);
+    if (!chosen) {
+      next();
+      return;
+    }
+    const { file, type, encoding } = chosen;
     res.setHeader('Content-Type', type);
     res.setHeader('Content-Encoding', encoding.token);
     res.setHeader('Vary', 'Accept-Encoding');

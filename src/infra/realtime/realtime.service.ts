@@ -1,8 +1,15 @@
 import { type BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import type { Server } from 'socket.io';
-import { type CompanyEventMap, type CompanyTopic, companyEvent, Rooms } from '../../shared/realtime-events.js';
+import {
+  ANNOUNCEMENT_EVENT,
+  type AnnouncementEventPayload,
+  type CompanyEventMap,
+  type CompanyTopic,
+  companyEvent,
+  Rooms,
+} from '../../shared/realtime-events.js';
 
-/** Emits domain events to socket rooms. Events are always company-scoped; nothing goes to every socket. */
+/** Emits domain events to socket rooms. Events are company-scoped; only announcements go to every socket. */
 @Injectable()
 export class RealtimeService implements BeforeApplicationShutdown {
   private server: Server | null = null;
@@ -32,6 +39,14 @@ export class RealtimeService implements BeforeApplicationShutdown {
   /** One emission to several rooms: a socket in more than one of them receives it once. */
   toRooms<T extends CompanyTopic>(companyId: number, rooms: string[], topic: T, payload: CompanyEventMap[T]): void {
     if (rooms.length) this.server?.to(rooms).emit(companyEvent(companyId, topic), payload);
+  }
+
+  /**
+   * To every socket of every company. Announcements are the ONLY event allowed here (server-behaviour §7: nothing
+   * else is ever broadcast across companies), hence the fixed event name and payload type: do not widen it.
+   */
+  broadcastAnnouncement(payload: AnnouncementEventPayload): void {
+    this.server?.emit(ANNOUNCEMENT_EVENT, payload);
   }
 
   /** Drops every socket of a company (disabled, or its due date passed); users of an active company reconnect. */

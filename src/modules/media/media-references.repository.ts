@@ -5,7 +5,8 @@ import { systemSql, tenantSql } from '../../infra/database/sql.js';
 /**
  * Every row that may point at a stored file, asked per company folder. The inbox holds inbound media stored before
  * its message row exists (durable ingest), so its pending events count as references too; so does the spreadsheet
- * of an import that has not finished.
+ * of an import that has not finished. Announcements are global rows whose image lies in the publishing super user's
+ * company folder, so they are asked without a company.
  */
 const REFERENCED_SQL = prepared(
   'media_referenced',
@@ -17,7 +18,8 @@ const REFERENCED_SQL = prepared(
        or exists (select 1 from file_list_options f where f.company_id = ? and f.path = p.path)
        or exists (select 1 from campaigns c where c.company_id = ? and c.media_path = p.path)
        or exists (select 1 from contact_list_imports ci where ci.company_id = ? and ci.stored_path = p.path)
-       or exists (select 1 from inbound_inbox i where i.company_id = ? and i.payload -> 'message' -> 'media' ->> 'path' = p.path)`,
+       or exists (select 1 from inbound_inbox i where i.company_id = ? and i.payload -> 'message' -> 'media' ->> 'path' = p.path)
+       or exists (select 1 from announcements a where a.media_path = p.path)`,
 );
 
 /** Deleted messages keep their row (the spec's "row stays") but not their file. */
