@@ -21,7 +21,6 @@ export const en: Catalog = {
   ra: englishMessages.ra,
   app: {
     name: 'Atendechat',
-    comingSoon: 'This screen will be available soon.',
     noPlanPermission: 'This company is not allowed to access this page! Redirecting you.',
     noPagePermission: 'This company is not allowed to access this page!',
   },

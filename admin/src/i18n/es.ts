@@ -21,7 +21,6 @@ export const es: Catalog = {
   ra: raEs,
   app: {
     name: 'Atendechat',
-    comingSoon: 'Esta pantalla estará disponible pronto.',
     noPlanPermission: '¡Esta empresa no tiene permiso para acceder a esta página! Le estamos redirigiendo.',
     noPagePermission: '¡Esta empresa no tiene permiso para acceder a esta página!',
   },

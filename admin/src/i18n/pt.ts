@@ -20,7 +20,6 @@ export const pt = {
   ra: raPt,
   app: {
     name: 'Atendechat',
-    comingSoon: 'Esta tela estará disponível em breve.',
     noPlanPermission: 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.',
     noPagePermission: 'Esta empresa não possui permissão para acessar essa página!',
   },
