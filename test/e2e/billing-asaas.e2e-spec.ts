@@ -28,7 +28,8 @@ async function fakeAsaas(): Promise<{ url: string; server: Server; requests: str
     if (req.headers.access_token !== 'test-api-key') return send(401, fixture('error-400'));
     if (req.method === 'GET' && req.url?.startsWith('/v3/customers')) return send(200, fixture('customers-list-empty'));
     if (req.method === 'POST' && req.url === '/v3/customers') return send(200, fixture('customer-created'));
-    if (req.method === 'POST' && req.url === '/v3/payments') return send(200, { ...fixture('payment-created'), value: body.value, externalReference: body.externalReference });
+    if (req.method === 'POST' && req.url === '/v3/payments')
+      return send(200, { ...fixture('payment-created'), value: body.value, externalReference: body.externalReference });
     if (req.method === 'GET' && /^\/v3\/payments\/[^/]+\/pixQrCode$/.test(req.url ?? '')) {
       return send(200, { ...fixture('payment-pix-qrcode'), expirationDate: new Date(Date.now() + DAY).toISOString().slice(0, 19).replace('T', ' ') });
     }
@@ -53,7 +54,7 @@ describe('billing through Asaas', () => {
         asaas: { baseUrl: asaas.url, apiKey: 'test-api-key', webhookToken: WEBHOOK_TOKEN },
       },
     });
-    tenant = await createTenant(t, { plan: { value: 149.9 } });
+    tenant = await createTenant(t, { plan: { value: 149.9 }, company: { email: 'financeiro@loja.example' } });
     admin = await login(t, tenant.admin.email);
   });
   afterAll(async () => {
@@ -68,7 +69,12 @@ describe('billing through Asaas', () => {
     expect(charge.status).toBe(200);
     expect(charge.body).toMatchObject({ provider: 'asaas', valor: { original: '149.90' } });
     expect(charge.body.qrcode.imagemQrcode).toMatch(/^data:image\/png;base64,/);
-    expect(asaas.requests).toEqual([expect.stringMatching(/^GET \/v3\/customers\?email=/), 'POST /v3/customers', 'POST /v3/payments', expect.stringMatching(/^GET \/v3\/payments\/.+\/pixQrCode$/)]);
+    expect(asaas.requests).toEqual([
+      'GET /v3/customers?email=financeiro%40loja.example',
+      'POST /v3/customers',
+      'POST /v3/payments',
+      expect.stringMatching(/^GET \/v3\/payments\/.+\/pixQrCode$/),
+    ]);
 
     const event = fixture('webhook-payment-received') as { payment: Record<string, unknown> };
     const body = { ...event, payment: { ...event.payment, externalReference: charge.body.txid, value: 149.9 } };
