@@ -183,7 +183,7 @@ describe('chatbot automation in the browser', () => {
     await dialog.locator('input[type="file"]').first().setInputFiles({ name: 'tabela-precos.png', mimeType: 'image/png', buffer: PIXEL_PNG });
     await dialog.getByText('enviado ao salvar').waitFor();
     await dialog.getByRole('button', { name: 'Salvar', exact: true }).click();
-    await page.getByText('Queue saved successfully').waitFor();
+    await page.getByText('Fila salva com sucesso!').waitFor();
     const saved = await waitFor(async () => {
       const queue = await suite.t.em().findOneOrFail(Queue, { name: 'Suporte' }, { filters: false });
       return queue.mediaName ? queue : null;
@@ -277,7 +277,7 @@ describe('chatbot automation in the browser', () => {
     const queueDialog = page.getByRole('dialog');
     await chooseOption(page, queueDialog, 'Prompt', 'Assistente Comercial');
     await queueDialog.getByRole('button', { name: 'Salvar', exact: true }).click();
-    await page.getByText('Queue saved successfully').waitFor();
+    await page.getByText('Fila salva com sucesso!').waitFor();
     const comercial = await suite.t.em().findOneOrFail(Queue, { name: 'Comercial' }, { filters: false });
     expect(comercial.prompt?.id).toBe(prompt.id);
 
@@ -335,7 +335,7 @@ describe('chatbot automation in the browser', () => {
     await dialog.locator('input[name="name"]').fill('W');
     await dialog.locator('input[name="urlN8N"]').fill(`${suite.webhook.url}/hook`);
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
-    await dialog.getByText('Too Short!').waitFor();
+    await dialog.getByText('Muito curto!').waitFor();
     await dialog.locator('input[name="name"]').fill('Webhook Pedidos');
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
     await page.waitForSelector('tr:has-text("Webhook Pedidos")');
@@ -416,7 +416,7 @@ describe('chatbot automation in the browser', () => {
     const queueDialog = page.getByRole('dialog');
     await chooseOption(page, queueDialog, 'Integração', 'Typebot Vendas');
     await queueDialog.getByRole('button', { name: 'Salvar', exact: true }).click();
-    await page.getByText('Queue saved successfully').waitFor();
+    await page.getByText('Fila salva com sucesso!').waitFor();
     const suporte = await suite.t.em().findOneOrFail(Queue, { name: 'Suporte' }, { filters: false });
     expect(suporte.integration?.id).toBe(stored[0]!.id);
     await page.close();

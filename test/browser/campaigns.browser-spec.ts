@@ -94,7 +94,7 @@ describe('the campaign screens', () => {
     // campaigns §5: 2 to 50 characters.
     await dialog.locator('input[name="name"]').fill('B');
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
-    await dialog.getByText('Too Short!').waitFor();
+    await dialog.getByText('Muito curto!').waitFor();
     await dialog.locator('input[name="name"]').fill('Black Friday');
 
     await dialog.getByRole('combobox', { name: 'Conexão' }).click();

@@ -60,7 +60,7 @@ describe('the connections screen', () => {
     await dialog.getByText('Adicionar conexão').waitFor();
     await dialog.locator('input[name="name"]').fill('L');
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
-    await dialog.getByText('Too Short!').waitFor();
+    await dialog.getByText('Muito curto!').waitFor();
     await dialog.locator('input[name="name"]').fill('Loja Norte');
     await dialog.getByRole('combobox', { name: 'Tipo de conexão' }).click();
     await page.getByRole('option', { name: 'Simulador (desenvolvimento)' }).click();

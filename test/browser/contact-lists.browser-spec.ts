@@ -59,7 +59,7 @@ describe('the contact lists screens', () => {
     const dialog = page.getByRole('dialog');
     await dialog.locator('input[name="name"]').fill('a');
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
-    await dialog.getByText('Too Short!').waitFor();
+    await dialog.getByText('Muito curto!').waitFor();
     await dialog.locator('input[name="name"]').fill('Clientes 2026');
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
     await page.getByText('Lista salva com sucesso!').waitFor();
@@ -79,7 +79,7 @@ describe('the contact lists screens', () => {
     await itemDialog.locator('input[name="email"]').fill('maria@');
     await itemDialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
     await itemDialog.getByText('Use apenas números').waitFor();
-    await itemDialog.getByText('Invalid email').waitFor();
+    await itemDialog.getByText('E-mail inválido').waitFor();
     await itemDialog.locator('input[name="number"]').fill('+55 (11) 8777-6655');
     await itemDialog.locator('input[name="email"]').fill('maria@example.com');
     await itemDialog.getByRole('button', { name: 'Adicionar', exact: true }).click();

@@ -169,7 +169,7 @@ describe('starting a conversation from the contacts screen', () => {
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Já existe um atendimento aberto para este contato com Atendente na fila Suporte.').waitFor();
     await page.waitForURL(`**/tickets/${held.body.uuid}`);
-    await page.getByText('Atribuído à: Atendente', { exact: false }).waitFor();
+    await page.getByText('Atribuído a: Atendente', { exact: false }).waitFor();
     expect(await ticketsOf(ids.elisa!)).toHaveLength(1);
     await settle(page);
     await screenshot(page, 'contacts-start-chat-existing');

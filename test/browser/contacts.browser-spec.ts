@@ -43,9 +43,9 @@ describe('the contacts screen', () => {
     await dialog.locator('input[name="number"]').fill('1234');
     await dialog.locator('input[name="email"]').fill('not-an-email');
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
-    await dialog.getByText('Too Short!').first().waitFor();
-    expect(await dialog.getByText('Too Short!').count()).toBe(2); // name and number
-    await dialog.getByText('Invalid email').waitFor();
+    await dialog.getByText('Muito curto!').first().waitFor();
+    expect(await dialog.getByText('Muito curto!').count()).toBe(2); // name and number
+    await dialog.getByText('E-mail inválido').waitFor();
     expect(await dialog.getByRole('textbox', { name: 'Conexão Origem' }).count()).toBe(0);
     await dialog.locator('input[name="name"]').fill('Marina Costa');
     await dialog.locator('input[name="number"]').fill('5511987654321');
@@ -54,7 +54,7 @@ describe('the contacts screen', () => {
     await dialog.getByRole('button', { name: 'Adicionar informação' }).click();
     await dialog.locator('input[name="extraInfo.0.name"]').fill('CPF');
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
-    await dialog.getByText('Required').waitFor();
+    await dialog.getByText('Obrigatório').waitFor();
     await dialog.locator('input[name="extraInfo.0.value"]').fill('123.456.789-00');
     await dialog.getByRole('button', { name: 'Adicionar informação' }).click();
     await dialog.locator('input[name="extraInfo.1.name"]').fill('Cidade');

@@ -37,7 +37,7 @@ describe('the queue integrations screen', () => {
     expect(await dialog.locator('input[name="typebotDelayMessage"]').inputValue()).toBe('1000');
     await dialog.locator('input[name="name"]').fill('T');
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
-    await dialog.getByText('Too Short!').waitFor();
+    await dialog.getByText('Muito curto!').waitFor();
     await dialog.locator('input[name="name"]').fill('Typebot Vendas');
     await dialog.locator('input[name="urlN8N"]').fill(suite.typebot.url);
     await dialog.locator('input[name="typebotSlug"]').fill('vendas');

@@ -45,7 +45,7 @@ describe('the queues screen', () => {
     await dialog.getByText('Salve a fila para adicionar as opções do chatbot.').waitFor();
     await dialog.locator('input[name="name"]').fill('C');
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
-    await dialog.getByText('Too Short!').waitFor();
+    await dialog.getByText('Muito curto!').waitFor();
     await dialog.getByText('Obrigatório').waitFor();
     await screenshot(page, 'queues-create');
     await dialog.locator('input[name="name"]').fill('Cobrança');
@@ -61,7 +61,7 @@ describe('the queues screen', () => {
     await page.getByText('Clique em salvar para registar as alterações').waitFor();
     await screenshot(page, 'queues-hours');
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
-    await page.getByText('Queue saved successfully').waitFor();
+    await page.getByText('Fila salva com sucesso!').waitFor();
     await dialog.waitFor({ state: 'detached' });
     await page.locator('td.column-name:has-text("Cobrança")').waitFor();
     created = await waitFor(() => suite.t.em().fork().findOne(Queue, { name: 'Cobrança' }, { filters: false }));
@@ -103,7 +103,7 @@ describe('the queues screen', () => {
     await dialog.getByRole('tab', { name: 'Horários de Atendimento' }).click();
     await dialog.getByRole('textbox', { name: 'Hora final' }).nth(4).fill('1700');
     await dialog.getByRole('button', { name: 'Salvar', exact: true }).click();
-    await page.getByText('Queue saved successfully').waitFor();
+    await page.getByText('Fila salva com sucesso!').waitFor();
     await dialog.waitFor({ state: 'detached' });
     await page.locator('td.column-greetingMessage:has-text("Bem-vindo à Cobrança.")').waitFor();
     const edited = await waitFor(async () => {

@@ -34,8 +34,8 @@ describe('the users screen', () => {
     const dialog = page.getByRole('dialog', { name: 'Adicionar usuário' });
     await dialog.locator('input[name="name"]').fill('J');
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
-    await dialog.getByText('Too Short!').waitFor();
-    expect(await dialog.getByText('Required').count()).toBe(2); // email and password
+    await dialog.getByText('Muito curto!').waitFor();
+    expect(await dialog.getByText('Obrigatório').count()).toBe(2); // email and password
     await dialog.locator('input[name="name"]').fill('Joana Lima');
     await dialog.locator('input[name="email"]').fill('joana.lima@example.com');
     await dialog.locator('input[name="password"]').fill('Joana123');

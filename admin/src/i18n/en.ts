@@ -979,7 +979,7 @@ export const en: Catalog = {
     deleteTitle: 'Delete %{name}?',
     deleteMessage: "Are you sure? This action cannot be undone! This queue's tickets will still exist, but will no longer have a queue.",
     deleted: 'Queue deleted successfully!',
-    saved: 'Queue saved successfully',
+    saved: 'Queue saved.',
     columns: {
       id: 'ID',
       name: 'Name',

@@ -980,7 +980,7 @@ export const es: Catalog = {
     deleteTitle: '¿Eliminar %{name}?',
     deleteMessage: '¿Está seguro? ¡Esta acción no se puede revertir! Los tickets de esta cola seguirán existiendo, pero ya no tendrán cola asignada.',
     deleted: '¡Cola eliminada con éxito!',
-    saved: 'Queue saved successfully',
+    saved: '¡Cola guardada con éxito!',
     columns: {
       id: 'ID',
       name: 'Nombre',

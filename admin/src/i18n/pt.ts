@@ -56,7 +56,7 @@ export const pt = {
     version: 'Versão %{version}',
   },
   appBar: {
-    greetingAdmin: 'Olá %{name}, Bem vindo a %{company}! Ativo até %{date}',
+    greetingAdmin: 'Olá %{name}, bem-vindo à %{company}! Ativo até %{date}',
     greetingUser: 'Olá %{name}!',
     subscriptionWarning: 'Sua assinatura vence em %{smart_count} dia |||| Sua assinatura vence em %{smart_count} dias',
     volume: 'Volume',
@@ -105,10 +105,10 @@ export const pt = {
     backToLogin: 'Voltar para o login',
   },
   validation: {
-    required: 'Required',
-    tooShort: 'Too Short!',
-    tooLong: 'Too Long!',
-    invalidEmail: 'Invalid email',
+    required: 'Obrigatório',
+    tooShort: 'Muito curto!',
+    tooLong: 'Muito longo!',
+    invalidEmail: 'E-mail inválido',
     notNegative: 'Deve ser maior ou igual a 0',
     requiredField: 'Obrigatório',
     tooShortMessage: 'Mensagem muito curta',
@@ -615,7 +615,7 @@ export const pt = {
       delete: 'Deletar ticket',
     },
     header: {
-      assignedTo: 'Atribuído à: %{name}',
+      assignedTo: 'Atribuído a: %{name}',
       ratingPending: 'Aguardando a avaliação do cliente',
       back: 'Voltar aos atendimentos',
       contactDetails: 'Dados do contato %{name}',
@@ -980,7 +980,7 @@ export const pt = {
     deleteMessage:
       'Você tem certeza? Essa ação não pode ser revertida! Os atendimentos dessa fila continuarão existindo, mas não terão mais nenhuma fila atribuída.',
     deleted: 'Fila excluída com sucesso!',
-    saved: 'Queue saved successfully',
+    saved: 'Fila salva com sucesso!',
     columns: {
       id: 'ID',
       name: 'Nome',

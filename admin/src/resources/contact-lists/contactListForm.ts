@@ -1,7 +1,7 @@
 import { email, maxLength, minLength, regex, required, type Validator } from 'react-admin';
 import type { ContactList, ContactListFormValues, ContactListItem, ContactListItemFormValues } from './types';
 
-/** campaigns §5 words the item form's messages (Too Short!, Too Long!, Required, Invalid email); lists use the same. */
+/** The item form's rules of campaigns §5 (with the catalogs' validation texts); lists use the same. */
 const nameRules: Validator[] = [required('validation.required'), minLength(2, 'validation.tooShort'), maxLength(50, 'validation.tooLong')];
 
 export const listNameRules = nameRules;

@@ -2,7 +2,7 @@ import { required, type Validator } from 'react-admin';
 import { nameRules } from '../../validation';
 import type { IntegrationFormValues, QueueIntegration } from './types';
 
-/** Name: required, 2 to 50 characters ('Too Short!', 'Too Long!', 'Required'; campaigns §5). */
+/** Name: required, 2 to 50 characters (the catalogs' validation texts; campaigns §5). */
 export const integrationNameRules = nameRules;
 export const requiredField: Validator[] = [required('validation.required')];
 
