@@ -45,7 +45,8 @@ export function useKanbanBoard(viewer: BoardViewer | undefined): KanbanBoard {
   });
 
   const withPending = useCallback(
-    (received: KanbanTicket[]) => received.map((card) => {
+    (received: KanbanTicket[]) =>
+      received.map((card) => {
         const move = pending.current.get(card.id);
         return move ? { ...card, tags: move.tags, laneId: move.laneId } : card;
       }),
