@@ -194,6 +194,15 @@ describe('channels: connections, simulator and the inbound pipeline', () => {
     expect(updates.at(-1)!.message).toMatchObject({ isDeleted: true, isEdited: true });
   });
 
+  it('links a reaction to the message it reacts to', async () => {
+    await inject(adminA, connectionA.id, { from: '5511955554445', name: 'Bia', body: 'posso retirar amanhã?', id: 'REACT-TARGET' });
+    await inject(adminA, connectionA.id, { type: 'reaction', from: '5511955554445', targetId: 'REACT-TARGET', body: '👍', id: 'REACT-1' });
+    await drainPipeline(t);
+    const rows = await messages(a.company.id);
+    const target = rows.find((m) => m.providerId === 'REACT-TARGET')!;
+    expect(rows.find((m) => m.providerId === 'REACT-1')).toMatchObject({ mediaType: 'reactionMessage', body: '👍', quotedMsg: { id: target.id } });
+  });
+
   it('ignores group messages while CheckMsgIsGroup is enabled and files them under the group otherwise', async () => {
     const group = { id: '120363000000000001', name: 'Clientes VIP' };
     await inject(adminA, connectionA.id, { from: '5511944443333', name: 'Carlos', body: 'oi grupo', id: 'GRP-1', group });

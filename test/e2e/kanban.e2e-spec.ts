@@ -94,6 +94,55 @@ describe('kanban', () => {
     expect(synced.length).toBeGreaterThanOrEqual(4);
   });
 
+  it('shows a ticket with two lane tags in the lane it was moved to last, and moves it out of that one only', async () => {
+    const laneOf = async (ticketId: number) => (await cards(adminA)).find((card) => card.id === ticketId) as Card & { laneId: number };
+    // Both lane tags through the ticket's tag field: the later one holds the card.
+    await t
+      .http()
+      .post('/api/tags/sync')
+      .set(adminA.auth)
+      .send({ ticketId: inFirstQueue, tags: [{ id: label }, { id: otherLane }] })
+      .expect(200);
+    await t.http().put(`/api/ticket-tags/${inFirstQueue}/${lane}`).set(userA.auth).expect(200);
+    // It was in otherLane: that tag leaves, the lane tag added last (lane) holds the card.
+    expect(await laneOf(inFirstQueue)).toMatchObject({ laneId: lane });
+    expect(await tagsOf(inFirstQueue)).toEqual([lane, label].sort());
+
+    await t
+      .http()
+      .post('/api/tags/sync')
+      .set(adminA.auth)
+      .send({ ticketId: inFirstQueue, tags: [{ id: label }, { id: lane }, { id: otherLane }] })
+      .expect(200);
+    expect(await laneOf(inFirstQueue)).toMatchObject({ laneId: otherLane });
+    // Moving back to a lane whose tag the ticket already has: only the lane it leaves loses its tag.
+    const moved = await t.http().put(`/api/ticket-tags/${inFirstQueue}/${lane}`).set(userA.auth).expect(200);
+    expect(moved.body).toMatchObject({ ticketId: inFirstQueue, laneId: lane });
+    expect(await tagsOf(inFirstQueue)).toEqual([lane, label].sort());
+
+    // Two lane tags again, moved into a third lane: only the one it leaves loses its tag, the older lane tag stays.
+    await t
+      .http()
+      .post('/api/tags/sync')
+      .set(adminA.auth)
+      .send({ ticketId: inFirstQueue, tags: [{ id: label }, { id: lane }, { id: otherLane }] })
+      .expect(200);
+    const third = await t.http().post('/api/tags').set(adminA.auth).send({ name: 'Proposta', color: '#6A1B9A', kanban: 1 }).expect(201);
+    await t.http().put(`/api/ticket-tags/${inFirstQueue}/${third.body.id}`).set(userA.auth).expect(200);
+    expect(await tagsOf(inFirstQueue)).toEqual([lane, label, third.body.id].sort());
+    expect(await laneOf(inFirstQueue)).toMatchObject({ laneId: third.body.id });
+
+    // Lane 0: every lane tag goes (else the card could not sit there), the label stays.
+    const back = await t.http().delete(`/api/ticket-tags/${inFirstQueue}`).set(userA.auth).expect(200);
+    expect(back.body).toMatchObject({ laneId: 0, tags: [{ id: label }] });
+    expect(await laneOf(inFirstQueue)).toMatchObject({ laneId: 0 });
+    await t.http().delete(`/api/tags/${third.body.id}`).set(adminA.auth);
+  });
+
+  it('refuses to move a card into a tag that is not a lane', async () => {
+    expect((await t.http().put(`/api/ticket-tags/${inFirstQueue}/${label}`).set(adminA.auth)).status).toBe(404);
+  });
+
   it('refuses cards the user cannot open, unknown tags and other companies', async () => {
     expect((await t.http().put(`/api/ticket-tags/${inSecondQueue}/${lane}`).set(userA.auth)).status).toBe(403);
     const unknownTag = await t.http().put(`/api/ticket-tags/${inFirstQueue}/999999`).set(adminA.auth);

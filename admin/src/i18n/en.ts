@@ -712,6 +712,11 @@ export const en: Catalog = {
         call_log: 'Call',
         reactionMessage: 'Reaction',
       },
+      cards: {
+        location: 'Location',
+        openMap: 'Open map',
+        reactions: 'Reactions: %{reactions}',
+      },
     },
     input: {
       placeholder: 'Type a message',

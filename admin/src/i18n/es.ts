@@ -713,6 +713,11 @@ export const es: Catalog = {
         call_log: 'Llamada',
         reactionMessage: 'Reacción',
       },
+      cards: {
+        location: 'Ubicación',
+        openMap: 'Abrir en el mapa',
+        reactions: 'Reacciones: %{reactions}',
+      },
     },
     input: {
       placeholder: 'Escriba un mensaje',

@@ -712,6 +712,11 @@ export const pt = {
         call_log: 'Chamada',
         reactionMessage: 'Reação',
       },
+      cards: {
+        location: 'Localização',
+        openMap: 'Abrir no mapa',
+        reactions: 'Reações: %{reactions}',
+      },
     },
     input: {
       placeholder: 'Digite uma mensagem',

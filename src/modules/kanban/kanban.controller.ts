@@ -1,10 +1,10 @@
 import { Controller, Delete, Get, Param, ParseIntPipe, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { AnyUser, RequiresPlan } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../authorization/auth.decorator.js';
-import { type TicketTagsResponse, TagSyncService } from '../tags/tag-sync.service.js';
-import type { TicketWithTagsResponse } from '../../shared/api-types.js';
+import type { KanbanCardResponse, KanbanMoveResponse } from '../../shared/kanban-api-types.js';
+import { TicketLanesService } from '../tags/ticket-lanes.service.js';
 import { TicketsService } from '../tickets/tickets.service.js';
 import { KanbanQueryDto } from './kanban-query.dto.js';
 
@@ -20,28 +20,31 @@ const KANBAN_LIMIT = 500;
 export class KanbanController {
   constructor(
     private readonly tickets: TicketsService,
-    private readonly tagSync: TagSyncService,
+    private readonly lanes: TicketLanesService,
   ) {}
 
   @Get('ticket/kanban')
-  async cards(@Auth() ctx: AuthContext, @Query() query: KanbanQueryDto): Promise<{ tickets: TicketWithTagsResponse[] }> {
+  @ApiOperation({ summary: 'The cards, each with its lane (the kanban tag put on the ticket last; 0 without one)' })
+  async cards(@Auth() ctx: AuthContext, @Query() query: KanbanQueryDto): Promise<{ tickets: KanbanCardResponse[] }> {
     // Those who may see every ticket (admins) see the whole board; the others their queues' tickets.
-    return { tickets: await this.tickets.kanban(ctx, query.queueIds, KANBAN_LIMIT) };
+    const tickets = await this.tickets.kanban(ctx, query.queueIds, KANBAN_LIMIT);
+    const lanes = await this.lanes.lanesOf(tickets.map((ticket) => ticket.id));
+    return { tickets: tickets.map((ticket) => ({ ...ticket, laneId: lanes.get(ticket.id) ?? 0 })) };
   }
 
-  /** Moves the card into the tag's lane. */
   @Put('ticket-tags/:ticketId/:tagId')
+  @ApiOperation({ summary: 'Moves the card into the tag’s lane: the tag of the lane it leaves goes, its other tags stay' })
   moveToLane(
     @Auth() ctx: AuthContext,
     @Param('ticketId', ParseIntPipe) ticketId: number,
     @Param('tagId', ParseIntPipe) tagId: number,
-  ): Promise<TicketTagsResponse> {
-    return this.tagSync.moveToLane(ctx, ticketId, tagId);
+  ): Promise<KanbanMoveResponse> {
+    return this.lanes.moveToLane(ctx, ticketId, tagId);
   }
 
-  /** Moves the card to lane 0 (no kanban tag). */
   @Delete('ticket-tags/:ticketId')
-  leaveLanes(@Auth() ctx: AuthContext, @Param('ticketId', ParseIntPipe) ticketId: number): Promise<TicketTagsResponse> {
-    return this.tagSync.leaveLanes(ctx, ticketId);
+  @ApiOperation({ summary: 'Moves the card to lane 0: its kanban tags go, its other tags stay' })
+  leaveLanes(@Auth() ctx: AuthContext, @Param('ticketId', ParseIntPipe) ticketId: number): Promise<KanbanMoveResponse> {
+    return this.lanes.leaveLanes(ctx, ticketId);
   }
 }

@@ -210,7 +210,8 @@ export class InboundPipeline implements InboundSink {
       mediaType: message.mediaType,
       mediaPath: media?.path ?? null,
       mediaName: media?.fileName?.slice(0, 255) ?? null,
-      quotedProviderId: message.quotedProviderId ?? null,
+      // A reaction points at the message it reacts to, so the conversation shows it there.
+      quotedProviderId: message.quotedProviderId ?? message.reactionTo ?? null,
       sentAt: message.timestamp,
       countsUnread: !message.fromMe,
     };

@@ -26,33 +26,6 @@ export class TagSyncService {
     private readonly events: TagEvents,
   ) {}
 
-  /** Kanban: the card lands in a tag's lane (any other lane tag is left first). */
-  async moveToLane(ctx: AuthContext, ticketId: number, tagId: number): Promise<TicketTagsResponse> {
-    const tag = await this.em.findOne(Tag, { id: tagId });
-    if (!tag) throw tagNotFound();
-    const current = await this.currentTagIds(ctx, ticketId);
-    const lanes = await this.laneTagIds(current);
-    return this.sync(ctx, { ticketId, tags: [...current.filter((id) => !lanes.has(id)), tagId].map((id) => ({ id })) });
-  }
-
-  /** Kanban lane 0: the ticket leaves every lane tag; its other tags stay. */
-  async leaveLanes(ctx: AuthContext, ticketId: number): Promise<TicketTagsResponse> {
-    const current = await this.currentTagIds(ctx, ticketId);
-    const lanes = await this.laneTagIds(current);
-    return this.sync(ctx, { ticketId, tags: current.filter((id) => !lanes.has(id)).map((id) => ({ id })) });
-  }
-
-  private async currentTagIds(ctx: AuthContext, ticketId: number): Promise<number[]> {
-    if (!(await this.em.count(Ticket, { id: ticketId }))) throw notFound('ERR_NO_TICKET_FOUND');
-    if (!(await this.access.canJoin(ctx, ticketId))) throw forbidden();
-    return (await this.em.find(TicketTag, { ticket: ticketId })).map((link) => link.tag.id);
-  }
-
-  private async laneTagIds(ids: number[]): Promise<Set<number>> {
-    if (!ids.length) return new Set();
-    return new Set((await this.em.find(Tag, { id: { $in: ids }, kanban: true })).map((tag) => tag.id));
-  }
-
   async sync(ctx: AuthContext, dto: SyncTagsDto): Promise<TicketTagsResponse> {
     if (!(await this.em.count(Ticket, { id: dto.ticketId }))) throw notFound('ERR_NO_TICKET_FOUND');
     if (!(await this.access.canJoin(ctx, dto.ticketId))) throw forbidden();

@@ -5,12 +5,13 @@ import { TagsController } from './tags.controller.js';
 import { TagsRepository } from './tags.repository.js';
 import { TagsService } from './tags.service.js';
 import { TagEvents } from './tags.events.js';
+import { TicketLanesService } from './ticket-lanes.service.js';
 
 /** Tags and the tags of tickets. */
 @Module({
   imports: [TicketsModule],
   controllers: [TagsController],
-  providers: [TagsService, TagSyncService, TagsRepository, TagEvents],
-  exports: [TagsService, TagSyncService],
+  providers: [TagsService, TagSyncService, TagsRepository, TagEvents, TicketLanesService],
+  exports: [TagsService, TagSyncService, TicketLanesService],
 })
 export class TagsModule {}

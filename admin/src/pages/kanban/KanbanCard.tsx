@@ -5,6 +5,7 @@ import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { ContactAvatar } from '../tickets/ContactAvatar';
 import { FormattedText } from '../tickets/FormattedText';
+import { CardTags } from './CardTags';
 import { MoveToMenu } from './MoveToMenu';
 import type { KanbanTicket, Lane } from './types';
 
@@ -54,6 +55,7 @@ export function KanbanCard({ ticket, lanes, laneId, onMove, overlay = false }: K
       <Typography variant="body2" color="text.secondary" title={ticket.lastMessage ?? undefined} data-last-message sx={twoLines}>
         {ticket.lastMessage ? <FormattedText text={ticket.lastMessage} /> : translate('kanban.noMessage')}
       </Typography>
+      <CardTags tags={ticket.tags} laneId={laneId} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Chip
           size="small"

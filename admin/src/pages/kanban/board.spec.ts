@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { buildAbility, defineRulesFor, packPermissionRules, type Profile, unpackPermissionRules } from '../../../../src/shared/permissions';
 import type { Ticket } from '../tickets/types';
-import { type BoardViewer, boardQueueIds, groupByLane, laneOf, onBoard, tagsAfterMove, upsertCard } from './board';
+import { type BoardViewer, boardQueueIds, groupByLane, laneAfterSync, laneOf, onBoard, setCardTags, tagsAfterMove, upsertCard } from './board';
 import type { KanbanTicket, Lane } from './types';
 
 const lanes: Lane[] = [
@@ -10,8 +10,8 @@ const lanes: Lane[] = [
 ];
 const vip = { id: 30, name: 'VIP', color: '#F9A825' };
 
-const card = (id: number, tags: KanbanTicket['tags'], updatedAt = '2026-01-01T10:00:00.000Z'): KanbanTicket =>
-  ({ id, uuid: `u-${id}`, status: 'open', queueId: 1, userId: 7, updatedAt, tags, contact: null }) as unknown as KanbanTicket;
+const card = (id: number, tags: KanbanTicket['tags'], updatedAt = '2026-01-01T10:00:00.000Z', laneId?: number): KanbanTicket =>
+  ({ id, uuid: `u-${id}`, status: 'open', queueId: 1, userId: 7, updatedAt, tags, laneId, contact: null }) as unknown as KanbanTicket;
 
 /** A viewer with the rules as /auth/me ships them (packed, then unpacked by the browser). */
 function viewer(id: number, profile: Profile, queueIds: number[], showAll: boolean): BoardViewer {
@@ -37,9 +37,33 @@ describe('kanban board', () => {
     expect(groups.get(20)).toEqual([]);
   });
 
-  it('moves between lanes keeping the other tags, and to lane 0 by dropping the lane tag only', () => {
-    expect(tagsAfterMove([vip, lanes[0]!], lanes, lanes[1]!)).toEqual([vip, { id: 20, name: 'Fechado', color: '#2E7D32' }]);
-    expect(tagsAfterMove([lanes[0]!, vip], lanes, null)).toEqual([vip]);
+  it('puts a card with two lane tags in the lane it was moved to last, as the server tells it', () => {
+    expect(laneOf(card(1, [lanes[0]!, lanes[1]!, vip], undefined, 20), lanes)).toBe(20);
+    expect(laneOf(card(1, [lanes[0]!, lanes[1]!, vip], undefined, 10), lanes)).toBe(10);
+    // A lane the card no longer has the tag of, or a lane that is gone, falls back to lane order.
+    expect(laneOf(card(1, [lanes[1]!], undefined, 10), lanes)).toBe(20);
+    expect(laneOf(card(1, [vip], undefined, 30), lanes)).toBe(0);
+    const groups = groupByLane([card(1, [lanes[0]!, lanes[1]!], undefined, 20)], lanes);
+    expect(groups.get(20)!.map((item) => item.id)).toEqual([1]);
+    expect(groups.get(10)).toEqual([]);
+  });
+
+  it('moves between lanes removing only the tag of the lane it leaves, and to lane 0 dropping every lane tag', () => {
+    expect(tagsAfterMove([vip, lanes[0]!], lanes, 10, lanes[1]!)).toEqual([vip, { id: 20, name: 'Fechado', color: '#2E7D32' }]);
+    const third = { id: 40, name: 'Proposta', color: '#6A1B9A' };
+    // In lane 20 with lane 10's tag too: moving to 40 keeps 10's tag.
+    expect(tagsAfterMove([lanes[0]!, lanes[1]!, vip], [...lanes, third], 20, third)).toEqual([lanes[0], vip, third]);
+    // Moving into a lane whose tag it already has does not repeat it.
+    expect(tagsAfterMove([lanes[0]!, lanes[1]!], lanes, 20, lanes[0]!)).toEqual([lanes[0]]);
+    expect(tagsAfterMove([lanes[0]!, vip, lanes[1]!], lanes, 20, null)).toEqual([vip]);
+  });
+
+  it('follows tag changes made elsewhere: a lane tag newly put on holds the card', () => {
+    const inLane = card(1, [lanes[0]!], undefined, 10);
+    expect(laneAfterSync(inLane, [lanes[0]!, lanes[1]!], lanes)).toBe(20);
+    expect(laneAfterSync(inLane, [lanes[0]!, vip], lanes)).toBe(10);
+    expect(setCardTags([inLane], 1, [vip])[0]).toMatchObject({ tags: [vip], laneId: 10 });
+    expect(laneOf(setCardTags([inLane], 1, [vip])[0]!, lanes)).toBe(0);
   });
 
   it('keeps a known card’s tags when a ticket event (which has none) refreshes it', () => {

@@ -27,13 +27,22 @@ export function onBoard(ticket: Pick<Ticket, 'status' | 'queueId' | 'userId'>, v
   return canSeeTicket(viewer.ability, ticket, ticketListAction(viewer.ability, viewer.showAll));
 }
 
-/** The lane a card sits in: its first kanban tag in lane order, else lane 0. */
-export function laneOf(ticket: Pick<KanbanTicket, 'tags'>, lanes: Pick<Lane, 'id'>[]): number {
+/**
+ * The lane a card sits in: of its kanban tags, the one put on the ticket last, as the server tells it (`laneId`);
+ * while a change the server has not described yet is shown, the first of its kanban tags in lane order; lane 0
+ * without one.
+ */
+export function laneOf(ticket: Pick<KanbanTicket, 'tags' | 'laneId'>, lanes: Pick<Lane, 'id'>[]): number {
   const tagIds = new Set(ticket.tags.map((tag) => tag.id));
+  const known = ticket.laneId;
+  if (known && tagIds.has(known) && lanes.some((lane) => lane.id === known)) return known;
   return lanes.find((lane) => tagIds.has(lane.id))?.id ?? OPEN_LANE_ID;
 }
 
-/** Most recent activity first, as the server lists them. */
+/**
+ * Within a lane, the most recent first: by the ticket's updatedAt (tickets carry no last-message time; a new
+ * message updates the ticket), as the server lists them.
+ */
 const byActivity = (a: KanbanTicket, b: KanbanTicket) => b.updatedAt.localeCompare(a.updatedAt) || b.id - a.id;
 
 /** The cards of each lane (lane 0 first), every lane present even when empty. */
@@ -45,13 +54,26 @@ export function groupByLane(cards: KanbanTicket[], lanes: Lane[]): Map<number, K
 }
 
 /**
- * A ticket's tags once its card moves to `target` (null: lane 0), as the server will store them: every lane tag
- * leaves, the ticket's other tags stay.
+ * A ticket's tags once its card moves from `from` to `target` (null: lane 0), as the server will store them: moving
+ * to a lane removes only the tag of the lane it leaves; moving to lane 0 removes every lane tag. Other tags stay.
  */
-export function tagsAfterMove(tags: TagRef[], lanes: Pick<Lane, 'id'>[], target: Lane | null): TagRef[] {
-  const laneIds = new Set(lanes.map((lane) => lane.id));
-  const kept = tags.filter((tag) => !laneIds.has(tag.id));
-  return target ? [...kept, { id: target.id, name: target.name, color: target.color }] : kept;
+export function tagsAfterMove(tags: TagRef[], lanes: Pick<Lane, 'id'>[], from: number, target: Lane | null): TagRef[] {
+  if (!target) {
+    const laneIds = new Set(lanes.map((lane) => lane.id));
+    return tags.filter((tag) => !laneIds.has(tag.id));
+  }
+  const kept = tags.filter((tag) => tag.id !== from && tag.id !== target.id);
+  return [...kept, { id: target.id, name: target.name, color: target.color }];
+}
+
+/**
+ * A card's tags changed elsewhere (the ticket's tag field): a lane tag it did not have is now the last one put on;
+ * otherwise it keeps its lane while that tag stays.
+ */
+export function laneAfterSync(card: Pick<KanbanTicket, 'tags' | 'laneId'>, tags: TagRef[], lanes: Pick<Lane, 'id'>[]): number | undefined {
+  const before = new Set(card.tags.map((tag) => tag.id));
+  const added = lanes.find((lane) => tags.some((tag) => tag.id === lane.id) && !before.has(lane.id));
+  return added ? added.id : card.laneId;
 }
 
 /** Inserts or refreshes a card from a ticket event; events carry no tags, so a known card keeps its own. */
@@ -61,5 +83,6 @@ export function upsertCard(cards: KanbanTicket[], ticket: Ticket): KanbanTicket[
   return cards.map((card, position) => (position === index ? { ...card, ...ticket, tags: ticket.tags ?? card.tags } : card));
 }
 
-export const setCardTags = (cards: KanbanTicket[], ticketId: number, tags: TagRef[]): KanbanTicket[] =>
-  cards.map((card) => (card.id === ticketId ? { ...card, tags } : card));
+/** Sets a card's tags and, when known, its lane (undefined keeps the one it had). */
+export const setCardTags = (cards: KanbanTicket[], ticketId: number, tags: TagRef[], laneId?: number): KanbanTicket[] =>
+  cards.map((card) => (card.id === ticketId ? { ...card, tags, laneId: laneId ?? card.laneId } : card));

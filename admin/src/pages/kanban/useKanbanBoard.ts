@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { useCompanyTopic } from '../../realtime/useCompanyTopic';
 import type { AppMessageEvent, ContactEvent, TagEvent, TagRef, Ticket, TicketEvent } from '../tickets/types';
-import { type BoardViewer, boardQueueIds, laneOf, onBoard, setCardTags, tagsAfterMove, upsertCard } from './board';
+import { type BoardViewer, boardQueueIds, laneAfterSync, laneOf, onBoard, setCardTags, tagsAfterMove, upsertCard } from './board';
 import { type KanbanTicket, type Lane, OPEN_LANE_ID } from './types';
 
 /** A ticket new to the board arrives without its tags: the cards are read again shortly after. */
@@ -21,6 +21,7 @@ export interface KanbanBoard {
 interface PendingMove {
   seq: number;
   tags: TagRef[];
+  laneId: number;
 }
 
 /** The board's lanes and cards (GET /tags/kanban, GET /ticket/kanban), kept live from the tag and ticket events. */
@@ -44,7 +45,11 @@ export function useKanbanBoard(viewer: BoardViewer | undefined): KanbanBoard {
   });
 
   const withPending = useCallback(
-    (received: KanbanTicket[]) => received.map((card) => ({ ...card, tags: pending.current.get(card.id)?.tags ?? card.tags })),
+    (received: KanbanTicket[]) =>
+      received.map((card) => {
+        const move = pending.current.get(card.id);
+        return move ? { ...card, tags: move.tags, laneId: move.laneId } : card;
+      }),
     [],
   );
 
@@ -106,18 +111,19 @@ export function useKanbanBoard(viewer: BoardViewer | undefined): KanbanBoard {
       const card = cardsRef.current.find((item) => item.id === ticketId);
       const target = laneId === OPEN_LANE_ID ? null : lanesRef.current.find((lane) => lane.id === laneId);
       if (!card || target === undefined || laneOf(card, lanesRef.current) === laneId) return;
-      const previous = card.tags;
-      const tags = tagsAfterMove(previous, lanesRef.current, target);
+      const from = laneOf(card, lanesRef.current);
+      const previous = { tags: card.tags, laneId: card.laneId };
+      const tags = tagsAfterMove(previous.tags, lanesRef.current, from, target);
       const mine = ++seq.current;
-      pending.current.set(ticketId, { seq: mine, tags });
-      setCards((current) => setCardTags(current, ticketId, tags));
+      pending.current.set(ticketId, { seq: mine, tags, laneId });
+      setCards((current) => setCardTags(current, ticketId, tags, laneId));
       const isLatest = () => pending.current.get(ticketId)?.seq === mine;
       (target ? dataProvider.moveTicketToLane(ticketId, target.id) : dataProvider.removeTicketFromLanes(ticketId))
         .then((answer) => {
-          if (isLatest()) setCards((current) => setCardTags(current, ticketId, answer.tags));
+          if (isLatest()) setCards((current) => setCardTags(current, ticketId, answer.tags, answer.laneId));
         })
         .catch(() => {
-          if (isLatest()) setCards((current) => setCardTags(current, ticketId, previous));
+          if (isLatest()) setCards((current) => setCardTags(current, ticketId, previous.tags, previous.laneId ?? from));
           notify('kanban.errors.move', { type: 'error' });
         })
         .finally(() => {
@@ -131,7 +137,12 @@ export function useKanbanBoard(viewer: BoardViewer | undefined): KanbanBoard {
     if (payload.action === 'sync') {
       const ticketId = Number(payload.ticketId);
       // A move of ours in flight: its answer comes next and is the final word.
-      if (!pending.current.has(ticketId)) setCards((current) => setCardTags(current, ticketId, payload.tags));
+      if (pending.current.has(ticketId)) return;
+      const card = cardsRef.current.find((item) => item.id === ticketId);
+      if (!card) return;
+      setCards((current) => setCardTags(current, ticketId, payload.tags, laneAfterSync(card, payload.tags, lanesRef.current)));
+      // Which lane tag was put on last is the server's to say: the cards are read again shortly.
+      scheduleReload();
       return;
     }
     // A tag was added, renamed, recoloured, switched in or out of the kanban or deleted: read the lanes again.

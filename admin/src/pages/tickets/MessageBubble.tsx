@@ -8,12 +8,16 @@ import { FormattedText } from './FormattedText';
 import { CAPTIONED, MessageMedia } from './MessageMedia';
 import { MessageMenu } from './MessageMenu';
 import { QuotedBlock } from './QuotedBlock';
+import { ReactionBadge } from './ReactionBadge';
+import type { ReactionCount } from './reactions';
 import { clockTime } from './timeLabels';
 import type { Message, QuotedMessage } from './types';
 
 interface MessageBubbleProps {
   message: Message;
   quoted: QuotedMessage | null;
+  /** The reactions to this message, shown as a badge on it. */
+  reactions?: ReactionCount[];
   isGroup: boolean;
   contactName?: string;
   whatsappId: number | null;
@@ -30,7 +34,7 @@ function caption(message: Message): string {
 }
 
 /** One message: sent on the right, received on the left, with quote, media, edit marker, time and ack. */
-export function MessageBubble({ message, quoted, isGroup, contactName, whatsappId, readOnly, onReply, onEdit, onDelete }: MessageBubbleProps) {
+export function MessageBubble({ message, quoted, reactions, isGroup, contactName, whatsappId, readOnly, onReply, onEdit, onDelete }: MessageBubbleProps) {
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const mine = message.fromMe;
@@ -39,7 +43,11 @@ export function MessageBubble({ message, quoted, isGroup, contactName, whatsappI
   const sender = !mine && isGroup ? message.senderName || message.participant : null;
 
   return (
-    <Box sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', px: 2, py: 0.25 }} data-message-id={message.id} data-from-me={mine}>
+    <Box
+      sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', px: 2, py: 0.25, mb: reactions?.length ? 1.75 : 0 }}
+      data-message-id={message.id}
+      data-from-me={mine}
+    >
       <Box
         sx={(theme) => ({
           position: 'relative',
@@ -106,6 +114,7 @@ export function MessageBubble({ message, quoted, isGroup, contactName, whatsappI
           <Typography variant="caption">{clockTime(message.createdAt)}</Typography>
           {mine && <AckIcon ack={message.ack} />}
         </Box>
+        {reactions?.length ? <ReactionBadge reactions={reactions} mine={mine} /> : null}
       </Box>
       {anchor && (
         <MessageMenu

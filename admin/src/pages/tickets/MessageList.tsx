@@ -1,6 +1,6 @@
 import { useAppDataProvider } from '../../providers/dataProvider';
 import { Box, CircularProgress, Typography } from '@mui/material';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useScrollAnchors } from '../../hooks/useScrollAnchors';
 import { useTranslate } from 'react-admin';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -10,6 +10,7 @@ import { EditMessageDialog } from './EditMessageDialog';
 import { MessageBubble } from './MessageBubble';
 import { DayDivider, TicketChangeMarker } from './MessageDividers';
 import { messageRows, resolveQuote } from './messageOrder';
+import { attachReactions } from './reactions';
 import { useReply } from './ReplyContext';
 import { dayKey } from './timeLabels';
 import type { Message, Ticket } from './types';
@@ -92,7 +93,9 @@ export function MessageList({ ticket, history, readOnly }: { ticket: Ticket; his
     }
   };
 
-  const rows = messageRows(messages, dayKey);
+  // Reactions show as a badge on the message they react to, not as messages of their own.
+  const { shown, reactions } = useMemo(() => attachReactions(messages), [messages]);
+  const rows = messageRows(shown, dayKey);
   const byId = new Map(messages.map((message) => [message.id, message]));
 
   return (
@@ -129,6 +132,7 @@ export function MessageList({ ticket, history, readOnly }: { ticket: Ticket; his
               key={row.key}
               message={row.message}
               quoted={resolveQuote(row.message, byId)}
+              reactions={reactions.get(row.message.id)}
               isGroup={ticket.isGroup}
               contactName={ticket.contact?.name}
               whatsappId={ticket.whatsappId}

@@ -1,11 +1,10 @@
 import CallOutlined from '@mui/icons-material/CallOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
-import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
-import { Box, Button, Link, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { ImagePreview } from './ImagePreview';
-import { parseLocation } from './sharedContent';
+import { LocationCard } from './LocationCard';
 import type { Message } from './types';
 import { VcardMessage } from './VcardMessage';
 
@@ -40,21 +39,8 @@ export function MessageMedia({ message, whatsappId, readOnly }: { message: Messa
           </Button>
         </Box>
       ) : null;
-    case 'locationMessage': {
-      const location = parseLocation(message.body);
-      if (!location) return null;
-      return (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <PlaceOutlined color="error" />
-          <Box>
-            <Link href={location.url} target="_blank" rel="noopener noreferrer">
-              {translate('tickets.messages.viewLocation')}
-            </Link>
-            {location.description && <Typography variant="body2">{location.description}</Typography>}
-          </Box>
-        </Box>
-      );
-    }
+    case 'locationMessage':
+      return <LocationCard body={message.body} />;
     case 'vcard':
     case 'contactMessage':
       return <VcardMessage body={message.body} whatsappId={whatsappId} readOnly={readOnly} />;

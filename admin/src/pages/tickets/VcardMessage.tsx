@@ -1,5 +1,5 @@
 import { Box, Button, Divider, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNotifyError } from '../../hooks/useNotifyError';
 import { useAppDataProvider } from '../../providers/dataProvider';
@@ -10,38 +10,76 @@ import { QueuePickerDialog } from './QueuePickerDialog';
 import { parseVcard } from './sharedContent';
 import type { ContactOption } from './types';
 import { useCreateTicket } from './useCreateTicket';
+import { cachedVcardAnswer, checkVcardNumber, rememberVcardAnswer, type VcardAnswer } from './vcardCheckCache';
 
-type Check = { state: 'checking' } | { state: 'known'; contact: ContactOption } | { state: 'unknown' } | { state: 'outside' };
+type Check = { state: 'checking' } | VcardAnswer;
+
+/** A contact as GET /contacts lists it: whether it is on WhatsApp, when a connection checked. */
+type ListedContact = ContactOption & { isWhatsappValid?: boolean | null };
 
 /**
- * A shared contact card: after 1500 ms the number is looked up among the contacts; 'Conversar' creates the contact
- * when needed and asks for the queue ('Selecione a Fila') before opening the chat on this ticket's connection.
+ * A shared contact card: once the card has been on screen for 1500 ms the number is looked up among the contacts
+ * (one whose number is known not to be on WhatsApp shows 'CONTATO FORA DO WHATSAPP'); the answer is kept for the
+ * browser session, so scrolling back or re-rendering does not ask again. 'Conversar' creates the contact when needed
+ * and asks for the queue ('Selecione a Fila') before opening the chat on this ticket's connection.
  */
 export function VcardMessage({ body, whatsappId, readOnly }: { body: string; whatsappId: number | null; readOnly?: boolean }) {
   const dataProvider = useAppDataProvider();
   const translate = useTranslate();
   const notifyError = useNotifyError();
   const shared = parseVcard(body);
-  const [check, setCheck] = useState<Check>({ state: 'checking' });
+  const number = shared?.number;
+  const [check, setCheck] = useState<Check>(() => (number && cachedVcardAnswer(number)) || { state: 'checking' });
   const [picking, setPicking] = useState<ContactOption | null>(null);
   const { create, busy } = useCreateTicket(() => setPicking(null));
-  const number = shared?.number;
+  const cardRef = useRef<HTMLDivElement>(null);
+
+  const settle = (answer: VcardAnswer) => {
+    if (number) rememberVcardAnswer(number, answer);
+    setCheck(answer);
+  };
 
   useEffect(() => {
     if (!number) return;
+    const known = cachedVcardAnswer(number);
+    if (known) {
+      setCheck(known);
+      return;
+    }
     let current = true;
-    const timer = setTimeout(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const lookup = () =>
       dataProvider
-        .getList<ContactOption>('contacts', { filter: { q: number }, pagination: { page: 1, perPage: 20 }, sort: { field: 'name', order: 'ASC' } })
-        .then(({ data }) => {
+        .getList<ListedContact>('contacts', { filter: { q: number }, pagination: { page: 1, perPage: 20 }, sort: { field: 'name', order: 'ASC' } })
+        .then(({ data }): VcardAnswer => {
           const found = data.find((contact) => contact.number.replace(/\D/g, '') === number);
-          if (current) setCheck(found ? { state: 'known', contact: found } : { state: 'unknown' });
-        })
-        .catch(() => current && setCheck({ state: 'unknown' }));
-    }, VCARD_CHECK_DELAY_MS);
+          if (!found) return { state: 'unknown' };
+          return found.isWhatsappValid === false ? { state: 'outside' } : { state: 'known', contact: found };
+        });
+    const start = () => {
+      if (timer) return;
+      timer = setTimeout(() => {
+        checkVcardNumber(number, lookup)
+          .then((answer) => current && setCheck(answer))
+          .catch(() => current && setCheck({ state: 'unknown' }));
+      }, VCARD_CHECK_DELAY_MS);
+    };
+    const stop = () => {
+      clearTimeout(timer);
+      timer = undefined;
+    };
+    // The check runs for cards the reader sees: one scrolled past before the delay is not checked.
+    const element = cardRef.current;
+    if (!element || typeof IntersectionObserver === 'undefined') start();
+    const observer =
+      element && typeof IntersectionObserver !== 'undefined'
+        ? new IntersectionObserver((entries) => (entries.some((entry) => entry.isIntersecting) ? start() : stop()))
+        : undefined;
+    if (element) observer?.observe(element);
     return () => {
       current = false;
-      clearTimeout(timer);
+      stop();
+      observer?.disconnect();
     };
   }, [number, dataProvider.getList]);
 
@@ -56,20 +94,20 @@ export function VcardMessage({ body, whatsappId, readOnly }: { body: string; wha
       const { data: contact } = await dataProvider.create<ContactOption>('contacts', {
         data: { name: shared.name, number: shared.number, email: '', extraInfo: [] },
       });
-      setCheck({ state: 'known', contact });
+      settle({ state: 'known', contact });
       setPicking(contact);
     } catch (error) {
       const body = error instanceof ApiError ? (error.body as { existingContact?: ContactOption; invalido?: boolean; error?: string } | undefined) : undefined;
       if (body?.existingContact) {
-        setCheck({ state: 'known', contact: body.existingContact });
+        settle({ state: 'known', contact: body.existingContact });
         setPicking(body.existingContact);
-      } else if (body?.invalido || body?.error === 'ERR_WAPP_INVALID_CONTACT') setCheck({ state: 'outside' });
+      } else if (body?.invalido || body?.error === 'ERR_WAPP_INVALID_CONTACT') settle({ state: 'outside' });
       else notifyError(error);
     }
   };
 
   return (
-    <Box sx={{ minWidth: 220 }} data-vcard>
+    <Box ref={cardRef} sx={{ minWidth: 220 }} data-vcard data-vcard-check={check.state}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 0.5 }}>
         <ContactAvatar name={shared.name} src={check.state === 'known' ? check.contact.profilePicUrl : null} size={40} />
         <Box sx={{ minWidth: 0 }}>
