@@ -103,7 +103,14 @@ export async function seedDemoData(em: EntityManager): Promise<boolean> {
     whatsapp: connection,
   });
   const previous = addMonths(dueDate, -1);
-  em.create(Invoice, { company, dueDate: previous, value: 49.9, detail: 'Plano Demo', status: 'paid', paidAt: new Date(previous.getTime() - 2 * 24 * 3600 * 1000) });
+  em.create(Invoice, {
+    company,
+    dueDate: previous,
+    value: 49.9,
+    detail: 'Plano Demo',
+    status: 'paid',
+    paidAt: new Date(previous.getTime() - 2 * 24 * 3600 * 1000),
+  });
   await em.flush();
   return true;
 }
