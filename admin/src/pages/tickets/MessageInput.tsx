@@ -234,7 +234,8 @@ export function MessageInput({ ticket, onSent }: { ticket: Ticket; onSent(messag
               onChange={(event) => {
                 setText(event.target.value);
                 setActive(0);
-                if (!event.target.value.startsWith('/')) setQuickDismissed(false);
+                // A new '/' (or text that is no shortcut) offers the list again after Escape or a pick.
+                if (!event.target.value.startsWith('/') || event.target.value === '/') setQuickDismissed(false);
               }}
               onKeyDown={onKeyDown}
               placeholder={translate(disabled ? 'tickets.input.disabled' : files.length ? 'tickets.input.caption' : 'tickets.input.placeholder')}
