@@ -47,6 +47,7 @@ describe('attendant feedback in the workspace', () => {
       .first()
       .waitFor({ timeout: 10000 * TIME_FACTOR });
   const openTicket = async () => {
+    await page.bringToFront();
     await page.goto(`${suite.t.baseUrl}/tickets/${ticket.uuid}`);
     await header().waitFor({ timeout: 10000 * TIME_FACTOR });
   };
@@ -147,6 +148,7 @@ describe('attendant feedback in the workspace', () => {
 
     await input().fill('');
 
+    await phone.bringToFront();
     await phone.goto(`${suite.t.baseUrl}/tickets/${ticket.uuid}`);
     const phoneInput = phone.getByRole('textbox', { name: 'Digite uma mensagem' });
     await phoneInput.waitFor({ timeout: 10000 * TIME_FACTOR });
@@ -157,6 +159,7 @@ describe('attendant feedback in the workspace', () => {
     await screenshot(phone, 'attendant-quick-replies-all-phone');
     await phoneInput.press('Enter');
     await waitFor(async () => (await phoneInput.inputValue()) === SHARED_REPLIES[1]!.message);
+    await page.bringToFront();
   });
 
   it('asks before Escape discards a changed transfer, and names the queue the ticket went to', async () => {
@@ -205,6 +208,7 @@ describe('attendant feedback in the workspace', () => {
     await waitFor(async () => (await storedTicket()).status === 'closed', 10000);
 
     // Reopened on the phone.
+    await phone.bringToFront();
     await phone.goto(`${suite.t.baseUrl}/tickets/${ticket.uuid}`);
     await phone.locator('[data-ticket-header]').getByRole('button', { name: 'Reabrir' }).click();
     await phone.getByText('Atendimento reaberto', { exact: true }).waitFor({ timeout: 10000 * TIME_FACTOR });
@@ -213,6 +217,7 @@ describe('attendant feedback in the workspace', () => {
   });
 
   it('asks before Escape or a backdrop click discards a changed quick reply form; a clean one closes at once', async () => {
+    await page.bringToFront();
     await page.goto(`${suite.t.baseUrl}/quick-messages`);
     const add = page.getByRole('link', { name: 'Adicionar resposta rápida' });
     await add.click();
@@ -238,11 +243,13 @@ describe('attendant feedback in the workspace', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/quick-messages');
 
+    await phone.bringToFront();
     await phone.goto(`${suite.t.baseUrl}/quick-messages/create`);
     await phone.getByRole('dialog').locator('input[name="shortcode"]').fill('rascunho');
     await phone.keyboard.press('Escape');
     await phone.getByRole('dialog', { name: 'Descartar alterações?' }).waitFor();
     await screenshot(phone, 'attendant-form-discard-phone');
+    await page.bringToFront();
   });
 
   it("offers no edit or delete on another user's shared quick reply, and shows it read-only by its address", async () => {
@@ -261,6 +268,7 @@ describe('attendant feedback in the workspace', () => {
     await dialog.getByRole('button', { name: 'Fechar' }).click();
     await dialog.waitFor({ state: 'detached' });
 
+    await phone.bringToFront();
     await phone.goto(`${suite.t.baseUrl}/quick-messages/${adminReplyId}`);
     await phone.getByRole('dialog').getByRole('button', { name: 'Fechar' }).waitFor();
     await screenshot(phone, 'attendant-quick-reply-readonly-phone');
