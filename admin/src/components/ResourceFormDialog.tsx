@@ -3,6 +3,7 @@ import { type ReactNode, useMemo } from 'react';
 import { CreateBase, EditBase, Form, type RaRecord, useNotify, useRecordContext, useSaveContext, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useNotifyError } from '../hooks/useNotifyError';
+import { ReportFormDirty, useDiscardGuard } from './DiscardChangesGuard';
 import { SCROLLING_FORM } from './dialogForm';
 import { SubmitButton } from './SubmitButton';
 
@@ -72,6 +73,8 @@ export function ResourceFormDialog<T extends RaRecord, V extends object>(props: 
   const { search } = useLocation();
   const isNew = id === undefined;
   const close = () => (props.onClose ? props.onClose() : navigate({ pathname: listPath, search }));
+  // Escape or a backdrop click on a changed form asks before its changes are lost.
+  const guard = useDiscardGuard(close);
   const finish = async (record: T) => {
     try {
       await afterSave?.(record);
@@ -88,24 +91,29 @@ export function ResourceFormDialog<T extends RaRecord, V extends object>(props: 
   const mutationOptions = {
     onSuccess: (record: T) => void finish(record),
   };
-  const body = <FormBody catalog={catalog} isNew={isNew} onClose={close} header={props.header} fields={children} readOnly={props.readOnly} />;
+  const body = (
+    <FormBody catalog={catalog} isNew={isNew} onClose={close} onDirty={guard.setDirty} header={props.header} fields={children} readOnly={props.readOnly} />
+  );
   return (
-    <Dialog open onClose={close} fullWidth maxWidth={props.maxWidth ?? 'sm'} sx={SCROLLING_FORM} aria-labelledby={`${resource}-dialog-title`}>
-      <DialogTitle id={`${resource}-dialog-title`}>{props.title ?? translate(`${catalog}.form.${isNew ? 'addTitle' : 'editTitle'}`)}</DialogTitle>
-      {isNew ? (
-        <CreateBase resource={resource} redirect={false} transform={transform} mutationOptions={mutationOptions}>
-          <DialogForm record={empty} refusals={refusals}>
-            {body}
-          </DialogForm>
-        </CreateBase>
-      ) : (
-        <EditBase resource={resource} id={id} redirect={false} mutationMode="pessimistic" transform={transform} mutationOptions={mutationOptions}>
-          <EditForm<T, V> toFormValues={props.toFormValues} refusals={refusals}>
-            {body}
-          </EditForm>
-        </EditBase>
-      )}
-    </Dialog>
+    <>
+      <Dialog open onClose={guard.onDialogClose} fullWidth maxWidth={props.maxWidth ?? 'sm'} sx={SCROLLING_FORM} aria-labelledby={`${resource}-dialog-title`}>
+        <DialogTitle id={`${resource}-dialog-title`}>{props.title ?? translate(`${catalog}.form.${isNew ? 'addTitle' : 'editTitle'}`)}</DialogTitle>
+        {isNew ? (
+          <CreateBase resource={resource} redirect={false} transform={transform} mutationOptions={mutationOptions}>
+            <DialogForm record={empty} refusals={refusals}>
+              {body}
+            </DialogForm>
+          </CreateBase>
+        ) : (
+          <EditBase resource={resource} id={id} redirect={false} mutationMode="pessimistic" transform={transform} mutationOptions={mutationOptions}>
+            <EditForm<T, V> toFormValues={props.toFormValues} refusals={refusals}>
+              {body}
+            </EditForm>
+          </EditBase>
+        )}
+      </Dialog>
+      {guard.confirmation}
+    </>
   );
 }
 
@@ -167,15 +175,17 @@ interface FormBodyProps {
   catalog: string;
   isNew: boolean;
   onClose(): void;
+  onDirty(dirty: boolean): void;
   header: ReactNode;
   fields: ReactNode;
   readOnly?: boolean;
 }
 
-function FormBody({ catalog, isNew, onClose, header, fields, readOnly }: FormBodyProps) {
+function FormBody({ catalog, isNew, onClose, onDirty, header, fields, readOnly }: FormBodyProps) {
   const translate = useTranslate();
   return (
     <>
+      <ReportFormDirty onChange={onDirty} />
       {header}
       <DialogContent dividers>{fields}</DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>

@@ -1713,4 +1713,23 @@ export const en: Catalog = {
     sessionExpired: 'The time to pay is over. Sign in again.',
     backToLogin: 'Back to sign in',
   },
+  ticketFeedback: {
+    transferredToQueue: 'Ticket transferred to the %{queue} queue',
+    transferredToUser: 'Ticket transferred to %{user} in the %{queue} queue',
+    transferredNoQueue: 'Ticket transferred to the waiting list',
+    resolved: 'Ticket resolved',
+    returnedToQueue: 'Ticket returned to the %{queue} queue',
+    returnedNoQueue: 'Ticket returned to the waiting list',
+    reopened: 'Ticket reopened',
+  },
+  unsavedChanges: {
+    title: 'Discard changes?',
+    message: 'The changes you made have not been saved and will be lost.',
+    keep: 'Keep editing',
+    discard: 'Discard',
+  },
+  quickReplies: {
+    listLabel: 'Quick replies',
+    hint: '↑↓ to move, Enter to insert, Esc to close',
+  },
 };

@@ -1714,4 +1714,23 @@ export const es: Catalog = {
     sessionExpired: 'Se acabó el tiempo para el pago. Inicie sesión de nuevo.',
     backToLogin: 'Volver al inicio de sesión',
   },
+  ticketFeedback: {
+    transferredToQueue: 'Atención transferida a la cola %{queue}',
+    transferredToUser: 'Atención transferida a %{user} en la cola %{queue}',
+    transferredNoQueue: 'Atención transferida a la lista de espera',
+    resolved: 'Atención resuelta',
+    returnedToQueue: 'Atención devuelta a la cola %{queue}',
+    returnedNoQueue: 'Atención devuelta a la lista de espera',
+    reopened: 'Atención reabierta',
+  },
+  unsavedChanges: {
+    title: '¿Descartar cambios?',
+    message: 'Los cambios que hizo aún no se han guardado y se perderán.',
+    keep: 'Seguir editando',
+    discard: 'Descartar',
+  },
+  quickReplies: {
+    listLabel: 'Respuestas rápidas',
+    hint: '↑↓ para moverse, Enter para insertar, Esc para cerrar',
+  },
 };

@@ -1714,6 +1714,25 @@ export const pt = {
     sessionExpired: 'O tempo para o pagamento acabou. Entre novamente.',
     backToLogin: 'Voltar para o login',
   },
+  ticketFeedback: {
+    transferredToQueue: 'Atendimento transferido para a fila %{queue}',
+    transferredToUser: 'Atendimento transferido para %{user} na fila %{queue}',
+    transferredNoQueue: 'Atendimento transferido para a fila de espera',
+    resolved: 'Atendimento resolvido',
+    returnedToQueue: 'Atendimento devolvido para a fila %{queue}',
+    returnedNoQueue: 'Atendimento devolvido para a fila de espera',
+    reopened: 'Atendimento reaberto',
+  },
+  unsavedChanges: {
+    title: 'Descartar alterações?',
+    message: 'As alterações que você fez ainda não foram salvas e serão perdidas.',
+    keep: 'Continuar editando',
+    discard: 'Descartar',
+  },
+  quickReplies: {
+    listLabel: 'Respostas rápidas',
+    hint: '↑↓ para navegar, Enter para inserir, Esc para fechar',
+  },
 };
 
 export type Catalog = typeof pt;

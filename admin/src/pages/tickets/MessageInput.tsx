@@ -11,7 +11,7 @@ import { AttachmentStrip } from './AttachmentStrip';
 import { INPUT_MAX_ROWS, MIN_RECORDING_BYTES } from './constants';
 import { EmojiPicker } from './EmojiPicker';
 import { FileListPicker } from './FileListPicker';
-import { QuickMessageSuggestions } from './QuickMessageSuggestions';
+import { QUICK_LIST_ID, QuickMessageSuggestions, quickOptionId } from './QuickMessageSuggestions';
 import { RecordingBar } from './RecordingBar';
 import { useReply } from './ReplyContext';
 import { ReplyPreview } from './ReplyPreview';
@@ -21,15 +21,21 @@ import { useAudioRecorder } from './useAudioRecorder';
 import { useQuickMessages } from './useLookups';
 import { signed, useSignOption } from './useSignOption';
 
-/** Quick-message suggestions open for '/' followed by at least 2 characters. */
-const QUICK_PREFIX_MIN = 3;
+/** The quick replies whose shortcode or text has what follows '/' ('/' alone: all of them). */
+const matchQuick = (quickMessages: QuickMessage[], typed: string) => {
+  const wanted = typed.toLowerCase();
+  if (!wanted) return quickMessages;
+  const byShortcode = quickMessages.filter((quick) => quick.shortcode.toLowerCase().includes(wanted));
+  const byText = quickMessages.filter((quick) => !byShortcode.includes(quick) && quick.message.toLowerCase().includes(wanted));
+  return [...byShortcode, ...byText];
+};
 
 const asList = (answer: Message | Message[] | undefined): Message[] =>
   Array.isArray(answer) ? answer : answer && typeof answer === 'object' && 'id' in answer ? [answer] : [];
 
 /**
  * The message input: up to 5 rows, Enter sends (Shift+Enter breaks the line), blank text is not sent; signature,
- * emoji, attachments with a caption, file lists, '/shortcut' quick messages, reply, audio recording.
+ * emoji, attachments with a caption, file lists, '/' quick replies (all of them, narrowed as one types), reply, audio recording.
  */
 export function MessageInput({ ticket, onSent }: { ticket: Ticket; onSent(messages: Message[]): void }) {
   const dataProvider = useAppDataProvider();
@@ -51,9 +57,8 @@ export function MessageInput({ ticket, onSent }: { ticket: Ticket; onSent(messag
   const disabled = ticket.status !== 'open';
 
   const suggestions = useMemo(() => {
-    if (quickDismissed || !text.startsWith('/') || text.length < QUICK_PREFIX_MIN || text.includes('\n')) return [];
-    const typed = text.slice(1).toLowerCase();
-    return quickMessages.filter((quick) => quick.shortcode.toLowerCase().includes(typed));
+    if (quickDismissed || !text.startsWith('/') || text.includes('\n')) return [];
+    return matchQuick(quickMessages, text.slice(1));
   }, [text, quickMessages, quickDismissed]);
 
   const finish = (answer: Message | Message[] | undefined) => {
@@ -125,6 +130,8 @@ export function MessageInput({ ticket, onSent }: { ticket: Ticket; onSent(messag
         return;
       }
       if (event.key === 'Escape') {
+        // Closes the list only, not a dialog or drawer around the input.
+        event.stopPropagation();
         setQuickDismissed(true);
         return;
       }
@@ -171,6 +178,7 @@ export function MessageInput({ ticket, onSent }: { ticket: Ticket; onSent(messag
   };
 
   const canSend = Boolean(text.trim() || files.length);
+  const activeQuick = suggestions[Math.min(active, suggestions.length - 1)];
   const signLabel = translate(sign ? 'tickets.input.signOn' : 'tickets.input.signOff');
 
   return (
@@ -226,11 +234,17 @@ export function MessageInput({ ticket, onSent }: { ticket: Ticket; onSent(messag
               onChange={(event) => {
                 setText(event.target.value);
                 setActive(0);
-                if (!event.target.value.startsWith('/')) setQuickDismissed(false);
+                // A new '/' (or text that is no shortcut) offers the list again after Escape or a pick.
+                if (!event.target.value.startsWith('/') || event.target.value === '/') setQuickDismissed(false);
               }}
               onKeyDown={onKeyDown}
               placeholder={translate(disabled ? 'tickets.input.disabled' : files.length ? 'tickets.input.caption' : 'tickets.input.placeholder')}
-              inputProps={{ 'aria-label': translate('tickets.input.placeholder') }}
+              inputProps={{
+                'aria-label': translate('tickets.input.placeholder'),
+                'aria-expanded': suggestions.length > 0,
+                'aria-controls': suggestions.length ? QUICK_LIST_ID : undefined,
+                'aria-activedescendant': activeQuick ? quickOptionId(activeQuick) : undefined,
+              }}
               sx={{ flex: 1, minWidth: 0, bgcolor: 'action.hover', borderRadius: 5, px: { xs: 1.5, sm: 2 }, py: 1, alignSelf: 'center' }}
             />
             {canSend || disabled ? (

@@ -32,6 +32,7 @@ export function TicketHeader({
     <Paper
       square
       elevation={0}
+      data-ticket-header
       sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.75, borderBottom: 1, borderColor: 'divider', flexWrap: 'wrap' }}
     >
       {showBack && (

@@ -1,6 +1,7 @@
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { useDiscardGuard } from '../../components/DiscardChangesGuard';
 import { ConnectionSelect } from './ConnectionSelect';
 import { QueueSelect } from './QueueSelect';
 import type { Ticket, UserOption } from './types';
@@ -8,7 +9,10 @@ import { useConnectionOptions, useQueueOptions } from './useLookups';
 import type { TransferTarget } from './useTicketActions';
 import { UserSearch } from './UserSearch';
 
-/** Transfer: an optional user, a queue and a connection (both required). No user → back to pending. */
+/**
+ * Transfer: an optional user, a queue and a connection (both required). No user → back to pending. Escape or a
+ * backdrop click after a change asks before discarding it.
+ */
 export function TransferTicketDialog({
   ticket,
   busy,
@@ -27,6 +31,10 @@ export function TransferTicketDialog({
   const [queueId, setQueueId] = useState<number | ''>(ticket.queueId ?? '');
   const [whatsappId, setWhatsappId] = useState<number | ''>(ticket.whatsappId ?? '');
   const [errors, setErrors] = useState<{ queue?: string; connection?: string }>({});
+  const guard = useDiscardGuard(onClose);
+  const changed = user !== null || queueId !== (ticket.queueId ?? '') || whatsappId !== (ticket.whatsappId ?? '');
+  const { setDirty } = guard;
+  useEffect(() => setDirty(changed), [changed, setDirty]);
   // A chosen user can take tickets of their own queues.
   const queues = user?.queues?.length ? user.queues : allQueues;
 
@@ -40,25 +48,28 @@ export function TransferTicketDialog({
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="transfer-title">
-      <DialogTitle id="transfer-title">{translate('tickets.transfer.title')}</DialogTitle>
-      <DialogContent dividers>
-        <UserSearch
-          value={user}
-          onChange={(next) => {
-            setUser(next);
-            if (next?.queues?.length && queueId !== '' && !next.queues.some((queue) => queue.id === queueId)) setQueueId('');
-          }}
-        />
-        <QueueSelect queues={queues} value={queueId} onChange={setQueueId} required error={errors.queue} label={translate('tickets.transfer.queue')} />
-        <ConnectionSelect connections={connections} value={whatsappId} onChange={setWhatsappId} error={errors.connection} />
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onClose}>{translate('common.cancel')}</Button>
-        <Button variant="contained" onClick={submit} disabled={busy} startIcon={busy && <CircularProgress size={16} color="inherit" />}>
-          {translate('tickets.transfer.submit')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <>
+      <Dialog open onClose={guard.onDialogClose} fullWidth maxWidth="xs" aria-labelledby="transfer-title">
+        <DialogTitle id="transfer-title">{translate('tickets.transfer.title')}</DialogTitle>
+        <DialogContent dividers>
+          <UserSearch
+            value={user}
+            onChange={(next) => {
+              setUser(next);
+              if (next?.queues?.length && queueId !== '' && !next.queues.some((queue) => queue.id === queueId)) setQueueId('');
+            }}
+          />
+          <QueueSelect queues={queues} value={queueId} onChange={setQueueId} required error={errors.queue} label={translate('tickets.transfer.queue')} />
+          <ConnectionSelect connections={connections} value={whatsappId} onChange={setWhatsappId} error={errors.connection} />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, py: 2 }}>
+          <Button onClick={onClose}>{translate('common.cancel')}</Button>
+          <Button variant="contained" onClick={submit} disabled={busy} startIcon={busy && <CircularProgress size={16} color="inherit" />}>
+            {translate('tickets.transfer.submit')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      {guard.confirmation}
+    </>
   );
 }

@@ -91,6 +91,19 @@ export function useTicketActions(onChanged?: (ticket: Ticket) => void): TicketAc
   );
 
   const me = agent?.id ?? null;
+  const success = (message: string, messageArgs?: Record<string, string>) => notify(message, { type: 'success', messageArgs });
+  /** Where a transfer or a return left the ticket: the server's answer names its queue and user. */
+  const transferred = (answer: Ticket | undefined) => {
+    const queue = answer?.queue?.name;
+    const user = answer?.user?.name;
+    if (queue && user) success('ticketFeedback.transferredToUser', { queue, user });
+    else if (queue) success('ticketFeedback.transferredToQueue', { queue });
+    else success('ticketFeedback.transferredNoQueue');
+  };
+  const returned = (answer: Ticket | undefined, ticket: Ticket) => {
+    const queue = (answer || ticket).queue?.name;
+    success(queue ? 'ticketFeedback.returnedToQueue' : 'ticketFeedback.returnedNoQueue', queue ? { queue } : undefined);
+  };
   // Leaving a ticket (finish, return, transfer, delete) closes its conversation, not another one that is open.
   const { pathname } = useLocation();
   const leave = (ticket: Ticket) => {
@@ -111,7 +124,10 @@ export function useTicketActions(onChanged?: (ticket: Ticket) => void): TicketAc
     returnToQueue: (ticket) =>
       run(
         () => dataProvider.changeTicket(ticket.id, { status: 'pending', userId: null }),
-        () => leave(ticket),
+        (answer) => {
+          returned(answer || undefined, ticket);
+          leave(ticket);
+        },
       ),
     finish: (ticket) =>
       run(
@@ -124,12 +140,16 @@ export function useTicketActions(onChanged?: (ticket: Ticket) => void): TicketAc
             promptId: null,
             integrationId: null,
           }),
-        () => leave(ticket),
+        () => {
+          success('ticketFeedback.resolved');
+          leave(ticket);
+        },
       ),
     reopen: (ticket) =>
       run(
         () => dataProvider.changeTicket(ticket.id, { status: 'open', userId: me }),
         (answer) => {
+          success('ticketFeedback.reopened');
           showOpen();
           navigate(`/tickets/${(answer || ticket).uuid}`);
         },
@@ -143,7 +163,10 @@ export function useTicketActions(onChanged?: (ticket: Ticket) => void): TicketAc
             whatsappId: target.whatsappId,
             ...(target.userId === null ? { status: 'pending' as const } : {}),
           }),
-        () => leave(ticket),
+        (answer) => {
+          transferred(answer || undefined);
+          leave(ticket);
+        },
       ),
     remove: (ticket) =>
       run(

@@ -2,7 +2,7 @@ import { useAppDataProvider } from '../../providers/dataProvider';
 import { Box } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { TextInput, useGetOne } from 'react-admin';
+import { TextInput, useCanAccess, useGetOne } from 'react-admin';
 import { type AttachmentChange, AttachmentField } from '../../components/AttachmentField';
 import { ResourceFormDialog } from '../../components/ResourceFormDialog';
 import { SwitchInput } from '../../components/SwitchInput';
@@ -20,6 +20,9 @@ export function QuickMessageDialog({ id }: { id?: number }) {
   const [attachment, setAttachment] = useState<AttachmentChange>(null);
   // The record EditBase loads (the same cached query): its current file.
   const { data: loaded } = useGetOne<QuickMessage>('quick-messages', { id: id ?? 0 }, { enabled: id !== undefined });
+  // Someone else's shared message opened by its address: an attendant may read it, not change it.
+  const { canAccess: canEdit } = useCanAccess({ action: 'edit', resource: 'quick-messages', record: loaded, enabled: Boolean(loaded) });
+  const readOnly = id !== undefined && Boolean(loaded) && canEdit === false;
 
   /** The file goes once the message exists: uploaded or removed after the save. */
   const applyAttachment = async (saved: QuickMessage) => {
@@ -41,14 +44,15 @@ export function QuickMessageDialog({ id }: { id?: number }) {
       transform={(values) => toPayload(values)}
       delaySubmit
       afterSave={applyAttachment}
+      readOnly={readOnly}
     >
-      <TextInput source="shortcode" label="quickMessages.form.shortcode" validate={shortcodeRules} autoFocus autoComplete="off" />
-      <TextInput source="message" label="quickMessages.form.message" multiline minRows={5} maxRows={14} />
+      <TextInput source="shortcode" label="quickMessages.form.shortcode" validate={shortcodeRules} autoFocus autoComplete="off" readOnly={readOnly} />
+      <TextInput source="message" label="quickMessages.form.message" multiline minRows={5} maxRows={14} readOnly={readOnly} />
       <TemplateVariablesHint />
-      <AttachmentField label="quickMessages.form.attachment" current={attachmentOf(loaded)} change={attachment} onChange={setAttachment} />
+      <AttachmentField label="quickMessages.form.attachment" current={attachmentOf(loaded)} change={attachment} onChange={setAttachment} readOnly={readOnly} />
       <Box sx={{ display: 'flex', flexDirection: 'column' }}>
-        <SwitchInput source="geral" label="quickMessages.form.geral" helperText="quickMessages.form.geralHelp" />
-        <SwitchInput source="status" label="quickMessages.form.status" helperText="quickMessages.form.statusHelp" />
+        <SwitchInput source="geral" label="quickMessages.form.geral" helperText="quickMessages.form.geralHelp" disabled={readOnly} />
+        <SwitchInput source="status" label="quickMessages.form.status" helperText="quickMessages.form.statusHelp" disabled={readOnly} />
       </Box>
     </ResourceFormDialog>
   );
