@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { formatDuration, messagePreview, previewText, stripWhatsAppFormatting, ticketPreviewText, vcardName, type PreviewTexts } from './message-preview.js';
 
 const pt: PreviewTexts = {

@@ -62,14 +62,7 @@ export function vcardName(vcard: string): string {
   const fn = field('FN');
   if (fn) return fn.replace(/\\([,;\\])/g, '$1');
   const n = field('N');
-  return n
-    ? n
-        .split(';')
-        .filter(Boolean)
-        .reverse()
-        .join(' ')
-        .trim()
-    : '';
+  return n ? n.split(';').filter(Boolean).reverse().join(' ').trim() : '';
 }
 
 function withText(kind: MessagePreviewKind, text: string | null | undefined): MessagePreview {
@@ -98,7 +91,10 @@ export function messagePreview(message: PreviewSource): MessagePreview {
     case 'locationMessage': {
       // The body is "lat,lng" then the place's name and address, one per line.
       const [, ...details] = body.split('\n');
-      return withText('location', details.find((detail) => detail.trim()));
+      return withText(
+        'location',
+        details.find((detail) => detail.trim()),
+      );
     }
     case 'contactMessage':
     case 'vcard':

@@ -1708,4 +1708,14 @@ export const en: Catalog = {
     sessionExpired: 'The time to pay is over. Sign in again.',
     backToLogin: 'Back to sign in',
   },
+  messagePreview: {
+    photo: 'Photo',
+    video: 'Video',
+    audio: 'Audio',
+    document: 'Document',
+    sticker: 'Sticker',
+    location: 'Location',
+    contact: 'Contact',
+    deleted: 'Message deleted',
+  },
 };

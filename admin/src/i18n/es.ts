@@ -1709,4 +1709,14 @@ export const es: Catalog = {
     sessionExpired: 'Se acabó el tiempo para el pago. Inicie sesión de nuevo.',
     backToLogin: 'Volver al inicio de sesión',
   },
+  messagePreview: {
+    photo: 'Foto',
+    video: 'Video',
+    audio: 'Audio',
+    document: 'Documento',
+    sticker: 'Sticker',
+    location: 'Ubicación',
+    contact: 'Contacto',
+    deleted: 'Mensaje eliminado',
+  },
 };

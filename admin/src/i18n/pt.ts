@@ -1709,6 +1709,16 @@ export const pt = {
     sessionExpired: 'O tempo para o pagamento acabou. Entre novamente.',
     backToLogin: 'Voltar para o login',
   },
+  messagePreview: {
+    photo: 'Foto',
+    video: 'Vídeo',
+    audio: 'Áudio',
+    document: 'Documento',
+    sticker: 'Figurinha',
+    location: 'Localização',
+    contact: 'Contato',
+    deleted: 'Mensagem apagada',
+  },
 };
 
 export type Catalog = typeof pt;

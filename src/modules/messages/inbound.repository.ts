@@ -243,11 +243,12 @@ export class InboundRepository {
     const preview = messagePreview({ mediaType: row.media_type, body: row.body, mediaName: row.media_name, isDeleted: row.is_deleted });
     const rows = await this.sql(companyId).all(
       `update tickets t set last_message = ?::text, last_message_preview = ?::jsonb
-        where t.company_id = ? and t.id = ?
-          and not exists (select 1 from messages m where m.company_id = t.company_id and m.ticket_id = t.id
-                             and (m.created_at, m.id) > (?::timestamptz, ?::int))
+         from messages me
+        where me.company_id = ? and me.id = ? and t.company_id = me.company_id and t.id = me.ticket_id
+          and not exists (select 1 from messages m where m.company_id = me.company_id and m.ticket_id = me.ticket_id
+                             and (m.created_at, m.id) > (me.created_at, me.id))
         returning t.id`,
-      [row.body.slice(0, 1000), JSON.stringify(preview), companyId, row.ticket_id, new Date(row.created_at).toISOString(), row.id],
+      [row.body.slice(0, 1000), JSON.stringify(preview), companyId, row.id],
     );
     return rows.length > 0;
   }
