@@ -81,7 +81,17 @@ export function TicketListItem({ ticket, selected, compact, now, canSpy, actions
               sx={{ mr: ticket.unreadMessages ? 1.5 : 0, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
             />
           </Box>
-          <Box sx={{ pr: canSpy ? 14 : 11 }}>
+          {/* One line of chips, clipped where the buttons start: every row has the same height. */}
+          <Box
+            sx={{
+              mr: canSpy ? 14 : 11,
+              height: 22,
+              overflow: 'hidden',
+              '& > .MuiBox-root': { flexWrap: 'nowrap' },
+              '& .MuiChip-root': { flexShrink: 0 },
+            }}
+            data-chips
+          >
             <TicketChips ticket={ticket} />
           </Box>
         </Box>
