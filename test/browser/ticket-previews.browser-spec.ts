@@ -113,10 +113,8 @@ describe('ticket previews in the list (desktop and phone)', () => {
     await page.getByRole('button', { name: /^Notificações/ }).click();
     await page.locator('[data-notifications]').getByText('📇 Contato: Maria Silva').waitFor();
     await page.locator('[data-notifications]').getByText('Mensagem apagada').waitFor();
-    await page.waitForFunction(() => {
-      const paper = document.querySelector('[data-notifications]')?.closest('.MuiPaper-root');
-      return paper ? getComputedStyle(paper).opacity === '1' : false;
-    });
+    // The popover has faded in.
+    await page.waitForFunction(`getComputedStyle(document.querySelector('[data-notifications]').closest('.MuiPaper-root')).opacity === '1'`);
     await screenshot(page, 'ticket-previews-notifications');
     await page.keyboard.press('Escape');
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Migration20261125171000_last_message_at } from '../../migrations/Migration20261125171000_last_message_at.js';
 import { connectedSimulator, drainPipeline, waitFor } from '../utils/channels.js';
 import { type Session, type TenantFixture, twoTenants } from '../utils/factories.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
@@ -123,6 +124,22 @@ describe('ticket previews and last message time', () => {
     await inject({ from, body: 'terceira' });
     await inject({ from, type: 'edit', targetId: first, body: 'segunda editada' });
     expect((await one(ticket.id)).lastMessagePreview).toEqual({ kind: 'text', text: 'terceira' });
+  });
+
+  it('backfills the time and the media previews of existing tickets from their messages', async () => {
+    const from = '5511922220006';
+    const ticket = await customerWrites(t, adminA, connectionId, from, 'oi', 'Fábio');
+    await inject({ from, type: 'media', mimetype: 'application/pdf', mediaBase64: OGG, fileName: 'nota.pdf' });
+    const live = await one(ticket.id);
+    const connection = t.em().getConnection();
+    await connection.execute(`update tickets set last_message_at = now() - interval '1 day', last_message_preview = null where id = ?`, [ticket.id]);
+    const migration = new Migration20261125171000_last_message_at(t.em().getDriver(), t.em().config);
+    await migration.up();
+    // The column and the index exist already: only the two backfilling updates run again.
+    for (const query of migration.getQueries().filter((q) => String(q).trim().startsWith('update'))) await connection.execute(String(query));
+    const backfilled = await one(ticket.id);
+    expect(backfilled.lastMessageAt).toBe(live.lastMessageAt);
+    expect(backfilled.lastMessagePreview).toEqual({ kind: 'document', text: 'nota.pdf' });
   });
 
   it("does not list another tenant's tickets", async () => {
