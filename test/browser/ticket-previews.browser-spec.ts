@@ -4,7 +4,7 @@ import { ChannelManager } from '../../src/channels/channel-manager.js';
 import { Company } from '../../src/modules/companies/company.entity.js';
 import { DEMO_ACCOUNTS } from '../../src/modules/companies/demo-data.seed.js';
 import { loginThroughForm, screenshot } from '../utils/browser.js';
-import { connectedSimulator, drainPipeline } from '../utils/channels.js';
+import { connectedSimulator, drainPipeline, waitFor } from '../utils/channels.js';
 import { createUser, login, type Session } from '../utils/factories.js';
 import { demoBrowserSuite } from '../utils/demo-suite.js';
 
@@ -113,8 +113,11 @@ describe('ticket previews in the list (desktop and phone)', () => {
     await page.getByRole('button', { name: /^Notificações/ }).click();
     await page.locator('[data-notifications]').getByText('📇 Contato: Maria Silva').waitFor();
     await page.locator('[data-notifications]').getByText('Mensagem apagada').waitFor();
-    // The popover has faded in.
-    await page.waitForFunction(`getComputedStyle(document.querySelector('[data-notifications]').closest('.MuiPaper-root')).opacity === '1'`);
+    // The popover has grown in (the transition ends with an opaque, untransformed paper).
+    await waitFor(async () => {
+      const style = await page.locator('[data-notifications]').evaluate((box) => box.closest('.MuiPaper-root')?.getAttribute('style') ?? '');
+      return /opacity: 1/.test(style) && /transform: none/.test(style);
+    });
     await screenshot(page, 'ticket-previews-notifications');
     await page.keyboard.press('Escape');
 
