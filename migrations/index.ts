@@ -14,6 +14,7 @@ import { Migration20261124130000_inbound_inbox } from './Migration20261124130000
 import { Migration20261125090704_campaigns } from './Migration20261125090704_campaigns.js';
 import { Migration20261125121620_billing } from './Migration20261125121620_billing.js';
 import { Migration20261125163000_contact_whatsapp_check } from './Migration20261125163000_contact_whatsapp_check.js';
+import { Migration20261125171000_last_message_at } from './Migration20261125171000_last_message_at.js';
 import { Migration20261124140000_refresh_tokens } from './Migration20261124140000_refresh_tokens.js';
 import { Migration20261125120000_announcements } from './Migration20261125120000_announcements.js';
 
@@ -36,4 +37,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125120000_announcements', class: Migration20261125120000_announcements },
   { name: 'Migration20261125121620_billing', class: Migration20261125121620_billing },
   { name: 'Migration20261125163000_contact_whatsapp_check', class: Migration20261125163000_contact_whatsapp_check },
+  { name: 'Migration20261125171000_last_message_at', class: Migration20261125171000_last_message_at },
 ];

@@ -1,6 +1,7 @@
 // Response shapes the API answers and the browser reads: declared once, imported by both.
 import type { Profile } from './permissions.js';
 import type { ScheduleEntry } from './schedules.js';
+import type { MessagePreview } from './message-preview.js';
 
 export const RECURRENCES = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
 export type Recurrence = (typeof RECURRENCES)[number];
@@ -66,6 +67,10 @@ export interface TicketResponse {
   queueId: number | null;
   whatsappId: number | null;
   lastMessage: string | null;
+  /** The time of the last message: the list's order and the time a row shows. */
+  lastMessageAt: string;
+  /** Rendered with previewText (src/shared/message-preview.ts); null: read lastMessage as text. */
+  lastMessagePreview: MessagePreview | null;
   unreadMessages: number;
   isGroup: boolean;
   chatbot: boolean;

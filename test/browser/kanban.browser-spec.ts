@@ -1,3 +1,4 @@
+import { messagePreview } from '../../src/shared/message-preview.js';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
 import { ChannelManager } from '../../src/channels/channel-manager.js';
@@ -101,7 +102,7 @@ describe('kanban board in the browser', () => {
     await card.getByText('5511933330001').waitFor();
     // The last message (here the bot's greeting), cut to two lines.
     const lastMessage = (await boardCard(paula))!.lastMessage!;
-    expect(await card.locator('[data-last-message]').getAttribute('title')).toBe(lastMessage);
+    expect(await card.locator('[data-last-message]').getAttribute('title')).toBe(messagePreview({ mediaType: 'chat', body: lastMessage }).text);
     const link = card.getByRole('link', { name: 'Abrir ticket' });
     expect(await link.getAttribute('href')).toMatch(/^\/tickets\/[0-9a-f-]{36}$/);
     await screenshot(page, 'kanban-board');

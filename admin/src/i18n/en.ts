@@ -1732,4 +1732,14 @@ export const en: Catalog = {
     listLabel: 'Quick replies',
     hint: '↑↓ to move, Enter to insert, Esc to close',
   },
+  messagePreview: {
+    photo: 'Photo',
+    video: 'Video',
+    audio: 'Audio',
+    document: 'Document',
+    sticker: 'Sticker',
+    location: 'Location',
+    contact: 'Contact',
+    deleted: 'Message deleted',
+  },
 };

@@ -1733,4 +1733,14 @@ export const es: Catalog = {
     listLabel: 'Respuestas rápidas',
     hint: '↑↓ para moverse, Enter para insertar, Esc para cerrar',
   },
+  messagePreview: {
+    photo: 'Foto',
+    video: 'Video',
+    audio: 'Audio',
+    document: 'Documento',
+    sticker: 'Sticker',
+    location: 'Ubicación',
+    contact: 'Contacto',
+    deleted: 'Mensaje eliminado',
+  },
 };

@@ -1733,6 +1733,16 @@ export const pt = {
     listLabel: 'Respostas rápidas',
     hint: '↑↓ para navegar, Enter para inserir, Esc para fechar',
   },
+  messagePreview: {
+    photo: 'Foto',
+    video: 'Vídeo',
+    audio: 'Áudio',
+    document: 'Documento',
+    sticker: 'Figurinha',
+    location: 'Localização',
+    contact: 'Contato',
+    deleted: 'Mensagem apagada',
+  },
 };
 
 export type Catalog = typeof pt;

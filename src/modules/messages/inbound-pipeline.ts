@@ -8,7 +8,7 @@ import { CompanySettingsCache } from '../settings/company-settings.cache.js';
 import type { TicketRow } from '../tickets/ticket-row.mapper.js';
 import { type InboxEvent, type RecordedMedia, recordMessage, restoreMessage, withoutNul } from './inbox-event.js';
 import { InboundInboxRepository } from './inbound-inbox.repository.js';
-import { type InboundWrite, InboundRepository } from './inbound.repository.js';
+import { type InboundWrite, InboundRepository, type UpdatedMessageRow } from './inbound.repository.js';
 import { MessageEvents } from './message-events.js';
 import { messageStoredEvent } from './message-stored.event.js';
 
@@ -149,17 +149,23 @@ export class InboundPipeline implements InboundSink {
       }
       case 'edit': {
         const row = await this.repository.applyEdit(companyId, connection.id, event.providerId, event.body, new Date(event.editedAt));
-        if (row) this.events.messageUpdated(companyId, row);
+        if (row) await this.changed(companyId, row);
         return;
       }
       case 'revoke': {
         const row = await this.repository.markDeleted(companyId, connection.id, event.providerId);
-        if (row) this.events.messageUpdated(companyId, row);
+        if (row) await this.changed(companyId, row);
         return;
       }
       case 'call':
         await this.storeCall(connection, { ...event.call, timestamp: new Date(event.call.timestamp) }, session);
     }
+  }
+
+  /** An edited or revoked message; when it is its ticket's last one, the ticket's preview follows. */
+  private async changed(companyId: number, row: UpdatedMessageRow): Promise<void> {
+    this.events.messageUpdated(companyId, row);
+    if (await this.repository.refreshTicketPreview(companyId, row)) await this.events.ticketChanged(companyId, row.ticket_id);
   }
 
   /** Calls land in the ticket as call_log; with the `call` setting disabled the caller is told to write instead. */

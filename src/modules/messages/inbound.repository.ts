@@ -6,6 +6,7 @@ import { TICKET_JOINS, TICKET_JSON } from '../tickets/ticket-json.sql.js';
 import { INBOUND_OPEN_CYCLE, INBOUND_OPEN_TICKET } from '../tickets/ticket-lifecycle.repository.js';
 import { newProtocol } from '../tickets/ticket-protocol.js';
 import type { TicketRow } from '../tickets/ticket-row.mapper.js';
+import { messagePreview } from '../../shared/message-preview.js';
 import type { MessageRow } from './message.mapper.js';
 
 export type UpdatedMessageRow = MessageRow & { ticket_status: string; ticket_queue_id: number | null };
@@ -31,6 +32,8 @@ export interface InboundWrite {
   countsUnread: boolean;
   /** Outgoing rows start at 0 (pending) until the provider acks; messages typed on the phone arrive sent (1). */
   ack?: number;
+  /** An audio's length in seconds, when the provider says it (shown in the ticket's preview). */
+  seconds?: number | null;
 }
 
 export interface InboundResult {
@@ -101,7 +104,8 @@ with input as (
   returning *
 ), moved as (
   -- Statements of one WITH do not see each other's rows: only a ticket that existed before is updated here.
-  update tickets t set last_message = ?::text, updated_at = now(), unread_messages = t.unread_messages + ?::int
+  update tickets t set last_message = ?::text, last_message_preview = ?::jsonb, last_message_at = msg.created_at, updated_at = now(),
+                       unread_messages = t.unread_messages + ?::int
     from msg, existing_ticket e where t.id = msg.ticket_id and t.id = e.id
   returning t.*
 ), final_ticket as (
@@ -144,6 +148,7 @@ export class InboundRepository {
   /** Stores one message with its contact and ticket; null when the provider id was already stored. */
   async store(write: InboundWrite, attempt = 0): Promise<InboundResult | null> {
     const quoted = write.quotedProviderId ?? null;
+    const preview = JSON.stringify(messagePreview(write));
     const params = [
       write.companyId,
       write.whatsappId,
@@ -152,6 +157,7 @@ export class InboundRepository {
       write.isGroup,
       newProtocol(),
       write.body.slice(0, 1000),
+      preview,
       write.countsUnread ? 1 : 0,
       write.providerId,
       quoted,
@@ -169,6 +175,7 @@ export class InboundRepository {
       write.mediaName,
       write.sentAt,
       write.body.slice(0, 1000),
+      preview,
       write.countsUnread ? 1 : 0,
     ];
     let row: StoreRow | undefined;
@@ -226,6 +233,24 @@ export class InboundRepository {
 
   async markDeleted(companyId: number, whatsappId: number, providerId: string): Promise<UpdatedMessageRow | null> {
     return this.updateOne('is_deleted = true', [], companyId, whatsappId, providerId, 'not m.is_deleted', []);
+  }
+
+  /**
+   * After an edit or a revoke: when the message is still its ticket's newest, the ticket's last message and preview
+   * follow it. Answers whether the ticket changed (its row then travels in a ticket event).
+   */
+  async refreshTicketPreview(companyId: number, row: UpdatedMessageRow): Promise<boolean> {
+    const preview = messagePreview({ mediaType: row.media_type, body: row.body, mediaName: row.media_name, isDeleted: row.is_deleted });
+    const rows = await this.sql(companyId).all(
+      `update tickets t set last_message = ?::text, last_message_preview = ?::jsonb
+         from messages me
+        where me.company_id = ? and me.id = ? and t.company_id = me.company_id and t.id = me.ticket_id
+          and not exists (select 1 from messages m where m.company_id = me.company_id and m.ticket_id = me.ticket_id
+                             and (m.created_at, m.id) > (me.created_at, me.id))
+        returning t.id`,
+      [row.body.slice(0, 1000), JSON.stringify(preview), companyId, row.id],
+    );
+    return rows.length > 0;
   }
 
   private async updateOne(

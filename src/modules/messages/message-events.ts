@@ -52,6 +52,14 @@ export class MessageEvents {
     this.realtime.toRooms(companyId, rooms, 'appMessage', { action: 'update', message: toMessageResponse(row) });
   }
 
+  /** A ticket's row changed without a new message (its last message was edited or revoked). */
+  async ticketChanged(companyId: number, ticketId: number): Promise<void> {
+    const ticket = await this.loadTicket(companyId, ticketId);
+    if (!ticket) return;
+    const rooms = ticketRooms({ id: ticket.id, companyId, status: ticket.status, queueId: ticket.queueId });
+    this.realtime.toRooms(companyId, rooms, 'ticket', { action: 'update', ticket });
+  }
+
   /** The quoted block the conversation draws, as `GET /messages` returns it. */
   async quoted(companyId: number, id: number): Promise<QuotedSummary | null> {
     const q = await this.messages.quoted(companyId, id);

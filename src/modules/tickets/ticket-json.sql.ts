@@ -4,7 +4,7 @@
  */
 export const TICKET_JSON = `json_build_object(
   'id', t.id, 'uuid', t.uuid, 'status', t.status, 'contact_id', t.contact_id, 'user_id', t.user_id, 'queue_id', t.queue_id,
-  'whatsapp_id', t.whatsapp_id, 'last_message', t.last_message, 'unread_messages', t.unread_messages, 'is_group', t.is_group,
+  'whatsapp_id', t.whatsapp_id, 'last_message', t.last_message, 'last_message_at', t.last_message_at, 'last_message_preview', t.last_message_preview, 'unread_messages', t.unread_messages, 'is_group', t.is_group,
   'chatbot', t.chatbot, 'use_integration', t.use_integration, 'integration_id', t.integration_id, 'prompt_id', t.prompt_id,
   'protocol', t.protocol, 'created_at', t.created_at, 'updated_at', t.updated_at, 'rating_pending', t.rating_requested_at is not null,
   'contact', json_build_object('id', ct.id, 'uuid', ct.uuid, 'name', ct.name, 'number', ct.number, 'profile_pic_url', ct.profile_pic_url,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { tenantSql } from '../../infra/database/sql.js';
+import { messagePreview } from '../../shared/message-preview.js';
 
 /** What an automatic step needs to know about a ticket and to talk to its customer. */
 export interface TicketState {
@@ -143,12 +144,13 @@ export class TicketLifecycleRepository {
   /** A new pending ticket of the closed ticket's contact and connection; null when one is already open. */
   async openAfter(companyId: number, closedTicketId: number, protocol: string, lastMessage: string): Promise<number | null> {
     const [created] = await this.sql(companyId).all<{ id: number }>(
-      `insert into tickets (company_id, uuid, status, contact_id, whatsapp_id, is_group, protocol, last_message, unread_messages, created_at, updated_at)
-       select t.company_id, gen_random_uuid(), 'pending', t.contact_id, t.whatsapp_id, false, ?, ?, 1, now(), now()
+      `insert into tickets (company_id, uuid, status, contact_id, whatsapp_id, is_group, protocol, last_message, last_message_preview, unread_messages,
+                            created_at, updated_at)
+       select t.company_id, gen_random_uuid(), 'pending', t.contact_id, t.whatsapp_id, false, ?, ?, ?::jsonb, 1, now(), now()
          from tickets t where t.company_id = ? and t.id = ?
        on conflict (contact_id, whatsapp_id) where status <> 'closed' do nothing
        returning id`,
-      [protocol, lastMessage, companyId, closedTicketId],
+      [protocol, lastMessage, JSON.stringify(messagePreview({ mediaType: 'chat', body: lastMessage })), companyId, closedTicketId],
     );
     return created?.id ?? null;
   }
@@ -170,8 +172,9 @@ export class TicketLifecycleRepository {
  * statement's.
  */
 export const INBOUND_OPEN_TICKET = `
-  insert into tickets (company_id, uuid, status, contact_id, whatsapp_id, is_group, protocol, last_message, unread_messages, created_at, updated_at)
-  select i.company_id, gen_random_uuid(), 'pending', c.id, i.whatsapp_id, i.is_group, ?::text, ?::text, ?::int, now(), now()
+  insert into tickets (company_id, uuid, status, contact_id, whatsapp_id, is_group, protocol, last_message, last_message_preview, unread_messages,
+                       created_at, updated_at)
+  select i.company_id, gen_random_uuid(), 'pending', c.id, i.whatsapp_id, i.is_group, ?::text, ?::text, ?::jsonb, ?::int, now(), now()
     from input i, contact c
    where not exists (select 1 from existing_ticket)
      and not exists (select 1 from messages m where m.company_id = i.company_id and m.whatsapp_id = i.whatsapp_id and m.provider_id = ?::text)

@@ -1,3 +1,4 @@
+import type { MessagePreview } from '../../shared/message-preview.js';
 import type { TicketResponse } from './ticket.mapper.js';
 
 /** A ticket as the inbound statement returns it (snake_case JSON, with the names the events need). */
@@ -10,6 +11,8 @@ export interface TicketRow {
   queue_id: number | null;
   whatsapp_id: number | null;
   last_message: string | null;
+  last_message_at: string;
+  last_message_preview: MessagePreview | null;
   unread_messages: number;
   is_group: boolean;
   chatbot: boolean;
@@ -40,6 +43,8 @@ export function toTicketResponseFromRow(row: TicketRow): TicketResponse {
     queueId: row.queue_id,
     whatsappId: row.whatsapp_id,
     lastMessage: row.last_message,
+    lastMessageAt: iso(row.last_message_at),
+    lastMessagePreview: row.last_message_preview,
     unreadMessages: row.unread_messages,
     isGroup: row.is_group,
     chatbot: row.chatbot,

@@ -1,3 +1,4 @@
+import type { MessagePreview } from '../../shared/message-preview.js';
 import type { Opt, Ref } from '@mikro-orm/core';
 import { Entity, Enum, Filter, Index, ManyToOne, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { BaseEntity } from '../../infra/database/base.entity.js';
@@ -23,6 +24,7 @@ export type TicketStatus = (typeof TICKET_STATUSES)[number];
 @Index({ properties: ['company', 'contact'] })
 @Index({ properties: ['company', 'queue', 'status'] })
 @Index({ properties: ['company', 'user', 'status'] })
+@Index({ properties: ['company', 'status', 'lastMessageAt'] })
 export class Ticket extends BaseEntity {
   @ManyToOne(() => Company, { ref: true, deleteRule: 'cascade' })
   company!: Ref<Company>;
@@ -48,6 +50,14 @@ export class Ticket extends BaseEntity {
 
   @Property({ type: 'text', nullable: true })
   lastMessage: string | null = null;
+
+  /** When the last message was stored: the list's order and the time a row shows (a transfer never moves it). */
+  @Property({ type: 'datetime', columnType: 'timestamptz', defaultRaw: 'now()' })
+  lastMessageAt: Date & Opt = new Date();
+
+  /** The neutral preview of the last message (src/shared/message-preview.ts); null before previews existed. */
+  @Property({ type: 'json', nullable: true })
+  lastMessagePreview: MessagePreview | null = null;
 
   @Property({ type: 'integer', default: 0 })
   unreadMessages: number & Opt = 0;

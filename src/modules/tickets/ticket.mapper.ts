@@ -16,6 +16,8 @@ export function toTicketResponse(ticket: Ticket): TicketResponse {
     queueId: ticket.queue?.id ?? null,
     whatsappId: ticket.whatsapp?.id ?? null,
     lastMessage: ticket.lastMessage,
+    lastMessageAt: ticket.lastMessageAt.toISOString(),
+    lastMessagePreview: ticket.lastMessagePreview,
     unreadMessages: ticket.unreadMessages,
     isGroup: ticket.isGroup,
     chatbot: ticket.chatbot,

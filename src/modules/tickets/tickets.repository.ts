@@ -22,18 +22,19 @@ export interface TicketPage {
   cursor: string | null;
 }
 
+/** Pages follow the list's order: newest last message first (accepting or transferring a ticket never moves it). */
 interface Cursor {
-  updatedAt: string;
+  lastMessageAt: string;
   id: number;
 }
 
-const encodeCursor = (row: TicketRow): string => Buffer.from(JSON.stringify([row.updated_at, row.id])).toString('base64url');
+const encodeCursor = (row: TicketRow): string => Buffer.from(JSON.stringify([row.last_message_at, row.id])).toString('base64url');
 
 function decodeCursor(value: string): Cursor {
   try {
-    const [updatedAt, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as [string, number];
-    if (typeof updatedAt !== 'string' || !Number.isInteger(id) || Number.isNaN(Date.parse(updatedAt))) throw new Error('bad cursor');
-    return { updatedAt, id };
+    const [lastMessageAt, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as [string, number];
+    if (typeof lastMessageAt !== 'string' || !Number.isInteger(id) || Number.isNaN(Date.parse(lastMessageAt))) throw new Error('bad cursor');
+    return { lastMessageAt, id };
   } catch {
     throw fieldError('cursor', 'invalid cursor');
   }
@@ -62,7 +63,7 @@ export class TicketsRepository {
     const parts: SqlPart[] = [where];
     if (query.cursor) {
       const cursor = decodeCursor(query.cursor);
-      parts.push({ sql: '(t.updated_at, t.id) < (?::timestamptz, ?)', params: [cursor.updatedAt, cursor.id] });
+      parts.push({ sql: '(t.last_message_at, t.id) < (?::timestamptz, ?)', params: [cursor.lastMessageAt, cursor.id] });
     }
     const offset = !query.cursor && query.pageNumber ? (query.pageNumber - 1) * TICKET_PAGE_SIZE : 0;
     const condition = parts.map((p) => p.sql).join(' and ');
@@ -73,7 +74,7 @@ export class TicketsRepository {
         `select ${TICKET_JSON} as row
            from tickets t join contacts ct on ct.id = t.contact_id ${TICKET_JOINS}
           where ${condition}
-          order by t.updated_at desc, t.id desc
+          order by t.last_message_at desc, t.id desc
           limit ? offset ?`,
         [...params, TICKET_PAGE_SIZE + 1, offset],
       ),
@@ -96,13 +97,13 @@ export class TicketsRepository {
     return { open: of('open'), pending: of('pending') };
   }
 
-  /** The kanban's cards: the caller's visible, not closed tickets of the given queues, newest activity first. */
+  /** The kanban's cards: the caller's visible, not closed tickets of the given queues, newest last message first. */
   async kanban(ctx: AuthContext, showAll: boolean, queueIds: number[] | undefined, limit: number): Promise<TicketRow[]> {
     const where = this.filters(ctx, { showAll, queueIds });
     const rows = await this.sql(ctx.companyId).all<{ row: TicketRow }>(
       `select ${TICKET_JSON} as row from tickets t join contacts ct on ct.id = t.contact_id ${TICKET_JOINS}
         where ${where.sql} and t.status <> 'closed'
-        order by t.updated_at desc, t.id desc limit ?`,
+        order by t.last_message_at desc, t.id desc limit ?`,
       [...where.params, limit],
     );
     return rows.map((r) => r.row);

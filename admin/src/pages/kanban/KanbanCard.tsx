@@ -4,8 +4,8 @@ import type { SyntheticEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { ContactAvatar } from '../tickets/ContactAvatar';
-import { FormattedText } from '../tickets/FormattedText';
 import { CardTags } from './CardTags';
+import { useTicketPreview } from '../tickets/useTicketPreview';
 import { MoveToMenu } from './MoveToMenu';
 import type { KanbanTicket, Lane } from './types';
 
@@ -33,6 +33,7 @@ const twoLines = {
 export function KanbanCard({ ticket, lanes, laneId, onMove, overlay = false }: KanbanCardProps) {
   const translate = useTranslate();
   const name = ticket.contact?.name ?? '';
+  const preview = useTicketPreview()(ticket);
   return (
     <Paper
       variant={overlay ? 'elevation' : 'outlined'}
@@ -52,8 +53,8 @@ export function KanbanCard({ ticket, lanes, laneId, onMove, overlay = false }: K
         </Box>
         {!overlay && <MoveToMenu lanes={lanes} currentLaneId={laneId} contactName={name} onMove={(target) => onMove(ticket.id, target)} />}
       </Box>
-      <Typography variant="body2" color="text.secondary" title={ticket.lastMessage ?? undefined} data-last-message sx={twoLines}>
-        {ticket.lastMessage ? <FormattedText text={ticket.lastMessage} /> : translate('kanban.noMessage')}
+      <Typography variant="body2" color="text.secondary" title={preview || undefined} data-last-message sx={twoLines}>
+        {preview || translate('kanban.noMessage')}
       </Typography>
       <CardTags tags={ticket.tags} laneId={laneId} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>

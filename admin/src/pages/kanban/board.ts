@@ -43,7 +43,8 @@ export function laneOf(ticket: Pick<KanbanTicket, 'tags' | 'laneId'>, lanes: Pic
  * Within a lane, the most recent first: by the ticket's updatedAt (tickets carry no last-message time; a new
  * message updates the ticket), as the server lists them.
  */
-const byActivity = (a: KanbanTicket, b: KanbanTicket) => b.updatedAt.localeCompare(a.updatedAt) || b.id - a.id;
+/** Within a lane, the latest message first (accepting or transferring a ticket does not move its card). */
+const byActivity = (a: KanbanTicket, b: KanbanTicket) => (b.lastMessageAt ?? b.updatedAt).localeCompare(a.lastMessageAt ?? a.updatedAt) || b.id - a.id;
 
 /** The cards of each lane (lane 0 first), every lane present even when empty. */
 export function groupByLane(cards: KanbanTicket[], lanes: Lane[]): Map<number, KanbanTicket[]> {

@@ -11,6 +11,7 @@ import { TicketChips } from './TicketChips';
 import { listTime } from './timeLabels';
 import type { Ticket } from './types';
 import type { TicketActions } from './useTicketActions';
+import { useTicketPreview } from './useTicketPreview';
 
 interface TicketListItemProps {
   ticket: Ticket;
@@ -31,7 +32,9 @@ export function TicketListItem({ ticket, selected, compact, now, canSpy, actions
   const translate = useTranslate();
   const navigate = useNavigate();
   const name = ticket.contact?.name ?? '';
-  const preview = ticket.lastMessage ? (compact ? cut(ticket.lastMessage, COMPACT_PREVIEW) : ticket.lastMessage) : '';
+  const previewOf = useTicketPreview();
+  const line = previewOf(ticket);
+  const preview = compact ? cut(line, COMPACT_PREVIEW) : line;
   const pending = ticket.status === 'pending';
 
   const open = () => {
@@ -62,14 +65,14 @@ export function TicketListItem({ ticket, selected, compact, now, canSpy, actions
               </Tooltip>
             )}
             <Typography variant="caption" color={ticket.unreadMessages ? 'success.main' : 'text.secondary'} sx={{ whiteSpace: 'nowrap' }}>
-              {listTime(ticket.updatedAt, now)}
+              {listTime(ticket.lastMessageAt ?? ticket.updatedAt, now)}
             </Typography>
           </Box>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1, minWidth: 0 }} data-preview>
+            <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1, minWidth: 0 }} title={line || undefined} data-preview>
               {preview || '\u00a0'}
             </Typography>
-            {ticket.lastMessage && <LastInteractionLabel updatedAt={ticket.updatedAt} now={now} />}
+            {line && <LastInteractionLabel updatedAt={ticket.lastMessageAt ?? ticket.updatedAt} now={now} />}
             <Badge
               badgeContent={ticket.unreadMessages}
               color="success"
@@ -78,7 +81,17 @@ export function TicketListItem({ ticket, selected, compact, now, canSpy, actions
               sx={{ mr: ticket.unreadMessages ? 1.5 : 0, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
             />
           </Box>
-          <Box sx={{ pr: canSpy ? 14 : 11 }}>
+          {/* One line of chips, clipped where the buttons start: every row has the same height. */}
+          <Box
+            sx={{
+              mr: canSpy ? 14 : 11,
+              height: 22,
+              overflow: 'hidden',
+              '& > .MuiBox-root': { flexWrap: 'nowrap' },
+              '& .MuiChip-root': { flexShrink: 0 },
+            }}
+            data-chips
+          >
             <TicketChips ticket={ticket} />
           </Box>
         </Box>

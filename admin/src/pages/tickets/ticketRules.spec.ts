@@ -12,6 +12,8 @@ const ticket = (overrides: Partial<Ticket> = {}): Ticket => ({
   queueId: 1,
   whatsappId: 1,
   lastMessage: 'Olá',
+  lastMessageAt: '2026-01-01T10:00:00.000Z',
+  lastMessagePreview: null,
   unreadMessages: 1,
   isGroup: false,
   chatbot: false,
@@ -108,7 +110,19 @@ describe('upsertTicket', () => {
   it('replaces in place, moves to the top on a new message, inserts unknown tickets first', () => {
     expect(upsertTicket(list, ticket({ id: 2, lastMessage: 'x' }), false).map((t) => t.id)).toEqual([1, 2, 3]);
     expect(upsertTicket(list, ticket({ id: 3 }), true).map((t) => t.id)).toEqual([3, 1, 2]);
-    expect(upsertTicket(list, ticket({ id: 4 }), false).map((t) => t.id)).toEqual([4, 1, 2, 3]);
+    expect(upsertTicket(list, ticket({ id: 4, lastMessageAt: '2026-01-02T10:00:00.000Z' }), false).map((t) => t.id)).toEqual([4, 1, 2, 3]);
+    expect(upsertTicket(list, ticket({ id: 4 }), true).map((t) => t.id)).toEqual([4, 1, 2, 3]);
+  });
+
+  it('puts a ticket moved into the list where its last message belongs', () => {
+    const dated = [
+      ticket({ id: 9, lastMessageAt: '2026-01-03T10:00:00.000Z' }),
+      ticket({ id: 8, lastMessageAt: '2026-01-02T10:00:00.000Z' }),
+      ticket({ id: 7, lastMessageAt: '2026-01-01T10:00:00.000Z' }),
+    ];
+    const ids = (moved: Ticket) => upsertTicket(dated, moved, false).map((t) => t.id);
+    expect(ids(ticket({ id: 5, lastMessageAt: '2026-01-02T12:00:00.000Z' }))).toEqual([9, 5, 8, 7]);
+    expect(ids(ticket({ id: 5, lastMessageAt: '2025-12-31T10:00:00.000Z' }))).toEqual([9, 8, 7, 5]);
   });
 
   it('keeps the known tags when the update carries none', () => {

@@ -48,10 +48,24 @@ export function shouldNotify(message: Pick<Message, 'fromMe'>, ticket: Ticket, v
   return !message.fromMe && isNotifiable({ ...ticket, unreadMessages: Math.max(ticket.unreadMessages, 1) }, viewer);
 }
 
-/** Inserts or replaces a ticket; `toTop` moves it to the head (a new message), otherwise it keeps its place. */
+/** The list's order: newest last message first, then newest id (as GET /tickets pages). */
+const before = (a: Ticket, b: Ticket) => {
+  const at = Date.parse(a.lastMessageAt ?? '') || Number.POSITIVE_INFINITY;
+  const bt = Date.parse(b.lastMessageAt ?? '') || Number.POSITIVE_INFINITY;
+  return at === bt ? a.id > b.id : at > bt;
+};
+
+/**
+ * Inserts or replaces a ticket; `toTop` moves it to the head (a new message), otherwise it keeps its place. An unknown
+ * ticket (accepted or transferred into this list) goes where its last message puts it, never to the top by itself.
+ */
 export function upsertTicket(list: Ticket[], ticket: Ticket, toTop: boolean): Ticket[] {
   const index = list.findIndex((known) => known.id === ticket.id);
-  if (index === -1) return [ticket, ...list];
+  if (index === -1) {
+    if (toTop) return [ticket, ...list];
+    const at = list.findIndex((known) => before(ticket, known));
+    return at === -1 ? [...list, ticket] : [...list.slice(0, at), ticket, ...list.slice(at)];
+  }
   const merged = { ...list[index], ...ticket, tags: ticket.tags ?? list[index]?.tags };
   if (toTop) return [merged, ...list.slice(0, index), ...list.slice(index + 1)];
   return list.map((known, position) => (position === index ? merged : known));
