@@ -139,8 +139,13 @@ describe('kanban', () => {
     await t.http().delete(`/api/tags/${third.body.id}`).set(adminA.auth);
   });
 
-  it('refuses to move a card into a tag that is not a lane', async () => {
-    expect((await t.http().put(`/api/ticket-tags/${inFirstQueue}/${label}`).set(adminA.auth)).status).toBe(404);
+  it('puts a tag that is not a lane on the ticket, leaving its lane as it was', async () => {
+    const laneOf = async () => ((await cards(adminA)).find((card) => card.id === inFirstQueue) as Card & { laneId: number }).laneId;
+    const before = await laneOf();
+    const tagged = await t.http().put(`/api/ticket-tags/${inFirstQueue}/${label}`).set(adminA.auth).expect(200);
+    expect(tagged.body.tags).toEqual(expect.arrayContaining([expect.objectContaining({ id: label })]));
+    expect(tagged.body.laneId).toBe(before);
+    expect(await laneOf()).toBe(before);
   });
 
   it('refuses cards the user cannot open, unknown tags and other companies', async () => {

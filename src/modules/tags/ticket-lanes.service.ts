@@ -39,13 +39,24 @@ export class TicketLanesService {
   }
 
   async moveToLane(ctx: AuthContext, ticketId: number, tagId: number): Promise<KanbanMoveResponse> {
-    const tag = await this.em.findOne(Tag, { id: tagId, kanban: true });
+    const tag = await this.em.findOne(Tag, { id: tagId });
     if (!tag) throw tagNotFound();
     await this.assertMovable(ctx, ticketId);
     await this.em.transactional(async (tx) => {
       // Concurrent changes of one ticket's tags run one after the other.
       await tx.findOneOrFail(Ticket, ticketId, { lockMode: LockMode.PESSIMISTIC_WRITE });
       const links = await tx.find(TicketTag, { ticket: ticketId }, { populate: ['tag'], orderBy: LINK_ORDER });
+      // A tag that is no lane is simply put on the ticket (the spec's call also tags tickets outside the board).
+      if (!tag.kanban) {
+        if (!links.some((link) => link.tag.id === tagId)) {
+          tx.create(TicketTag, {
+            company: tx.getReference(Company, ctx.companyId),
+            ticket: tx.getReference(Ticket, ticketId),
+            tag: tx.getReference(Tag, tagId),
+          });
+        }
+        return;
+      }
       const leaving = links.filter((link) => link.tag.getEntity().kanban).at(-1);
       if (leaving?.tag.id === tagId) return;
       // The target tag may already be on the ticket (an older lane tag): it is put on again, so it is the last.
