@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
@@ -20,8 +20,10 @@ const RUN_LOCK_MS = 10 * 60_000;
  * run that happens twice issues nothing twice: (company_id, due_date) is unique.
  */
 @Injectable()
-export class InvoiceGenerator implements OnApplicationBootstrap {
+export class InvoiceGenerator implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Invoices');
+  /** The run started at boot: a shutdown waits for it rather than closing the database under it. */
+  private bootRun: Promise<unknown> | null = null;
 
   constructor(
     private readonly repository: InvoicesRepository,
@@ -33,7 +35,11 @@ export class InvoiceGenerator implements OnApplicationBootstrap {
 
   /** A process that starts late in the day (or a fresh install) does not wait for the next hour. */
   onApplicationBootstrap(): void {
-    void this.runToday().catch((error: unknown) => this.logger.warn(`invoice run at boot: ${String(error)}`));
+    this.bootRun = this.runToday().catch((error: unknown) => this.logger.warn(`invoice run at boot: ${String(error)}`));
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.bootRun;
   }
 
   // Unnamed: the scheduler registry is shared by every app of the process (tests run several).
