@@ -48,6 +48,8 @@ describe('security: connections and recorded events after a crash', () => {
       await manager.sweep();
       return manager.isConnected(row.id);
     }, 15_000);
+    // The session is up before its status is written (the status follows the session's event): wait for the row.
+    await waitFor(async () => (await statusOf(row.id)) === 'CONNECTED');
     expect(await statusOf(row.id)).toBe('CONNECTED');
   });
 
