@@ -1,13 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
-import { Inject } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { appError, fieldError } from '../../common/errors/app-error.js';
 import { ACROSS_TENANTS } from '../../infra/database/tenant-scope.js';
 import type { DevPayDto } from './dto/dev-pay.dto.js';
 import { PaymentCharge } from './payment-charge.entity.js';
 import { PaymentWebhookService, type WebhookOutcome } from './payment-webhook.service.js';
+import { money } from './subscription.service.js';
 import { signedSandboxWebhook } from './providers/sandbox/sandbox-payment.provider.js';
 
 /**
@@ -37,7 +37,7 @@ export class SandboxPaymentsService {
     const { body, headers } = signedSandboxWebhook(this.config.billing.sandboxSecret, {
       endToEndId,
       txid: charge.txid,
-      amount: Number(charge.amount).toFixed(2),
+      amount: money(Number(charge.amount)),
       paidAt: new Date().toISOString(),
     });
     const { outcomes } = await this.webhooks.receive('sandbox', { headers, query: {}, rawBody: Buffer.from(body) }, 'dev endpoint');
