@@ -1,6 +1,7 @@
 import { Box, Chip, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { type FocusEvent, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { TextInput, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useAppDataProvider } from '../../providers/dataProvider';
@@ -44,12 +45,12 @@ export function CampaignMessageTabs({ disabled }: { disabled: boolean }) {
     const field: MessageField = target?.field ?? `message${variant}`;
     const current = String(getValues(field) ?? '');
     const { text, caret } = insertPlaceholder(current, key, target?.element.selectionStart, target?.element.selectionEnd);
-    setValue(field, text, { shouldDirty: true });
+    // Rendered before the caret is placed, in the click itself: a caret set a frame later would land in the middle of
+    // whatever the user typed since.
+    flushSync(() => setValue(field, text, { shouldDirty: true }));
     if (target) {
-      requestAnimationFrame(() => {
-        target.element.focus();
-        target.element.setSelectionRange(caret, caret);
-      });
+      target.element.focus();
+      target.element.setSelectionRange(caret, caret);
     }
   };
 
