@@ -11,6 +11,7 @@ import { loginThroughForm, screenshot } from '../utils/browser.js';
 import { waitFor } from '../utils/channels.js';
 import { demoBrowserSuite } from '../utils/demo-suite.js';
 import { createUser, login, type Session } from '../utils/factories.js';
+import { TIME_FACTOR } from '../utils/time.js';
 
 const TYPED = 'dd/MM/yyyy HH:mm';
 /** The dialog takes whole minutes: the next minute that is at least this far ahead once the form is filled. */
@@ -89,13 +90,13 @@ describe('schedule calendar in the browser', () => {
     await screenshot(page, 'schedules-month-pending');
 
     // The server sends it at sendAt through the simulator; the calendar hears it on the socket.
-    await page.locator('[data-schedule-id][data-status="ENVIADA"]', { hasText: 'Carla Mendes' }).waitFor({ timeout: 100_000 });
+    await page.locator('[data-schedule-id][data-status="ENVIADA"]', { hasText: 'Carla Mendes' }).waitFor({ timeout: 100_000 * TIME_FACTOR });
     const sent = await suite.t.em().findOneOrFail(Schedule, { body: 'Olá {{firstName}}, seu pedido chegou!' }, { filters: false });
     expect(sent.status).toBe('ENVIADA');
     expect(sent.sentAt!.getTime()).toBeGreaterThanOrEqual(sendAt.getTime() - 1000);
     expect(await suite.t.em().count(Message, { body: 'Olá Carla, seu pedido chegou!', fromMe: true }, { filters: false })).toBe(1);
     await screenshot(page, 'schedules-month-sent');
-  }, 180_000);
+  }, 180_000 * TIME_FACTOR);
 
   it('edits a pending schedule, shows a sent one read-only and deletes another', async () => {
     const inTwoHours = addMinutes(new Date(), 120);
