@@ -59,11 +59,15 @@ describe('voice notes', () => {
     expect(message.mediaUrl).toMatch(new RegExp(`^/public/company${a.company.id}/[a-f0-9]{32}\\.ogg$`));
 
     // What WhatsApp received is the stored Ogg file, as a voice note with its whole seconds.
-    const served = await t.http().get(message.mediaUrl).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const served = await t
+      .http()
+      .get(message.mediaUrl)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(served.status).toBe(200);
     expect(served.headers['content-type']).toMatch(/^audio\/ogg/);
     const ogg = served.body as Buffer;
@@ -112,17 +116,33 @@ describe('voice notes', () => {
       .http()
       .post(`/api/dev/simulator/${connectionId}/inbound`)
       .set(adminA.auth)
-      .send({ id, from: '5511944440005', name: 'Edu', type: 'media', mimetype: 'audio/ogg; codecs=opus', mediaBase64: ogg.toString('base64'), seconds: 12, voiceNote: true })
+      .send({
+        id,
+        from: '5511944440005',
+        name: 'Edu',
+        type: 'media',
+        mimetype: 'audio/ogg; codecs=opus',
+        mediaBase64: ogg.toString('base64'),
+        seconds: 12,
+        voiceNote: true,
+      })
       .expect(202);
     await drainPipeline(t);
-    const [row] = await t.em().getConnection().execute<Array<{ ticket_id: number; media_seconds: number; media_path: string }>>(
-      'select ticket_id, media_seconds, media_path from messages where provider_id = ?',
-      [id],
-    );
+    const [row] = await t
+      .em()
+      .getConnection()
+      .execute<Array<{ ticket_id: number; media_seconds: number; media_path: string }>>(
+        'select ticket_id, media_seconds, media_path from messages where provider_id = ?',
+        [id],
+      );
     expect(row).toMatchObject({ media_seconds: 12 });
     expect(row!.media_path).toMatch(/\.ogg$/);
     expect((await listed(row!.ticket_id))?.lastMessagePreview).toEqual({ kind: 'audio', seconds: 12 });
-    const bad = await t.http().post(`/api/dev/simulator/${connectionId}/inbound`).set(adminA.auth).send({ from: '5511944440005', type: 'media', mimetype: 'audio/ogg', mediaBase64: ogg.toString('base64'), seconds: -1 });
+    const bad = await t
+      .http()
+      .post(`/api/dev/simulator/${connectionId}/inbound`)
+      .set(adminA.auth)
+      .send({ from: '5511944440005', type: 'media', mimetype: 'audio/ogg', mediaBase64: ogg.toString('base64'), seconds: -1 });
     expect(bad.status).toBe(400);
   });
 });

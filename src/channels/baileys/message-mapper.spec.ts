@@ -91,7 +91,7 @@ describe('mapBaileysMessage: media', () => {
     });
   });
 
-  it('keeps a voice note\'s length and push-to-talk flag, and an audio file\'s length', () => {
+  it("keeps a voice note's length and push-to-talk flag, and an audio file's length", () => {
     const voice = map(message({ audioMessage: { mimetype: 'audio/ogg; codecs=opus', ptt: true, seconds: 12, fileLength: 20480 } }));
     expect(voice).toMatchObject({ mediaType: 'audio', body: '', media: { mimetype: 'audio/ogg; codecs=opus', seconds: 12, voiceNote: true, size: 20480 } });
     const file = map(message({ audioMessage: { mimetype: 'audio/mpeg', seconds: 185 } }));

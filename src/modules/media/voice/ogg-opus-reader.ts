@@ -46,7 +46,8 @@ export function readOggPages(data: Buffer): OggPageInfo[] {
 export function oggOpusSeconds(data: Buffer): number {
   const pages = readOggPages(data);
   const first = pages[0];
-  if (!first || first.body.toString('latin1', 0, 8) !== 'OpusHead') throw new OggError('not an Ogg/Opus file');
+  const magic = first?.body.toString('latin1', 0, 8);
+  if (!first || magic !== 'OpusHead') throw new OggError('not an Ogg/Opus file');
   const preSkip = first.body.readUInt16LE(10);
   const last = pages.findLast((page) => page.serial === first.serial && page.granule !== 0xffffffffffffffffn);
   if (!last) return 0;

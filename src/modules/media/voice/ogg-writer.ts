@@ -80,9 +80,7 @@ export class OggStreamWriter {
 
   private flush(eos: boolean): void {
     if (!this.pending.length && !eos) return;
-    this.pages.push(
-      oggPage({ serial: this.serial, sequence: this.sequence++, granule: this.pendingGranule, packets: this.pending, eos }),
-    );
+    this.pages.push(oggPage({ serial: this.serial, sequence: this.sequence++, granule: this.pendingGranule, packets: this.pending, eos }));
     this.pending = [];
     this.pendingSegments = 0;
     this.pendingSamples = 0;

@@ -119,7 +119,10 @@ export function demuxWebmOpus(data: Uint8Array): OpusTrack {
     if (!id || !size) break; // a truncated tail: keep what was read
     const start = offset + id.length + size.length;
     if (CONTAINERS.has(id.value)) {
-      if (id.value === ID.TrackEntry) tracks.push((current = {}));
+      if (id.value === ID.TrackEntry) {
+        current = {};
+        tracks.push(current);
+      }
       offset = start;
       continue;
     }

@@ -20,11 +20,14 @@ function webmDeclaredSeconds(data: Buffer): number {
 /** The Segment and Cluster sizes rewritten as "unknown", as a live MediaRecorder stream leaves them. */
 function withUnknownSizes(data: Buffer): Buffer {
   const copy = Buffer.from(data);
-  for (const id of [[0x18, 0x53, 0x80, 0x67], [0x1f, 0x43, 0xb6, 0x75]]) {
+  for (const id of [
+    [0x18, 0x53, 0x80, 0x67],
+    [0x1f, 0x43, 0xb6, 0x75],
+  ]) {
     for (let at = copy.indexOf(Buffer.from(id)); at >= 0; at = copy.indexOf(Buffer.from(id), at + 4)) {
       const first = copy[at + 4]!;
       const length = Math.clz32(first) - 23;
-      copy[at + 4] = 0xff >> (length - 1) | (0x80 >> (length - 1));
+      copy[at + 4] = (0xff >> (length - 1)) | (0x80 >> (length - 1));
       copy.fill(0xff, at + 5, at + 4 + length);
     }
   }
