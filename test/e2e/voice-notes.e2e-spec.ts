@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { StoragePort } from '../../src/infra/storage/storage.port.js';
 import { webmToOgg } from '../../src/modules/media/voice/webm-to-ogg.js';
 import { wire } from '../utils/campaigns.js';
 import { connectedSimulator, drainPipeline, waitFor } from '../utils/channels.js';
@@ -11,6 +13,20 @@ import { customerWrites } from '../utils/tickets.js';
 /** 2.46 s recorded by Chromium's MediaRecorder (see test/fixtures/voice/README.md). */
 const WEBM = readFileSync(new URL('../fixtures/voice/chromium-recording.webm', import.meta.url));
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** Runs the built `npm run simulate` against the test server, with its data directory (so its simulator secret). */
+function simulate(t: TestApp, args: string[]): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['dist/src/simulate.js', ...args, '--url', t.baseUrl], {
+      env: { ...process.env, DATA_DIR: t.config.dataDir, NODE_OPTIONS: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (out += chunk));
+    child.once('exit', (code) => resolve({ code, out }));
+  });
+}
 
 interface WireMedia {
   mimetype: string;
@@ -101,6 +117,11 @@ describe('voice notes', () => {
     expect(flag.status).toBe(400);
     const messages = await t.http().get(`/api/messages/${ticket.id}`).set(adminA.auth).expect(200);
     expect(messages.body.messages.filter((m: { fromMe: boolean }) => m.fromMe)).toEqual([]);
+    // Neither the refused upload nor any WebM replaced by its Ogg copy stays in storage.
+    const stored: string[] = [];
+    for await (const entry of t.app.get(StoragePort).list()) stored.push(entry.path);
+    expect(stored.filter((path) => path.endsWith('.weba'))).toEqual([]);
+    expect(stored.some((path) => path.endsWith('.ogg'))).toBe(true);
   });
 
   it('does not let another company record into the ticket', async () => {
@@ -144,5 +165,44 @@ describe('voice notes', () => {
       .set(adminA.auth)
       .send({ from: '5511944440005', type: 'media', mimetype: 'audio/ogg', mediaBase64: ogg.toString('base64'), seconds: -1 });
     expect(bad.status).toBe(400);
+  });
+
+  it('lets `npm run simulate -- voice` send a customer voice note from a WebM recording, with its measured length', async () => {
+    const from = '5511944440006';
+    const run = await simulate(t, [
+      'voice',
+      '--from',
+      from,
+      '--name',
+      'Ivo',
+      '--connection',
+      String(connectionId),
+      '--file',
+      'test/fixtures/voice/chromium-recording.webm',
+    ]);
+    expect(run.out).toContain('sent to');
+    expect(run.code).toBe(0);
+    await drainPipeline(t);
+    const rows = await t
+      .em()
+      .getConnection()
+      .execute<Array<{ media_type: string; media_seconds: number; media_path: string }>>(
+        `select m.media_type, m.media_seconds, m.media_path from messages m join contacts c on c.id = m.contact_id where c.number = ?`,
+        [from],
+      );
+    expect(rows).toEqual([{ media_type: 'audio', media_seconds: 2, media_path: expect.stringMatching(/\.ogg$/) }]);
+    const stated = await simulate(t, [
+      'voice',
+      '--from',
+      from,
+      '--connection',
+      String(connectionId),
+      '--file',
+      'test/fixtures/voice/chromium-recording.webm',
+      '--seconds',
+      'x',
+    ]);
+    expect(stated.code).toBe(1);
+    expect(stated.out).toContain('--seconds must be a whole number');
   });
 });

@@ -48,7 +48,14 @@ export class VoiceNotes {
       const path = source.storedPath ?? (await this.storage.save(companyId, data, VOICE_NOTE_MIMETYPE)).path;
       return { path, mimetype: VOICE_NOTE_MIMETYPE, buffer: data, seconds };
     }
-    const note = this.readable(source, () => webmToOgg(data));
+    let note: ReturnType<typeof webmToOgg> | null;
+    try {
+      note = this.readable(source, () => webmToOgg(data));
+    } catch (refused) {
+      // A refused recording leaves nothing behind in storage.
+      if (source.storedPath) await this.storage.remove(source.storedPath);
+      throw refused;
+    }
     if (note === null) return null;
     const stored = await this.storage.save(companyId, note.ogg, VOICE_NOTE_MIMETYPE);
     // The WebM upload is replaced by its Ogg copy: nothing references it.
