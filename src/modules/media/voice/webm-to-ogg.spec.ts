@@ -130,3 +130,78 @@ describe('WebM to Ogg/Opus', () => {
     expect(() => webmToOgg(FIXTURE.subarray(0, 64))).toThrow(WebmError);
   });
 });
+
+/** A Matroska element: its id bytes, an 8-byte size (or unknown), its payload. */
+function element(id: number[], ...payload: (Buffer | number[])[]): Buffer {
+  const body = Buffer.concat(payload.map((part) => Buffer.from(part)));
+  const size = Buffer.alloc(8);
+  size.writeBigUInt64BE(BigInt(body.length) | (1n << 56n));
+  return Buffer.concat([Buffer.from(id), size, body]);
+}
+const unknownSized = (id: number[], ...children: Buffer[]) =>
+  Buffer.concat([Buffer.from(id), Buffer.from([0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]), ...children]);
+const uint = (value: number, bytes = 4) => {
+  const data = Buffer.alloc(bytes);
+  data.writeUIntBE(value, 0, bytes);
+  return data;
+};
+/** A 20 ms CELT frame (TOC config 31, one frame) of `length` bytes, its bytes telling it apart. */
+const frame = (length: number, mark: number) => Buffer.from([0xf8, ...Array.from({ length: length - 1 }, (_, i) => (mark + i) & 0xff)]);
+
+describe('WebM to Ogg/Opus: a hand-built file', () => {
+  // Frames 1-2 in a SimpleBlock with Xiph lacing, 3-5 in a BlockGroup Block with EBML lacing and 10 ms of end padding.
+  const frames = [frame(40, 1), frame(300, 2), frame(20, 3), frame(30, 4), frame(25, 5)];
+  const xiph = Buffer.concat([Buffer.from([0x81, 0x00, 0x00, 0x80 | 0x02, 1, 40]), frames[0]!, frames[1]!]);
+  // EBML lacing: count-1 = 2, first size 20 as a vint (0x94), then +10 as a signed 1-byte vint (bias 63: 73 = 0xc9).
+  const ebml = Buffer.concat([Buffer.from([0x81, 0x00, 0x14, 0x06, 2, 0x94, 0xc9]), frames[2]!, frames[3]!, frames[4]!]);
+  const webm = Buffer.concat([
+    element([0x1a, 0x45, 0xdf, 0xa3], element([0x42, 0x82], Buffer.from('webm'))),
+    unknownSized(
+      [0x18, 0x53, 0x80, 0x67],
+      element([0xec], [0, 0, 0]),
+      element(
+        [0x16, 0x54, 0xae, 0x6b],
+        element(
+          [0xae],
+          element([0xd7], [1]),
+          element([0x83], [2]),
+          element([0x86], Buffer.from('A_OPUS')),
+          element([0x56, 0xaa], uint(6_500_000)), // CodecDelay: 312 samples at 48 kHz
+          element([0xe1], element([0x9f], [2]), element([0xb5], Buffer.from(new Float32Array([48000]).buffer).reverse())),
+        ),
+      ),
+      unknownSized(
+        [0x1f, 0x43, 0xb6, 0x75],
+        element([0xe7], [0]),
+        element([0xa3], xiph),
+        element([0xa0], element([0xa1], ebml), element([0x9b], [60]), element([0x75, 0xa2], uint(10_000_000))),
+      ),
+    ),
+  ]);
+
+  it('reads Xiph and EBML laced frames and builds the OpusHead from CodecDelay and the channel count', () => {
+    const track = demuxWebmOpus(webm);
+    expect(track.opusHead).toBeNull();
+    expect(track.packets.map((packet) => Buffer.from(packet))).toEqual(frames);
+    const { ogg, seconds } = webmToOgg(webm, SERIAL);
+    const pages = readOggPages(ogg);
+    const head = pages[0]!.body;
+    expect(head.toString('latin1', 0, 8)).toBe('OpusHead');
+    expect({ version: head[8], channels: head[9], preSkip: head.readUInt16LE(10), rate: head.readUInt32LE(12), mapping: head[18] }).toEqual({
+      version: 1,
+      channels: 2,
+      preSkip: 312,
+      rate: 48000,
+      mapping: 0,
+    });
+    expect(pages.every((page) => page.crcValid)).toBe(true);
+    // One audio page: five packets, the 300-byte one laced as 255 + 45.
+    expect(pages).toHaveLength(3);
+    expect(pages[2]!.segments).toEqual([40, 255, 45, 20, 30, 25]);
+    expect(pages[2]!.flags).toBe(0x04);
+    // 5 × 960 samples, less the 480 samples of end padding; the length also drops the pre-skip.
+    expect(pages[2]!.granule).toBe(4320n);
+    expect(seconds).toBeCloseTo((4320 - 312) / 48000, 6);
+    expect(oggOpusSeconds(ogg)).toBe(seconds);
+  });
+});

@@ -46,7 +46,7 @@ function opusTags(): Buffer {
  */
 export function webmToOgg(webm: Uint8Array, serial = randomInt(1, 2 ** 31)): VoiceNote {
   const track = demuxWebmOpus(webm);
-  if (!track.packets.length) throw new WebmError('no audio in the recording');
+  if (!track.packets.some((packet) => opusPacketSamples(packet) > 0)) throw new WebmError('no audio in the recording');
   const head = opusHead(track);
   const preSkip = head.readUInt16LE(10);
   const writer = new OggStreamWriter(serial);
@@ -55,6 +55,7 @@ export function webmToOgg(webm: Uint8Array, serial = randomInt(1, 2 ** 31)): Voi
   let granule = 0n;
   for (const packet of track.packets) {
     const samples = opusPacketSamples(packet);
+    if (samples === 0) continue; // empty or malformed: an Ogg decoder would take it for a lost packet
     granule += BigInt(samples);
     writer.packet(packet, granule, samples);
   }
