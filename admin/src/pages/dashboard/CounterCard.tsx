@@ -28,15 +28,15 @@ export function CounterCard({ name, icon: Icon, color, value }: CounterCardProps
           gridTemplateColumns: 'auto minmax(0, 1fr)',
           gridTemplateAreas: { xs: '"label label" "icon value"', sm: '"icon label" "icon value"' },
           alignItems: 'center',
-          columnGap: { xs: 1, sm: 2 },
+          columnGap: { xs: 1, sm: 1.5 },
           rowGap: { xs: 1, sm: 0 },
           height: '100%',
           boxSizing: 'border-box',
-          p: { xs: 1.5, sm: 2 },
-          '&:last-child': { pb: { xs: 1.5, sm: 2 } },
+          p: 1.5,
+          '&:last-child': { pb: 1.5 },
         }}
       >
-        <Avatar variant="rounded" sx={{ gridArea: 'icon', bgcolor: alpha(color, 0.12), color, width: { xs: 32, sm: 48 }, height: { xs: 32, sm: 48 } }}>
+        <Avatar variant="rounded" sx={{ gridArea: 'icon', bgcolor: alpha(color, 0.12), color, width: { xs: 32, sm: 40 }, height: { xs: 32, sm: 40 } }}>
           <Icon />
         </Avatar>
         <Typography
