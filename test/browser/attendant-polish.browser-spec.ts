@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { ChannelManager } from '../../src/channels/channel-manager.js';
 import { DEMO_ACCOUNTS } from '../../src/modules/companies/demo-data.seed.js';
 import { Whatsapp } from '../../src/modules/connections/whatsapp.entity.js';
+import { Message } from '../../src/modules/messages/message.entity.js';
 import { Queue } from '../../src/modules/queues/queue.entity.js';
 import { Ticket } from '../../src/modules/tickets/ticket.entity.js';
 import { loginThroughForm, screenshot } from '../utils/browser.js';
@@ -105,6 +106,9 @@ describe('attendant polish', () => {
       .first()
       .evaluate((table) => table.getBoundingClientRect().right);
     expect(tableRight).toBeLessThanOrEqual(PHONE.width);
+    // No tall, half-empty row: the name, its chips and number take three short lines at most.
+    const rowHeight = await page.locator('tbody tr').first().evaluate((row) => row.getBoundingClientRect().height);
+    expect(rowHeight).toBeLessThan(100);
 
     await go(page, '/tickets');
     await page.getByRole('tab', { name: /Aguardando/ }).click();
@@ -168,6 +172,19 @@ describe('attendant polish', () => {
     await dialog.getByRole('textbox').press('Escape');
     await confirm.getByRole('button', { name: 'Descartar' }).click();
     await dialog.waitFor({ state: 'detached' });
+
+    // Past the API's 15-minute edit window the menu offers delete, not edit.
+    await suite.t
+      .em()
+      .nativeUpdate(Message, { ticket: ticket.id, fromMe: true }, { createdAt: new Date(Date.now() - 20 * 60 * 1000) }, { filters: false });
+    await go(page, `/tickets/${ticket.uuid}`);
+    await bubble.waitFor({ timeout: WAIT });
+    await bubble.hover();
+    await bubble.getByRole('button', { name: 'Opções da mensagem' }).click();
+    await page.getByRole('menuitem', { name: 'Deletar' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Editar' }).count()).toBe(0);
+    await screenshot(page, 'polish-old-message-menu');
+    await page.keyboard.press('Escape');
 
     // The other screens name themselves too.
     await go(page, '/contacts');

@@ -50,7 +50,8 @@ export function ConnectionActions({ connection, onToken }: { connection: Connect
   const notify = useNotify();
   const tokenLabel = translate('connections.token.action', { name: connection.name });
   return (
-    // react-admin's label-less buttons keep a text button's 64 px: icon-sized here, so the row fits a 390 px phone.
+    // react-admin's label-less buttons keep a text button's 64 px (and wide icon buttons on phones): icon-sized here, so
+    // the row fits a 390 px phone.
     <Box
       sx={{
         display: 'flex',
@@ -59,6 +60,8 @@ export function ConnectionActions({ connection, onToken }: { connection: Connect
         whiteSpace: 'nowrap',
         '& .MuiButton-root': { minWidth: 0, px: 0.75 },
         '& .MuiButton-startIcon': { mx: 0 },
+        // On phones react-admin draws them as icon buttons.
+        '& .MuiIconButton-root': { p: 0.75 },
       }}
     >
       <EditButton label="" aria-label={translate('connections.edit', { name: connection.name })} />
