@@ -107,7 +107,10 @@ describe('attendant polish', () => {
       .evaluate((table) => table.getBoundingClientRect().right);
     expect(tableRight).toBeLessThanOrEqual(PHONE.width);
     // No tall, half-empty row: the name, its chips and number take three short lines at most.
-    const rowHeight = await page.locator('tbody tr').first().evaluate((row) => row.getBoundingClientRect().height);
+    const rowHeight = await page
+      .locator('tbody tr')
+      .first()
+      .evaluate((row) => row.getBoundingClientRect().height);
     expect(rowHeight).toBeLessThan(100);
 
     await go(page, '/tickets');
@@ -174,9 +177,7 @@ describe('attendant polish', () => {
     await dialog.waitFor({ state: 'detached' });
 
     // Past the API's 15-minute edit window the menu offers delete, not edit.
-    await suite.t
-      .em()
-      .nativeUpdate(Message, { ticket: ticket.id, fromMe: true }, { createdAt: new Date(Date.now() - 20 * 60 * 1000) }, { filters: false });
+    await suite.t.em().nativeUpdate(Message, { ticket: ticket.id, fromMe: true }, { createdAt: new Date(Date.now() - 20 * 60 * 1000) }, { filters: false });
     await go(page, `/tickets/${ticket.uuid}`);
     await bubble.waitFor({ timeout: WAIT });
     await bubble.hover();
