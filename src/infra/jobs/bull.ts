@@ -1,6 +1,7 @@
 import type { Logger } from '@nestjs/common';
-import type { ConnectionOptions, JobsOptions, Queue } from 'bullmq';
-import type { AppConfig } from '../../config/app-config.js';
+import { BullModule } from '@nestjs/bullmq';
+import { type ConnectionOptions, type JobsOptions, type Processor, type Queue, Worker, type WorkerOptions } from 'bullmq';
+import { type AppConfig, runsBackgroundWork } from '../../config/app-config.js';
 
 /** BullMQ keys live beside the app's own Redis keys, under the same per-install prefix. */
 export const bullPrefix = (config: AppConfig): string => `${config.redisPrefix}:bull`;
@@ -85,4 +86,19 @@ export async function armDelayedJob<T>(queue: Queue<T>, job: DelayedJob<T>, logg
     () => logger.warn(`${job.jobId}: Redis is not answering; the ${job.label} is armed when it is back`),
     (error) => logger.error(`${job.jobId} not armed: ${String(error)}`),
   );
+}
+
+/**
+ * The BullMQ workers of an API process (ROLE=api): created like the others, so the processors' hooks find them, but
+ * never fetching a job; the worker processes do the work.
+ */
+export class IdleWorker extends Worker {
+  constructor(name: string, processor: Processor | undefined, options: WorkerOptions) {
+    super(name, processor, { ...options, autorun: false });
+  }
+}
+
+/** Chooses, before the app is created, whether this process's BullMQ processors take jobs (the class is global). */
+export function useWorkersOf(config: AppConfig): void {
+  BullModule.workerClass = runsBackgroundWork(config) ? Worker : IdleWorker;
 }
