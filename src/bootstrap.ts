@@ -14,6 +14,12 @@ export async function bootstrap(config: AppConfig): Promise<NestExpressApplicati
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { ...APP_FACTORY_OPTIONS, bufferLogs: true });
   if (config.role === 'worker') app.use(workerRoutesOnly);
   configureApp(app, config);
+  // Behind the compose file's reverse proxy the client address comes from X-Forwarded-For (login throttling uses it).
+  if (config.trustProxy !== 'loopback')
+    app.set(
+      'trust proxy',
+      config.trustProxy.split(',').map((part) => part.trim()),
+    );
   // A worker's events reach the API processes' sockets through the Redis adapter; it accepts none itself.
   if (!servesSockets(config)) app.useWebSocketAdapter(new RedisIoAdapter(app, config.redisUrl, config.redisPrefix, {}, true));
   await app.listen(config.port, '0.0.0.0');

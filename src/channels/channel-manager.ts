@@ -365,7 +365,8 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
 
   /** This process no longer runs the connection: the others stop routing to it. */
   private async unlist(connectionId: number): Promise<void> {
-    if (this.distributed) await this.directory.withdraw(connectionId, this.lease.owner).catch((e: unknown) => this.logger.warn(`unlist ${connectionId}: ${String(e)}`));
+    if (this.distributed)
+      await this.directory.withdraw(connectionId, this.lease.owner).catch((e: unknown) => this.logger.warn(`unlist ${connectionId}: ${String(e)}`));
   }
 
   /** Another process runs the connection (or, with `orNobody`, this one is an API process and nobody runs it). */

@@ -75,7 +75,7 @@ export class SessionCommands implements OnApplicationShutdown {
    * that claims the command does (starting a session).
    */
   async call(command: SessionCommand, orAny = false): Promise<unknown> {
-    await (this.listening ??= this.bus.subscribe(this.replyTo, (message) => this.settle(message as Reply)));
+    await this.listenForReplies();
     const reqId = randomUUID();
     const request: Request = { ...command, reqId, replyTo: this.replyTo };
     const answer = new Promise<unknown>((resolve, reject) => this.pending.set(reqId, { resolve, reject }));
@@ -106,6 +106,15 @@ export class SessionCommands implements OnApplicationShutdown {
       }, this.timeoutMs());
     }
     return answer;
+  }
+
+  /** Subscribes once to this process's reply channel (again after a failed attempt). */
+  private listenForReplies(): Promise<void> {
+    if (!this.listening) {
+      this.listening = this.bus.subscribe(this.replyTo, (message) => this.settle(message as Reply));
+      this.listening.catch(() => (this.listening = null));
+    }
+    return this.listening;
   }
 
   /** Keeps media bytes for a command that names them; answers the id. */

@@ -9,6 +9,8 @@ export interface AppConfig {
   port: number;
   /** `api` serves HTTP and sockets, `worker` runs sessions and background work, `all` does both (one process). */
   role: ProcessRole;
+  /** Express "trust proxy": which proxies' X-Forwarded-For gives the client address (rate limits use it). */
+  trustProxy: string;
   databaseUrl: string;
   redisUrl: string;
   redisPrefix: string;
@@ -160,6 +162,7 @@ export function loadConfig(source: Record<string, string | undefined>, overrides
     isProduction,
     port: env.PORT,
     role: env.ROLE,
+    trustProxy: env.TRUST_PROXY,
     databaseUrl,
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX ?? redisPrefixFor(databaseUrl),

@@ -6,6 +6,11 @@ const booleanString = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  /** Proxies whose X-Forwarded-For is believed (Express "trust proxy"), e.g. `loopback,uniquelocal` behind a proxy on a private network. */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^[A-Za-z0-9.:/,\s]+$/, 'names (loopback, linklocal, uniquelocal) or addresses/CIDRs, comma separated')
+    .default('loopback'),
   /** What this process does: `api` (HTTP and sockets), `worker` (WhatsApp sessions, bot, timers, campaigns, imports) or `all`. */
   ROLE: z.enum(['api', 'worker', 'all']).default('all'),
   DATABASE_URL: z

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
 // @ts-expect-error plain ESM helper shared with the benchmark
 import { freePort, login, query, seed, startServer, waitUntil } from '../utils/crash-scenario.mjs';
@@ -190,6 +191,25 @@ describe('more than one process: ROLE=api and ROLE=worker', () => {
       10_000,
       'started again through the worker',
     );
+
+    // Without any worker: a send waits one lease TTL plus a sweep for a taker, then fails and is not kept; starting a
+    // connection says no worker runs.
+    const worker2Lease = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { keyPrefix: `${redisPrefix}:` });
+    try {
+      await waitUntil(() => leaseHolder(api1, token), 10_000, 'connected again');
+      worker2.server.child.kill('SIGKILL');
+      await worker2.server.exited;
+      const orphan = await send(api1, token, ticket!.id, 'sem nenhum worker');
+      expect(orphan.status).toBe(502);
+      expect(((await orphan.json()) as { error: string }).error).toBe('ERR_SENDING_WAPP_MSG');
+      expect(await query(db.url, "select id from messages where body = 'sem nenhum worker'")).toEqual([]);
+      await waitUntil(async () => (await worker2Lease.exists(`lease:connection:${ids.connectionId}`)) === 0, 10_000, 'the dead worker lease expired');
+      const start = await fetch(`${api2.baseUrl}/api/whatsappsession/${ids.connectionId}`, { method: 'POST', headers: auth });
+      expect(start.status).toBe(503);
+      expect(((await start.json()) as { error: string }).error).toBe('ERR_SERVICE_UNAVAILABLE');
+    } finally {
+      worker2Lease.disconnect();
+    }
     console.log(`[multi-process] failover send answered in ${failoverMs} ms (lease TTL ${LEASE_TTL_MS} ms, sweep ${SWEEP_MS} ms)`);
   }, 180_000);
 });
