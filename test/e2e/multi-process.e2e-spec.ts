@@ -192,23 +192,36 @@ describe('more than one process: ROLE=api and ROLE=worker', () => {
       'started again through the worker',
     );
 
-    // Without any worker: a send waits one lease TTL plus a sweep for a taker, then fails and is not kept; starting a
-    // connection says no worker runs.
-    const worker2Lease = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { keyPrefix: `${redisPrefix}:` });
+    // A worker stopped gracefully hands its connections back at once. Without any worker, a send is refused before
+    // anything is stored, and starting a connection says that no worker runs.
+    await waitUntil(() => leaseHolder(api1, token), 10_000, 'connected again');
+    worker2.server.child.kill('SIGTERM');
+    await worker2.server.exited;
+    expect(worker2.server.stderr()).not.toMatch(/Error/);
+    const lease = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { keyPrefix: `${redisPrefix}:` });
     try {
-      await waitUntil(() => leaseHolder(api1, token), 10_000, 'connected again');
-      worker2.server.child.kill('SIGKILL');
-      await worker2.server.exited;
-      const orphan = await send(api1, token, ticket!.id, 'sem nenhum worker');
-      expect(orphan.status).toBe(502);
-      expect(((await orphan.json()) as { error: string }).error).toBe('ERR_SENDING_WAPP_MSG');
-      expect(await query(db.url, "select id from messages where body = 'sem nenhum worker'")).toEqual([]);
-      await waitUntil(async () => (await worker2Lease.exists(`lease:connection:${ids.connectionId}`)) === 0, 10_000, 'the dead worker lease expired');
-      const start = await fetch(`${api2.baseUrl}/api/whatsappsession/${ids.connectionId}`, { method: 'POST', headers: auth });
-      expect(start.status).toBe(503);
-      expect(((await start.json()) as { error: string }).error).toBe('ERR_SERVICE_UNAVAILABLE');
+      expect(await lease.exists(`lease:connection:${ids.connectionId}`)).toBe(0);
     } finally {
-      worker2Lease.disconnect();
+      lease.disconnect();
+    }
+    await waitUntil(
+      async () => {
+        const orphan = await send(api1, token, ticket!.id, 'sem nenhum worker');
+        return orphan.status === 400 && ((await orphan.json()) as { error: string }).error === 'ERR_WAPP_NOT_INITIALIZED';
+      },
+      10_000,
+      'a send with no worker is refused',
+    );
+    expect(await query(db.url, "select id from messages where body = 'sem nenhum worker'")).toEqual([]);
+    const start = await fetch(`${api2.baseUrl}/api/whatsappsession/${ids.connectionId}`, { method: 'POST', headers: auth });
+    expect(start.status).toBe(503);
+    expect(((await start.json()) as { error: string }).error).toBe('ERR_SERVICE_UNAVAILABLE');
+
+    // The API processes stop cleanly too.
+    for (const api of [api1, api2]) {
+      api.server.child.kill('SIGTERM');
+      await api.server.exited;
+      expect(api.server.stderr()).not.toMatch(/Error/);
     }
     console.log(`[multi-process] failover send answered in ${failoverMs} ms (lease TTL ${LEASE_TTL_MS} ms, sweep ${SWEEP_MS} ms)`);
   }, 180_000);

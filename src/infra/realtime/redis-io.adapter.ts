@@ -63,7 +63,9 @@ export class RedisIoAdapter extends IoAdapter {
   override async close(server: Server): Promise<void> {
     // The adapter unsubscribes on close, which would wait forever on a Redis that never answered.
     if (this.sub?.status !== 'ready') for (const client of [this.pub, this.sub]) client?.disconnect();
-    await super.close(server);
+    // An emit-only server has no engine (socket.io's close would throw): only its adapter is closed.
+    if (this.emitOnly) await server.of('/').adapter.close();
+    else await super.close(server);
     await Promise.all([this.pub, this.sub].map((client) => client && closeRedis(client)));
   }
 }
