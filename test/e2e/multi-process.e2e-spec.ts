@@ -153,6 +153,20 @@ describe('more than one process: ROLE=api and ROLE=worker', () => {
     expect(wire(api1)).toEqual([]);
     expect((await echoed).providerId).toBe(first!.providerId);
 
+    // Number checks asked of an API process run on the worker's session: a number not on WhatsApp is refused.
+    const contact = (number: string) =>
+      fetch(`${api2.baseUrl}/api/contacts`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `Contato ${number}`, number }),
+      });
+    const missing = await contact('5511955550000');
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { error: string }).error).toBe('ERR_WAPP_INVALID_CONTACT');
+    const present = await contact('5511955551234');
+    expect(present.status).toBe(201);
+    expect(((await present.json()) as { isWhatsappValid: boolean | null }).isWhatsappValid).toBe(true);
+
     // 3. The worker dies; a second worker takes its sessions over within the lease TTL (plus a sweep); a message
     // sent meanwhile waits for it and goes out once.
     const worker2 = await spawnProcess('worker2', 'worker');
