@@ -79,6 +79,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
 
   /** More than one process shares the sessions (ROLE=api or worker). */
   private readonly distributed: boolean;
+  private stopped = false;
 
   providers(): string[] {
     return [...this.factories.keys()];
@@ -86,10 +87,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
 
   /** Connections that were CONNECTED when the previous process stopped come back at boot, or by the sweep. */
   async onApplicationBootstrap(): Promise<void> {
-    if (this.distributed) {
-      await this.directory.start();
-      if (runsBackgroundWork(this.config)) await this.commands.serve((command) => this.execute(command));
-    }
+    if (this.distributed) await this.joinOtherProcesses();
     // An API process runs no session: the workers' sweeps start them.
     if (!runsBackgroundWork(this.config)) return;
     await this.sweep().catch((e: unknown) => this.logger.error(`sweep: ${String(e)}`));
@@ -131,6 +129,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
     if (this.scheduler.doesExist('interval', this.sweepName)) this.scheduler.deleteInterval(this.sweepName);
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
@@ -361,6 +360,18 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     if (this.live.get(live.ref.id) === live) this.live.delete(live.ref.id);
     await live.session.stop().catch((e: unknown) => this.logger.warn(`stop ${live.ref.id}: ${String(e)}`));
     await this.unlist(live.ref.id);
+  }
+
+  /** Listens to the directory and (in a worker) to commands; with Redis away at boot, tries again every sweep interval. */
+  private async joinOtherProcesses(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      await this.directory.start();
+      if (runsBackgroundWork(this.config)) await this.commands.serve((command) => this.execute(command));
+    } catch (error) {
+      this.logger.warn(`session directory and commands not reachable yet: ${String(error)}`);
+      setTimeout(() => void this.joinOtherProcesses(), this.config.channels.sweepIntervalMs).unref();
+    }
   }
 
   /** This process no longer runs the connection: the others stop routing to it. */

@@ -40,6 +40,7 @@ export class SessionDirectory implements OnApplicationShutdown {
       else this.entries.delete(id);
     });
     await this.refresh().catch((e: unknown) => this.logger.warn(`refresh: ${String(e)}`));
+    if (this.timer) return;
     this.timer = setInterval(() => void this.refresh().catch((e: unknown) => this.logger.warn(`refresh: ${String(e)}`)), this.config.channels.sweepIntervalMs);
     this.timer.unref();
   }
