@@ -43,6 +43,8 @@ describe('more than one process: ROLE=api and ROLE=worker', () => {
   const procs: Proc[] = [];
   const sockets: Socket[] = [];
   let ids: { companyId: number; connectionId: number };
+  let redis: Redis;
+  const leaseTaken = async () => (await redis.exists(`lease:connection:${ids.connectionId}`)) === 1;
 
   async function spawnProcess(name: string, role: 'api' | 'worker'): Promise<Proc> {
     const port = await freePort();
@@ -70,7 +72,7 @@ describe('more than one process: ROLE=api and ROLE=worker', () => {
       .map((line) => JSON.parse(line) as { providerId: string; to: string });
   }
 
-  const leaseHolder = async (proc: Proc, token: string) => {
+  const isConnected = async (proc: Proc, token: string) => {
     const res = await fetch(`${proc.baseUrl}/api/whatsapp/${ids.connectionId}`, { headers: { authorization: `Bearer ${token}` } });
     return res.status === 200 && ((await res.json()) as { status: string }).status === 'CONNECTED';
   };
@@ -111,6 +113,7 @@ describe('more than one process: ROLE=api and ROLE=worker', () => {
     });
 
   beforeAll(async () => {
+    redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { keyPrefix: `${redisPrefix}:` });
     db = await cloneTemplate();
     ids = await seed(db.url);
   });
@@ -123,14 +126,18 @@ describe('more than one process: ROLE=api and ROLE=worker', () => {
         await server.exited;
       }),
     );
-    await dropDatabase(db.name);
+    if (db) await dropDatabase(db.name);
     rmSync(root, { recursive: true, force: true });
+    // Every key of this install (leases, the session directory, BullMQ queues).
+    const keys = await redis.keys(`${redisPrefix}:*`);
+    if (keys.length) await redis.del(...keys.map((key) => key.slice(redisPrefix.length + 1)));
+    redis.disconnect();
   });
 
   it('routes socket events, sends and session commands between API processes and workers, and fails over when a worker dies', async () => {
     const [api1, api2, worker1] = [await spawnProcess('api1', 'api'), await spawnProcess('api2', 'api'), await spawnProcess('worker1', 'worker')];
     const token = await login(api1.baseUrl);
-    await waitUntil(() => leaseHolder(api1, token), 30_000, 'the worker runs the connection');
+    await waitUntil(leaseTaken, 30_000, 'the worker runs the connection');
 
     // A worker answers only its own routes; the API processes run no session.
     expect((await fetch(`${worker1.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
@@ -195,7 +202,7 @@ describe('more than one process: ROLE=api and ROLE=worker', () => {
     // Session commands from an API process reach the worker: logout, then start again (a fresh QR code).
     const auth = { authorization: `Bearer ${token}` };
     expect((await fetch(`${api2.baseUrl}/api/whatsappsession/${ids.connectionId}`, { method: 'DELETE', headers: auth })).status).toBe(200);
-    await waitUntil(async () => !(await leaseHolder(api1, token)), 10_000, 'disconnected through the worker');
+    await waitUntil(async () => !(await isConnected(api1, token)), 10_000, 'disconnected through the worker');
     expect((await fetch(`${api2.baseUrl}/api/whatsappsession/${ids.connectionId}`, { method: 'POST', headers: auth })).status).toBe(200);
     await waitUntil(
       async () => {
@@ -208,16 +215,11 @@ describe('more than one process: ROLE=api and ROLE=worker', () => {
 
     // A worker stopped gracefully hands its connections back at once. Without any worker, a send is refused before
     // anything is stored, and starting a connection says that no worker runs.
-    await waitUntil(() => leaseHolder(api1, token), 10_000, 'connected again');
+    await waitUntil(() => isConnected(api1, token), 10_000, 'connected again');
     worker2.server.child.kill('SIGTERM');
     await worker2.server.exited;
     expect(worker2.server.stderr()).not.toMatch(/Error/);
-    const lease = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { keyPrefix: `${redisPrefix}:` });
-    try {
-      expect(await lease.exists(`lease:connection:${ids.connectionId}`)).toBe(0);
-    } finally {
-      lease.disconnect();
-    }
+    expect(await leaseTaken()).toBe(false);
     await waitUntil(
       async () => {
         const orphan = await send(api1, token, ticket!.id, 'sem nenhum worker');
