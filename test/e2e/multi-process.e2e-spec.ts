@@ -160,6 +160,16 @@ describe('more than one process: ROLE=api and ROLE=worker', () => {
     expect(wire(api1)).toEqual([]);
     expect((await echoed).providerId).toBe(first!.providerId);
 
+    // A file sent through API 2 travels to the worker with the command (its bytes through Redis).
+    const form = new FormData();
+    form.append('body', 'segue o orçamento');
+    form.append('medias', new Blob([Buffer.from('%PDF-1.4 roles')], { type: 'application/pdf' }), 'orcamento.pdf');
+    const withFile = await fetch(`${api2.baseUrl}/api/messages/${ticket!.id}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    expect(withFile.status).toBe(201);
+    const [fileMessage] = (await withFile.json()) as Array<{ providerId: string; mediaType: string }>;
+    expect(fileMessage!.mediaType).toBe('application');
+    expect(wire(worker1).map((w) => w.providerId)).toContain(fileMessage!.providerId);
+
     // Number checks asked of an API process run on the worker's session: a number not on WhatsApp is refused.
     const contact = (number: string) =>
       fetch(`${api2.baseUrl}/api/contacts`, {
