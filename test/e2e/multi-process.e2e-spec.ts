@@ -182,7 +182,8 @@ describe('more than one process: ROLE=api and ROLE=worker', () => {
     expect(((await missing.json()) as { error: string }).error).toBe('ERR_WAPP_INVALID_CONTACT');
     const present = await contact('5511955551234');
     expect(present.status).toBe(201);
-    expect(((await present.json()) as { isWhatsappValid: boolean | null }).isWhatsappValid).toBe(true);
+    const presentContact = (await present.json()) as { id: number; isWhatsappValid: boolean | null };
+    expect(presentContact.isWhatsappValid).toBe(true);
 
     // 3. The worker dies; a second worker takes its sessions over within the lease TTL (plus a sweep); a message
     // sent meanwhile waits for it and goes out once.
@@ -242,6 +243,27 @@ describe('more than one process: ROLE=api and ROLE=worker', () => {
     const start = await fetch(`${api2.baseUrl}/api/whatsappsession/${ids.connectionId}`, { method: 'POST', headers: auth });
     expect(start.status).toBe(503);
     expect(((await start.json()) as { error: string }).error).toBe('ERR_SERVICE_UNAVAILABLE');
+
+    // Timers run in workers only: a message scheduled while no worker runs waits for one (an API process would have
+    // failed it), then goes out through the new worker once.
+    const due = Date.now() + 1000;
+    const scheduled = await fetch(`${api1.baseUrl}/api/schedules`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ body: 'lembrete agendado', sendAt: new Date(due).toISOString(), contactId: presentContact.id, whatsappId: ids.connectionId }),
+    });
+    expect(scheduled.status).toBe(201);
+    const scheduleId = ((await scheduled.json()) as { id: number }).id;
+    await waitUntil(async () => Date.now() > due, 5_000, 'the schedule is due while no worker runs');
+    const worker3 = await spawnProcess('worker3', 'worker');
+    await waitUntil(
+      async () => ((await query(db.url, 'select status from schedules where id = $1', [scheduleId])) as Array<{ status: string }>)[0]!.status === 'ENVIADA',
+      20_000,
+      'the schedule sent by the new worker',
+    );
+    const reminders = (await query(db.url, "select provider_id from messages where body = 'lembrete agendado'")) as Array<{ provider_id: string }>;
+    expect(reminders).toHaveLength(1);
+    expect(wire(worker3).filter((w) => w.providerId === reminders[0]!.provider_id)).toHaveLength(1);
 
     // The API processes stop cleanly too.
     for (const api of [api1, api2]) {
