@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { randomUUID } from 'node:crypto';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { APP_CONFIG, type AppConfig, runsBackgroundWork } from '../config/app-config.js';
+import { openJobs } from '../infra/jobs/bull.js';
 import { ExclusiveRunner } from '../infra/scheduling/exclusive-runner.js';
 import { appError } from '../common/errors/app-error.js';
 import {
@@ -91,6 +92,9 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     // An API process runs no session: the workers' sweeps start them.
     if (!runsBackgroundWork(this.config)) return;
     await this.sweep().catch((e: unknown) => this.logger.error(`sweep: ${String(e)}`));
+    // A worker's jobs (see SessionGatedWorker) wait for the sessions this first sweep started, at most REPLAY_WAIT_MS.
+    const starting = [...this.live.values()].map((live) => live.settled);
+    void Promise.race([Promise.all(starting), new Promise<void>((resolve) => setTimeout(resolve, REPLAY_WAIT_MS).unref())]).then(openJobs);
     if (this.scheduler.doesExist('interval', this.sweepName)) return;
     const interval = setInterval(() => void this.sweep().catch((e: unknown) => this.logger.error(`sweep: ${String(e)}`)), this.config.channels.sweepIntervalMs);
     interval.unref();
