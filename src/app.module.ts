@@ -68,7 +68,7 @@ export class AppModule {
         DomainEventsModule,
         HotPathPoolModule,
         RedisModule,
-        SchedulingModule,
+        SchedulingModule.forRoot(config),
         JobsModule,
         MailModule,
         AuthorizationModule,

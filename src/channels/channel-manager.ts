@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { APP_CONFIG, type AppConfig, runsBackgroundWork } from '../config/app-config.js';
+import { openJobs } from '../infra/jobs/bull.js';
 import { ExclusiveRunner } from '../infra/scheduling/exclusive-runner.js';
 import { appError } from '../common/errors/app-error.js';
 import {
@@ -11,6 +12,8 @@ import {
   type ChannelSession,
   type ConnectionRef,
   type NumberCheck,
+  type OutgoingMedia,
+  type SendOptions,
   type StartOptions,
 } from './channel-provider.js';
 import { ChannelsRepository, type ConnectionRow } from './channels.repository.js';
@@ -18,10 +21,14 @@ import { ConnectionLease } from './connection-lease.js';
 import { INBOUND_SINK, type InboundSink } from './inbound-sink.js';
 import { ConnectionStatusStore } from './connection-status.store.js';
 import { MAX_QR_REFRESHES, reconnectDelayMs } from './reconnect-policy.js';
+import { RemoteSession } from './remote-session.js';
+import { type SessionCommand, SessionCommands } from './session-commands.js';
+import { SessionDirectory } from './session-directory.js';
 
 /** One running session; the provider session is attached right after the events that reference it exist. */
 class LiveSession {
   session!: ChannelSession;
+  provider = '';
   connected = false;
   qrCount = 0;
   stopping = false;
@@ -37,7 +44,14 @@ class LiveSession {
 /** A replay does not wait longer than this for its session to connect. */
 const REPLAY_WAIT_MS = 60_000;
 
-/** Owns the live provider sessions of this process, keyed by connection id, and their reconnect policy. */
+/** Session calls another process may ask this one to run (see SessionCommands). */
+const SESSION_OPS = new Set(['sendText', 'sendMedia', 'edit', 'deleteForEveryone', 'markRead', 'checkNumber', 'profilePictureUrl']);
+
+/**
+ * Owns the live provider sessions of this process, keyed by connection id, and their reconnect policy. With ROLE=api
+ * or worker, a session another process runs is reached through Redis (SessionDirectory says where, SessionCommands
+ * carries the call); with ROLE=all everything is local and direct.
+ */
 @Injectable()
 export class ChannelManager implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('ChannelManager');
@@ -57,9 +71,16 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     private readonly exclusive: ExclusiveRunner,
     private readonly scheduler: SchedulerRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly directory: SessionDirectory,
+    private readonly commands: SessionCommands,
   ) {
     this.factories = new Map(factories.map((f) => [f.provider, f]));
+    this.distributed = config.role !== 'all';
   }
+
+  /** More than one process shares the sessions (ROLE=api or worker). */
+  private readonly distributed: boolean;
+  private stopped = false;
 
   providers(): string[] {
     return [...this.factories.keys()];
@@ -67,7 +88,13 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
 
   /** Connections that were CONNECTED when the previous process stopped come back at boot, or by the sweep. */
   async onApplicationBootstrap(): Promise<void> {
+    if (this.distributed) await this.joinOtherProcesses();
+    // An API process runs no session: the workers' sweeps start them.
+    if (!runsBackgroundWork(this.config)) return;
     await this.sweep().catch((e: unknown) => this.logger.error(`sweep: ${String(e)}`));
+    // A worker's jobs (see SessionGatedWorker) wait for the sessions this first sweep started, at most REPLAY_WAIT_MS.
+    const starting = [...this.live.values()].map((live) => live.settled);
+    void Promise.race([Promise.all(starting), new Promise<void>((resolve) => setTimeout(resolve, REPLAY_WAIT_MS).unref())]).then(openJobs);
     if (this.scheduler.doesExist('interval', this.sweepName)) return;
     const interval = setInterval(() => void this.sweep().catch((e: unknown) => this.logger.error(`sweep: ${String(e)}`)), this.config.channels.sweepIntervalMs);
     interval.unref();
@@ -97,9 +124,16 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
       const ref = { id: pending.whatsapp_id, companyId: pending.company_id, name: '' };
       await this.exclusive.run(`inbox:${ref.id}`, this.config.channels.leaseTtlMs, () => this.pipeline.replay(ref));
     }
+    if (this.distributed) {
+      // Sessions of a dead process that nobody took over (the orphans above were started first) are not connected.
+      const listed = this.directory.all().filter((id) => !this.live.has(id));
+      const held = await this.lease.taken(listed);
+      await this.directory.purge(listed.filter((id) => !held.has(id)));
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
     if (this.scheduler.doesExist('interval', this.sweepName)) this.scheduler.deleteInterval(this.sweepName);
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
@@ -113,7 +147,16 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     await this.pipeline.drain();
   }
 
+  /** Starts the session here, or in the process that runs it (with ROLE=api: in a worker). */
   async start(companyId: number, connectionId: number, options?: StartOptions): Promise<void> {
+    if (await this.elsewhere(connectionId, true)) {
+      await this.commands.call({ op: 'start', companyId, connectionId, args: [options ?? null] }, true);
+      return;
+    }
+    await this.startHere(companyId, connectionId, options);
+  }
+
+  private async startHere(companyId: number, connectionId: number, options?: StartOptions | null): Promise<void> {
     this.cancelReconnect(connectionId);
     const existing = this.live.get(connectionId);
     if (existing) await this.stopLive(existing);
@@ -128,12 +171,13 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     }
     const ref: ConnectionRef = { id: row.id, companyId, name: row.name };
     const live = new LiveSession(ref);
+    live.provider = row.provider;
     live.session = factory.create(ref, this.eventsFor(live));
     this.live.set(connectionId, live);
     this.replayWhenReady(live);
     await this.status.set(companyId, connectionId, { status: 'OPENING', retries: 0 });
     try {
-      await live.session.start(options);
+      await live.session.start(options ?? undefined);
     } catch (error) {
       this.live.delete(connectionId);
       live.settle();
@@ -144,12 +188,20 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
 
   /** A fresh QR code: forget the linked device and start over. */
   async newQrCode(companyId: number, connectionId: number): Promise<void> {
+    if (await this.elsewhere(connectionId)) {
+      await this.commands.call({ op: 'newQrCode', companyId, connectionId, args: [] });
+      return;
+    }
     await this.logout(companyId, connectionId);
     await this.start(companyId, connectionId);
   }
 
   /** Unlinks the device and keeps the connection DISCONNECTED. */
   async logout(companyId: number, connectionId: number, reason = 'Desconectado pelo usuário'): Promise<void> {
+    if (await this.elsewhere(connectionId)) {
+      await this.commands.call({ op: 'logout', companyId, connectionId, args: [reason] });
+      return;
+    }
     this.cancelReconnect(connectionId);
     const live = this.live.get(connectionId);
     if (live) {
@@ -157,6 +209,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
       live.settle();
       this.live.delete(connectionId);
       await live.session.logout().catch((error: unknown) => this.logger.warn(`logout ${connectionId}: ${String(error)}`));
+      await this.unlist(connectionId);
     }
     await this.lease.release(connectionId);
     await this.status.clearCredentials(companyId, connectionId);
@@ -165,6 +218,10 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
 
   /** Stops a session without touching the row (the connection is being deleted). */
   async forget(connectionId: number): Promise<void> {
+    if (await this.elsewhere(connectionId)) {
+      await this.commands.call({ op: 'forget', companyId: 0, connectionId, args: [] });
+      return;
+    }
     this.cancelReconnect(connectionId);
     const live = this.live.get(connectionId);
     this.live.delete(connectionId);
@@ -172,6 +229,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
       live.stopping = true;
       live.settle();
       await live.session.logout().catch(() => undefined);
+      await this.unlist(connectionId);
     }
     await this.lease.release(connectionId);
   }
@@ -179,21 +237,25 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
   /** The connected session of a connection, for sending. */
   session(companyId: number, connectionId: number): ChannelSession {
     const live = this.live.get(connectionId);
-    if (!live || live.ref.companyId !== companyId || !live.connected) throw appError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not connected');
-    return live.session;
+    if (live?.connected && live.ref.companyId === companyId) return live.session;
+    const remote = this.remote(connectionId);
+    if (!live && remote?.companyId === companyId) return this.remoteSession(companyId, connectionId, remote.provider);
+    throw appError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not connected');
   }
 
   isConnected(connectionId: number): boolean {
-    return this.live.get(connectionId)?.connected ?? false;
+    const live = this.live.get(connectionId);
+    return live ? live.connected : this.remote(connectionId) !== undefined;
   }
 
   /** Checks a number through a connected session of the company (the default one first); null when none is connected. */
   async checkNumber(companyId: number, number: string, preferredConnectionId?: number | null): Promise<NumberCheck | null> {
-    const candidates = [...this.live.values()].filter((l) => l.ref.companyId === companyId && l.connected);
-    const chosen = candidates.find((l) => l.ref.id === preferredConnectionId) ?? candidates[0];
-    if (!chosen) return null;
+    const candidates = [...this.live.values()].filter((l) => l.ref.companyId === companyId && l.connected).map((l) => l.ref.id);
+    if (this.distributed) candidates.push(...this.directory.ofCompany(companyId).filter((id) => !this.live.has(id)));
+    const chosen = candidates.find((id) => id === preferredConnectionId) ?? candidates[0];
+    if (chosen === undefined) return null;
     try {
-      return await chosen.session.checkNumber(number);
+      return await this.session(companyId, chosen).checkNumber(number);
     } catch {
       throw appError('ERR_WAPP_CHECK_CONTACT', 'The number could not be checked');
     }
@@ -227,12 +289,14 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
         live.qrCount = 0;
         this.attempts.delete(id);
         report(this.status.set(companyId, id, { status: 'CONNECTED', qrcode: null, retries: 0, phoneNumber: phoneNumber ?? null }));
+        if (this.distributed) report(this.directory.announce(id, { companyId, provider: live.provider, owner: this.lease.owner }));
       },
       closed: (info) => {
         live.connected = false;
         live.settle();
         if (live.stopping || this.live.get(id) !== live) return;
         this.live.delete(id);
+        report(this.unlist(id));
         if (info.loggedOut) {
           report(
             this.lease
@@ -289,6 +353,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     live.settle();
     this.live.delete(live.ref.id);
     await live.session.stop().catch(() => undefined);
+    await this.unlist(live.ref.id);
     await this.lease.release(live.ref.id);
     await this.status.set(live.ref.companyId, live.ref.id, { status: 'DISCONNECTED', qrcode: null, retries: 0, disconnectReason: reason });
   }
@@ -298,6 +363,82 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     live.settle();
     if (this.live.get(live.ref.id) === live) this.live.delete(live.ref.id);
     await live.session.stop().catch((e: unknown) => this.logger.warn(`stop ${live.ref.id}: ${String(e)}`));
+    await this.unlist(live.ref.id);
+  }
+
+  /** Listens to the directory and (in a worker) to commands; with Redis away at boot, tries again every sweep interval. */
+  private async joinOtherProcesses(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      await this.directory.start();
+      if (runsBackgroundWork(this.config)) await this.commands.serve((command) => this.execute(command));
+    } catch (error) {
+      this.logger.warn(`session directory and commands not reachable yet: ${String(error)}`);
+      setTimeout(() => void this.joinOtherProcesses(), this.config.channels.sweepIntervalMs).unref();
+    }
+  }
+
+  /** This process no longer runs the connection: the others stop routing to it. */
+  private async unlist(connectionId: number): Promise<void> {
+    if (this.distributed)
+      await this.directory.withdraw(connectionId, this.lease.owner).catch((e: unknown) => this.logger.warn(`unlist ${connectionId}: ${String(e)}`));
+  }
+
+  /** Another process runs the connection (or, with `orNobody`, this one is an API process and nobody runs it). */
+  private async elsewhere(connectionId: number, orNobody = false): Promise<boolean> {
+    if (!this.distributed || this.live.has(connectionId) || this.timers.has(connectionId)) return false;
+    const holder = await this.lease.holder(connectionId);
+    if (holder) return holder !== this.lease.owner;
+    return orNobody && !runsBackgroundWork(this.config);
+  }
+
+  /** The directory entry of a connection another process runs. */
+  private remote(connectionId: number) {
+    if (!this.distributed) return undefined;
+    const entry = this.directory.get(connectionId);
+    return entry && entry.owner !== this.lease.owner ? entry : undefined;
+  }
+
+  private remoteSession(companyId: number, connectionId: number, provider: string): ChannelSession {
+    const factory = this.factories.get(provider);
+    if (!factory) throw appError('ERR_PROVIDER_UNAVAILABLE', `Provider ${provider} is not available on this server`);
+    return new RemoteSession({ companyId, connectionId }, this.commands, () => factory.newMessageId());
+  }
+
+  /** Runs a command another process sent to this one (see SessionCommands). */
+  private async execute(command: SessionCommand): Promise<unknown> {
+    const { op, companyId, connectionId, args } = command;
+    switch (op) {
+      case 'start':
+        return this.startHere(companyId, connectionId, args[0] as StartOptions | null);
+      case 'logout':
+        return this.logout(companyId, connectionId, args[0] as string);
+      case 'newQrCode':
+        return this.newQrCode(companyId, connectionId);
+      case 'forget':
+        return this.forget(connectionId);
+    }
+    if (!SESSION_OPS.has(op)) throw appError('ERR_BAD_REQUEST', `Unknown session command ${op}`);
+    const session = await this.connectedHere(companyId, connectionId);
+    if (op === 'sendMedia') {
+      const [to, media, options] = args as [string, OutgoingMedia & { blob: string }, SendOptions];
+      const { blob, ...described } = media;
+      return session.sendMedia(to, { ...described, buffer: await this.commands.take(blob) }, options);
+    }
+    const call = (session as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[op]!;
+    return call.apply(session, args);
+  }
+
+  /** The session of a connection this process runs, waiting a little for one that is still connecting (a takeover). */
+  private async connectedHere(companyId: number, connectionId: number): Promise<ChannelSession> {
+    const live = this.live.get(connectionId);
+    if (live && !live.connected) {
+      const wait = Math.min(this.config.channels.leaseTtlMs, REPLAY_WAIT_MS);
+      await Promise.race([live.settled, new Promise<void>((resolve) => setTimeout(resolve, wait).unref())]);
+    }
+    const current = this.live.get(connectionId);
+    if (!current?.connected || current.ref.companyId !== companyId) throw appError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not connected');
+    return current.session;
   }
 
   private async row(companyId: number, connectionId: number): Promise<ConnectionRow> {

@@ -149,6 +149,8 @@ export interface ConnectionRef {
 export interface ChannelProviderFactory {
   readonly provider: string;
   create(connection: ConnectionRef, events: ChannelEvents): ChannelSession;
+  /** A message id of this provider's kind, for a send that another process carries out. */
+  newMessageId(): string;
 }
 
 export const CHANNEL_PROVIDERS = Symbol('CHANNEL_PROVIDERS');

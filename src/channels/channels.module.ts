@@ -7,6 +7,9 @@ import { ChannelManager } from './channel-manager.js';
 import { ChannelsRepository } from './channels.repository.js';
 import { ConnectionLease } from './connection-lease.js';
 import { ConnectionStatusStore } from './connection-status.store.js';
+import { SessionBus } from './session-bus.js';
+import { SessionCommands } from './session-commands.js';
+import { SessionDirectory } from './session-directory.js';
 import { SimulatorProviderFactory } from './simulator/simulator-provider.factory.js';
 import { SimulatorPhoneController } from './simulator/simulator-phone.controller.js';
 import { SimulatorController } from './simulator/simulator.controller.js';
@@ -28,6 +31,9 @@ export class ChannelsModule {
         ChannelAuthKeysRepository,
         ConnectionStatusStore,
         ConnectionLease,
+        SessionBus,
+        SessionDirectory,
+        SessionCommands,
         ChannelManager,
         { provide: CHANNEL_PROVIDERS, inject: factories, useFactory: (...instances: unknown[]) => instances },
       ],

@@ -36,6 +36,11 @@ export class ConnectionLease implements OnApplicationShutdown {
     return new Set(connectionIds.filter((_, i) => owners[i] !== null));
   }
 
+  /** The process that holds the lease (its `owner`), or null. */
+  holder(connectionId: number): Promise<string | null> {
+    return this.redis.get(this.key(connectionId));
+  }
+
   key(connectionId: number): string {
     return `lease:connection:${connectionId}`;
   }

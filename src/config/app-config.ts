@@ -7,6 +7,10 @@ export interface AppConfig {
   nodeEnv: RawEnv['NODE_ENV'];
   isProduction: boolean;
   port: number;
+  /** `api` serves HTTP and sockets, `worker` runs sessions and background work, `all` does both (one process). */
+  role: ProcessRole;
+  /** Express "trust proxy": which proxies' X-Forwarded-For gives the client address (rate limits use it). */
+  trustProxy: string;
   databaseUrl: string;
   redisUrl: string;
   redisPrefix: string;
@@ -55,7 +59,17 @@ export interface ChannelsConfig {
   leaseTtlMs: number;
   /** How often connections whose process died are looked for and started again. */
   sweepIntervalMs: number;
+  /** How long a session command sent to another process waits for its answer (default 30 s). */
+  commandTimeoutMs?: number;
 }
+
+export type ProcessRole = RawEnv['ROLE'];
+
+/** Runs WhatsApp sessions, the bot, timers, campaigns and imports. */
+export const runsBackgroundWork = (config: Pick<AppConfig, 'role'>): boolean => config.role !== 'api';
+
+/** Accepts browser sockets (a worker only emits, through Redis). */
+export const servesSockets = (config: Pick<AppConfig, 'role'>): boolean => config.role !== 'worker';
 
 export interface AutomationConfig {
   openAiBaseUrl: string;
@@ -147,6 +161,8 @@ export function loadConfig(source: Record<string, string | undefined>, overrides
     nodeEnv: env.NODE_ENV,
     isProduction,
     port: env.PORT,
+    role: env.ROLE,
+    trustProxy: env.TRUST_PROXY,
     databaseUrl,
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX ?? redisPrefixFor(databaseUrl),
@@ -185,7 +201,7 @@ export function loadConfig(source: Record<string, string | undefined>, overrides
       asaas: { baseUrl: env.ASAAS_API_URL, apiKey: env.ASAAS_API_KEY ?? null, webhookToken: env.ASAAS_WEBHOOK_TOKEN ?? null },
       chargeTtlSeconds: 24 * 3600,
     },
-    channels: { leaseTtlMs: env.CONNECTION_LEASE_TTL_MS, sweepIntervalMs: env.CONNECTION_SWEEP_MS },
+    channels: { leaseTtlMs: env.CONNECTION_LEASE_TTL_MS, sweepIntervalMs: env.CONNECTION_SWEEP_MS, commandTimeoutMs: env.SESSION_COMMAND_TIMEOUT_MS },
     ...overrides,
   };
 }

@@ -6,6 +6,13 @@ const booleanString = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  /** Proxies whose X-Forwarded-For is believed (Express "trust proxy"), e.g. `loopback,uniquelocal` behind a proxy on a private network. */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^[A-Za-z0-9.:/,\s]+$/, 'names (loopback, linklocal, uniquelocal) or addresses/CIDRs, comma separated')
+    .default('loopback'),
+  /** What this process does: `api` (HTTP and sockets), `worker` (WhatsApp sessions, bot, timers, campaigns, imports) or `all`. */
+  ROLE: z.enum(['api', 'worker', 'all']).default('all'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -49,6 +56,8 @@ export const envSchema = z.object({
   CAMPAIGN_SECOND_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
   /** How long a WhatsApp session's lease outlives a process that died (it is renewed every third of it). */
   CONNECTION_LEASE_TTL_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /** How long a session command sent to the worker that runs the connection waits for its answer. */
+  SESSION_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   /** How often to check whether Redis lost the delayed jobs (scheduled messages, bot timers) and arm them again. */
   JOB_RECONCILE_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
   /** Interval of the sweep that starts again the connections of a process that died. */

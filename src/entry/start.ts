@@ -32,7 +32,7 @@ async function start(): Promise<void> {
   log(
     `database: ${describeDatabase(db.url)} (${db.embedded ? `embedded PostgreSQL under ${config.dataDir}` : process.env.DATABASE_URL ? 'DATABASE_URL' : 'local PostgreSQL on 127.0.0.1:5432'})`,
   );
-  log(`redis: ${config.redisUrl}, key prefix "${config.redisPrefix}"`);
+  log(`redis: ${config.redisUrl}, key prefix "${config.redisPrefix}"; role: ${config.role}`);
   await ensureDatabase(db.url);
   const orm = await initOrm(db.url);
   const applied = await migrateUp(orm);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { generateMessageIDV2 } from '@whiskeysockets/baileys';
 import type { ChannelEvents, ChannelProviderFactory, ChannelSession, ConnectionRef } from '../channel-provider.js';
 import { BaileysSession } from './baileys-session.js';
 import { clearAuthState, PostgresAuthKeyStore } from './postgres-auth-state.js';
@@ -23,6 +24,10 @@ export class BaileysProviderFactory implements ChannelProviderFactory {
       store: new PostgresAuthKeyStore(this.em, connection.companyId, connection.id),
       makeSocket: this.makeSocket,
     });
+  }
+
+  newMessageId(): string {
+    return generateMessageIDV2();
   }
 
   /** Forgets a connection's WhatsApp credentials without a live session (e.g. a reset from the admin screen). */

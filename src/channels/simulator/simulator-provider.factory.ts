@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
@@ -52,6 +53,11 @@ export class SimulatorProviderFactory implements ChannelProviderFactory {
     );
     this.sessions.set(connection.id, session);
     return session;
+  }
+
+  /** The same kind of id as SimulatorSession.newMessageId. */
+  newMessageId(): string {
+    return `SIM${randomBytes(10).toString('hex').toUpperCase()}`;
   }
 
   /** The live simulated phone of a connection of this company. */

@@ -1,5 +1,6 @@
-import type { Logger } from '@nestjs/common';
-import type { ConnectionOptions, JobsOptions, Queue } from 'bullmq';
+import { Logger } from '@nestjs/common';
+import { BullModule } from '@nestjs/bullmq';
+import { type ConnectionOptions, type JobsOptions, type Processor, type Queue, Worker, type WorkerOptions } from 'bullmq';
 import type { AppConfig } from '../../config/app-config.js';
 
 /** BullMQ keys live beside the app's own Redis keys, under the same per-install prefix. */
@@ -85,4 +86,43 @@ export async function armDelayedJob<T>(queue: Queue<T>, job: DelayedJob<T>, logg
     () => logger.warn(`${job.jobId}: Redis is not answering; the ${job.label} is armed when it is back`),
     (error) => logger.error(`${job.jobId} not armed: ${String(error)}`),
   );
+}
+
+/**
+ * The BullMQ workers of an API process (ROLE=api): created like the others, so the processors' hooks find them, but
+ * never fetching a job; the worker processes do the work.
+ */
+export class IdleWorker extends Worker {
+  constructor(name: string, processor: Processor | undefined, options: WorkerOptions) {
+    super(name, processor, { ...options, autorun: false });
+  }
+}
+
+let openJobsGate: () => void = () => undefined;
+const sessionsBack = new Promise<void>((resolve) => {
+  openJobsGate = resolve;
+});
+
+/** A worker process's sessions that ran before it started are back (or given up on): its jobs may run. */
+export function openJobs(): void {
+  openJobsGate();
+}
+
+/**
+ * The BullMQ workers of a worker process (ROLE=worker) take jobs once the sessions it starts at boot are up: a
+ * scheduled message or a campaign step that fell due while no worker ran is sent, rather than failed for lack of a
+ * connection that is a moment away.
+ */
+export class SessionGatedWorker extends Worker {
+  constructor(name: string, processor: Processor | undefined, options: WorkerOptions) {
+    super(name, processor, { ...options, autorun: false });
+    void sessionsBack
+      .then(() => (this.closing || this.isRunning() ? undefined : this.run()))
+      .catch((error: unknown) => new Logger('Jobs').error(`${name}: the worker did not start: ${String(error)}`));
+  }
+}
+
+/** Chooses, before the app is created, how this process's BullMQ processors take jobs (the class is global). */
+export function useWorkersOf(config: AppConfig): void {
+  BullModule.workerClass = config.role === 'api' ? IdleWorker : config.role === 'worker' ? SessionGatedWorker : Worker;
 }

@@ -2,7 +2,7 @@ import { type INestApplicationContext, Logger } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import type { Server, ServerOptions } from 'socket.io';
+import { Server, type ServerOptions } from 'socket.io';
 import { closeRedis } from '../redis/redis.module.js';
 
 /** The commands the adapter sends without awaiting them. */
@@ -38,12 +38,18 @@ export class RedisIoAdapter extends IoAdapter {
     private readonly channelPrefix: string,
     /** Which origins may connect (`cors`, `allowRequest`): set by configureApp in production. */
     private readonly originOptions: Partial<ServerOptions> = {},
+    /**
+     * A worker process (ROLE=worker) accepts no sockets: its server is bound to no HTTP server, and what it emits
+     * reaches the sockets of the API processes through Redis.
+     */
+    private readonly emitOnly = false,
   ) {
     super(app);
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {
-    const server = super.createIOServer(port, { ...options, ...this.originOptions } as ServerOptions) as Server;
+    const merged = { ...options, ...this.originOptions } as ServerOptions;
+    const server = this.emitOnly ? new Server(merged) : (super.createIOServer(port, merged) as Server);
     this.pub = new Redis(this.redisUrl);
     this.sub = this.pub.duplicate();
     for (const client of [this.pub, this.sub]) {
@@ -57,7 +63,9 @@ export class RedisIoAdapter extends IoAdapter {
   override async close(server: Server): Promise<void> {
     // The adapter unsubscribes on close, which would wait forever on a Redis that never answered.
     if (this.sub?.status !== 'ready') for (const client of [this.pub, this.sub]) client?.disconnect();
-    await super.close(server);
+    // An emit-only server has no engine (socket.io's close would throw): only its adapter is closed.
+    if (this.emitOnly) await server.of('/').adapter.close();
+    else await super.close(server);
     await Promise.all([this.pub, this.sub].map((client) => client && closeRedis(client)));
   }
 }
