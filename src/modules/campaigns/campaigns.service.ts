@@ -67,10 +67,12 @@ export class CampaignsService {
     const campaign = this.em.create(Campaign, { company: this.em.getReference(Company, ctx.companyId), name: dto.name });
     await this.apply(ctx, campaign, dto);
     await this.em.flush();
+    // Answered and announced as created before it is armed: a campaign due now may start at once, and its own
+    // "EM_ANDAMENTO" must come after this, not be overtaken by it.
+    const created = toCampaignResponse(await this.load(campaign.id));
+    this.events.changed(ctx.companyId, created, 'create');
     await this.armIfScheduled(ctx.companyId, campaign);
-    const loaded = await this.load(campaign.id);
-    this.events.changed(ctx.companyId, toCampaignResponse(loaded), 'create');
-    return toCampaignResponse(loaded);
+    return created;
   }
 
   async update(ctx: AuthContext, id: number, dto: UpdateCampaignDto): Promise<CampaignResponse> {
@@ -84,10 +86,10 @@ export class CampaignsService {
     await this.em.flush();
     this.walker.forget(id);
     if (campaign.status === 'PROGRAMADA' || campaign.status === 'INATIVA') await this.jobs.cancelWalk(id);
+    const updated = toCampaignResponse(await this.load(id));
+    this.events.changed(ctx.companyId, updated);
     await this.armIfScheduled(ctx.companyId, campaign);
-    const loaded = await this.load(id);
-    this.events.changed(ctx.companyId, toCampaignResponse(loaded));
-    return toCampaignResponse(loaded);
+    return updated;
   }
 
   async remove(ctx: AuthContext, id: number): Promise<void> {

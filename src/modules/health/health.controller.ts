@@ -8,11 +8,14 @@ import { REDIS } from '../../infra/redis/redis.module.js';
 import { HealthRepository } from './health.repository.js';
 
 async function check(probe: () => Promise<unknown>): Promise<'up' | 'down'> {
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([probe(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000))]);
+    await Promise.race([probe(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), 2000)))]);
     return 'up';
   } catch {
     return 'down';
+  } finally {
+    clearTimeout(timer);
   }
 }
 
