@@ -24,10 +24,14 @@ interface Cursor {
   id: number;
 }
 
+/** What the cursor's time must look like before PostgreSQL reads it (Date.parse accepts far more). */
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+
 function decodeCursor(value: string): Cursor {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as [string, number];
-    if (typeof createdAt !== 'string' || !Number.isInteger(id) || Number.isNaN(Date.parse(createdAt))) throw new Error('bad cursor');
+    if (typeof createdAt !== 'string' || !ISO_UTC.test(createdAt) || !Number.isInteger(id) || Number.isNaN(Date.parse(createdAt)))
+      throw new Error('bad cursor');
     return { createdAt, id };
   } catch {
     throw fieldError('cursor', 'invalid cursor');
