@@ -58,8 +58,15 @@ export async function fetchJson(port, spec) {
   return JSON.parse(res.body);
 }
 
-/** The highest resident set size of `pid` while `work` runs, sampled every 250 ms (MB). */
+/** CPU time `pid` has used so far (user + system, ms; the kernel counts in 10 ms ticks). */
+const cpuMs = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
+/** The highest resident set size of `pid` while `work` runs, sampled every 250 ms (MB), and the CPU it used (ms). */
 export async function peakRss(pid, work) {
+  const cpuBefore = cpuMs(pid);
   let peak = 0;
   const sample = () => {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -68,7 +75,8 @@ export async function peakRss(pid, work) {
   sample();
   const timer = setInterval(sample, 250);
   try {
-    return { result: await work(), rssMb: peak };
+    const result = await work();
+    return { result, rssMb: peak, cpuMs: cpuMs(pid) - cpuBefore };
   } finally {
     clearInterval(timer);
   }
@@ -90,7 +98,7 @@ export async function settledRowsRead(dbUrl, seconds = Number(process.env.BENCH_
   return rowsRead(dbUrl);
 }
 
-export function summary(label, run, { rssMb, rows }) {
+export function summary(label, run, { rssMb, rows, cpuMs }) {
   const lat = run.latencies;
   const fmt = (v) => (v === undefined ? '-' : v < 10 ? v.toFixed(2) : v.toFixed(0));
   const rps = run.requests / run.seconds;
@@ -102,6 +110,7 @@ export function summary(label, run, { rssMb, rows }) {
     `p99 ${fmt(percentile(lat, 0.99)).padStart(6)} ms`,
     `errors ${run.errors}`,
     `rss ${rssMb.toFixed(0)} MB`,
+    `node cpu ${run.requests ? (cpuMs / run.requests).toFixed(2) : '-'} ms/req`,
     `rows/req ${run.requests ? (rows / run.requests).toFixed(0) : '-'}`,
     `load ${l1.toFixed(2)} ${l5.toFixed(2)} ${l15.toFixed(2)}`,
   ].join(' | ');

@@ -23,15 +23,19 @@ const loadLine = () =>
     .map((v) => v.toFixed(2))
     .join(' ')} (${cpus().length} cores)`;
 
-/** The list's next page as the API offers it: its cursor when it answers one, else the page number. */
+/**
+ * Page `page` of a list (or its last, on a small dataset), reached as the API offers: by the cursor it answers, else
+ * by page number.
+ */
 async function deepListPath(get, base, page) {
   let path = `${base}&pageNumber=1`;
-  for (let n = 2; n <= page; n += 1) {
+  let n = 1;
+  for (; n < page; n += 1) {
     const body = await get(path);
-    if (!body.hasMore) throw new Error(`${base} ends before page ${page}`);
-    path = body.cursor ? `${base}&cursor=${encodeURIComponent(body.cursor)}` : `${base}&pageNumber=${n}`;
+    if (!body.hasMore) break;
+    path = body.cursor ? `${base}&cursor=${encodeURIComponent(body.cursor)}` : `${base}&pageNumber=${n + 1}`;
   }
-  return path;
+  return { path, page: n };
 }
 
 /** A message page `depth` messages back in the conversation, by following the API's keyset cursors. */
@@ -85,13 +89,13 @@ async function main() {
     const headers = { authorization: `Bearer ${token}` };
     const get = (path) => fetchJson(PORT, { path, headers });
 
-    const closedPage = await deepListPath(get, '/api/tickets?status=closed&showAll=true', CLOSED_PAGE);
+    const closed = await deepListPath(get, '/api/tickets?status=closed&showAll=true', CLOSED_PAGE);
     const deepMessages = await deepMessagesPath(get, BIG_CONVERSATION_TICKET, Math.round(n.bigConversation * 0.9));
     const reads = [
       ['open tickets, page 1', '/api/tickets?status=open&showAll=true&pageNumber=1'],
       ['pending tickets, page 1', '/api/tickets?status=pending&showAll=true&pageNumber=1'],
       [`search "${RARE_WORD}" (0.1% of messages)`, `/api/tickets?searchParam=${RARE_WORD}&showAll=true&pageNumber=1`],
-      [`closed tickets, page ${CLOSED_PAGE} (${closedPage.includes('cursor=') ? 'cursor' : 'pageNumber'})`, closedPage],
+      [`closed tickets, page ${closed.page} (${closed.path.includes('cursor=') ? 'cursor' : 'pageNumber'})`, closed.path],
       ['message page, 50-message ticket', `/api/messages/${SMALL_CONVERSATION_TICKET}`],
       [`message page ${Math.round(n.bigConversation * 0.9)} deep (cursor)`, deepMessages],
     ];
@@ -100,9 +104,9 @@ async function main() {
     let rowsBefore = await settledRowsRead(dbUrl);
     console.log(`\n${CLIENTS} clients x ${SECONDS} s per shape (closed loop, keep-alive); rows/req = pg_stat_user_tables seq_tup_read + idx_tup_fetch`);
     for (const [label, path] of reads) {
-      const { result, rssMb } = await peakRss(pid, () => runLoad({ port: PORT, clients: CLIENTS, seconds: SECONDS, next: () => ({ path, headers }) }));
+      const { result, rssMb, cpuMs } = await peakRss(pid, () => runLoad({ port: PORT, clients: CLIENTS, seconds: SECONDS, next: () => ({ path, headers }) }));
       const rowsAfter = await settledRowsRead(dbUrl);
-      console.log(summary(label, result, { rssMb, rows: rowsAfter - rowsBefore }));
+      console.log(summary(label, result, { rssMb, cpuMs, rows: rowsAfter - rowsBefore }));
       if (result.firstError) console.log(`  first error: ${result.firstError}`);
       rowsBefore = rowsAfter;
     }
@@ -126,13 +130,17 @@ async function main() {
         body: JSON.stringify({ from: `55119${String(contact).padStart(8, '0')}`, name: `Cliente ${contact}`, body: `mensagem de teste ${i}`, id }),
       };
     };
-    const { result: inbound, rssMb: inboundRss } = await peakRss(pid, async () => {
+    const {
+      result: inbound,
+      rssMb: inboundRss,
+      cpuMs: inboundCpu,
+    } = await peakRss(pid, async () => {
       const run = await runLoad({ port: PORT, clients: CLIENTS, seconds: SECONDS, next: inboundSpec });
       await until(() => arrivedAt.size >= run.requests - run.errors, 60);
       return run;
     });
     const rowsAfterInbound = await settledRowsRead(dbUrl);
-    console.log(summary('inbound (POST simulator message, accepted)', inbound, { rssMb: inboundRss, rows: rowsAfterInbound - rowsBefore }));
+    console.log(summary('inbound (POST simulator message, accepted)', inbound, { rssMb: inboundRss, cpuMs: inboundCpu, rows: rowsAfterInbound - rowsBefore }));
     if (inbound.firstError) console.log(`  first error: ${inbound.firstError}`);
     const endToEnd = [...arrivedAt].map(([id, at]) => at - sentAt.get(id)).sort((a, b) => a - b);
     console.log(
