@@ -9,7 +9,7 @@ import { MailModule } from './infra/mail/mail.module.js';
 import { RealtimeModule } from './infra/realtime/realtime.module.js';
 import { RedisModule } from './infra/redis/redis.module.js';
 import { SchedulingModule } from './infra/scheduling/scheduling.module.js';
-import { loggedRequest } from './infra/logging/redact-url.js';
+import { requestLogOptions } from './infra/logging/request-log.js';
 import { JobsModule } from './infra/jobs/jobs.module.js';
 import { DomainEventsModule } from './infra/events/domain-events.module.js';
 import { ChannelsModule } from './channels/channels.module.js';
@@ -55,15 +55,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.logLevel,
-            // Bodies are never logged; headers with credentials and URL parts with secrets are hidden.
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-simulator-secret"]', 'res.headers["set-cookie"]'],
-            serializers: { req: loggedRequest },
-            autoLogging: { ignore: (req) => req.url === '/api/health' },
-          },
-        }),
+        LoggerModule.forRoot({ pinoHttp: requestLogOptions(config.logLevel) }),
         MikroOrmModule.forRoot(createOrmConfig(config.databaseUrl)),
         DomainEventsModule,
         HotPathPoolModule,

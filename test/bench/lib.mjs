@@ -36,14 +36,14 @@ export const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math
  * The built server (`dist/src/main.js`) as a child process on a scratch database, for benches that measure it from
  * outside; resolves once it answers. `stop()` kills it.
  */
-export async function startBuiltServer({ dbUrl, dataDir, dbName, port, attempts = 300 }) {
+export async function startBuiltServer({ dbUrl, dataDir, dbName, port, attempts = 300, logLevel = 'warn' }) {
   const child = spawn(process.execPath, ['dist/src/main.js'], {
     env: {
       ...process.env,
       DATABASE_URL: dbUrl,
       PORT: String(port),
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: logLevel,
       REDIS_PREFIX: dbName,
       NODE_ENV: 'development',
       DEMO_DATA: 'false',

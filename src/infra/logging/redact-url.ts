@@ -10,7 +10,7 @@ export function redactUrl(url: string | undefined): string {
   return path;
 }
 
-/** What a request log line keeps: no params or query (they repeat the path's secrets), the URL redacted. */
-export function loggedRequest(req: { id?: unknown; method?: string; url?: string; headers?: unknown; remoteAddress?: string }): Record<string, unknown> {
-  return { id: req.id, method: req.method, url: redactUrl(req.url), headers: req.headers, remoteAddress: req.remoteAddress };
+/** What a request log line keeps: no headers, params or query (they repeat the path's secrets), the URL redacted. */
+export function loggedRequest(req: { id?: unknown; method?: string; url?: string }): Record<string, unknown> {
+  return { id: req.id, method: req.method, url: redactUrl(req.url) };
 }

@@ -13,18 +13,13 @@ import type { ConversationMessageResponse, MessagePageResponse } from '../../sha
 import { InboundRepository } from './inbound.repository.js';
 import { type MessageResponse, type MessageRow, toMessageResponse } from './message.mapper.js';
 import { MessageEvents } from './message-events.js';
-import { type MessageWithQuote, MessagesRepository } from './messages.repository.js';
+import { MessagesRepository } from './messages.repository.js';
 import { type OutgoingFile, OutboundMessages } from './outbound-messages.js';
 
 export type ConversationMessage = ConversationMessageResponse;
 
 /** WhatsApp accepts edits for 15 minutes after sending. */
 const EDIT_WINDOW_MS = 15 * 60 * 1000;
-
-function withQuote(row: MessageWithQuote): ConversationMessage {
-  const q = row.quoted;
-  return { ...toMessageResponse(row), quotedMsg: q ? { id: q.id, body: q.body, fromMe: q.from_me, mediaType: q.media_type, senderName: q.sender_name } : null };
-}
 
 @Injectable()
 export class ConversationService {
@@ -45,9 +40,11 @@ export class ConversationService {
   async list(ctx: AuthContext, ticketId: number, cursor?: string): Promise<MessagePageResponse> {
     const ticket = await this.openable(ctx, ticketId);
     const page = await this.messages.page(ctx.companyId, { id: ticket.id, contactId: ticket.contact_id, whatsappId: ticket.whatsapp_id }, cursor);
-    if (!cursor) await this.markRead(ctx.companyId, ticket.id, ticket.whatsapp_id, { status: ticket.status, queueId: ticket.queue_id });
+    // Reading writes only when there is something to read: the unread count is the inbound pipeline's own tally.
+    if (!cursor && ticket.unread_messages > 0)
+      await this.markRead(ctx.companyId, ticket.id, ticket.whatsapp_id, { status: ticket.status, queueId: ticket.queue_id });
     return {
-      messages: page.rows.map(withQuote),
+      messages: page.messages,
       hasMore: page.hasMore,
       cursor: page.cursor,
       ticket: { ...toTicketResponseFromRow(ticket), unreadMessages: 0 },

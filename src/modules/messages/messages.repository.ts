@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { fieldError } from '../../common/errors/app-error.js';
+import { HotPathPool, prepared } from '../../infra/database/pg-pool.js';
 import { tenantSql } from '../../infra/database/sql.js';
-import type { MessageRow } from './message.mapper.js';
+import type { ConversationMessageResponse } from '../../shared/api-types.js';
+import { type MessageRow, toMessageResponse } from './message.mapper.js';
 
 export const MESSAGE_PAGE_SIZE = 20;
 
@@ -11,7 +13,8 @@ export type MessageWithQuote = MessageRow & {
 };
 
 export interface MessagePage {
-  rows: MessageWithQuote[];
+  /** Oldest first, as the conversation shows them. */
+  messages: ConversationMessageResponse[];
   hasMore: boolean;
   cursor: string | null;
 }
@@ -21,44 +24,92 @@ interface Cursor {
   id: number;
 }
 
+/** What the cursor's time must look like before PostgreSQL reads it (Date.parse accepts far more). */
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+
 function decodeCursor(value: string): Cursor {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as [string, number];
-    if (typeof createdAt !== 'string' || !Number.isInteger(id) || Number.isNaN(Date.parse(createdAt))) throw new Error('bad cursor');
+    if (typeof createdAt !== 'string' || !ISO_UTC.test(createdAt) || !Number.isInteger(id) || Number.isNaN(Date.parse(createdAt)))
+      throw new Error('bad cursor');
     return { createdAt, id };
   } catch {
     throw fieldError('cursor', 'invalid cursor');
   }
 }
 
+const encodeCursor = (createdAt: string, id: number) => Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
+
+/** A page row: the message, its quoted block's fields (`q_*`), and its time to the microsecond for the next cursor. */
+type PageRow = MessageRow & {
+  cursor_at: string;
+  q_id: number | null;
+  q_body: string;
+  q_from_me: boolean;
+  q_media_type: string;
+  q_sender_name: string | null;
+};
+
+const PAGE_COLUMNS = `m.id, m.ticket_id, m.contact_id, m.whatsapp_id, m.provider_id, m.body, m.from_me, m.read, m.ack, m.media_type,
+  m.media_path, m.media_name, m.quoted_msg_id, m.is_deleted, m.is_edited, m.participant, m.sender_name, m.created_at, m.updated_at`;
+
+/**
+ * One page of a conversation: the contact's tickets on this connection up to this one, and from each the newest
+ * messages before the cursor by an index range scan backwards on (company_id, ticket_id, created_at, id), so a page
+ * reads at most a page per ticket whatever its depth. The cursor keeps microseconds: a JS Date would round them and
+ * skip messages that share a millisecond.
+ */
+function pageSql(withCursor: boolean): string {
+  return `select ${PAGE_COLUMNS}, to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
+       q.id as q_id, q.body as q_body, q.from_me as q_from_me, q.media_type as q_media_type, q.sender_name as q_sender_name
+  from (select m.* from tickets t
+          cross join lateral (select ${PAGE_COLUMNS} from messages m
+                               where m.company_id = ? and m.ticket_id = t.id${withCursor ? ' and (m.created_at, m.id) < (?::timestamptz, ?::int)' : ''}
+                               order by m.created_at desc, m.id desc limit ?::int) m
+         where t.company_id = ? and t.contact_id = ? and t.whatsapp_id is not distinct from ?::int and t.id <= ?
+         order by m.created_at desc, m.id desc limit ?::int) m
+  left join messages q on q.company_id = ? and q.id = m.quoted_msg_id
+ order by m.created_at desc, m.id desc`;
+}
+
+const FIRST_PAGE = prepared('message_page_first', pageSql(false));
+const NEXT_PAGE = prepared('message_page_next', pageSql(true));
+
+/** The response object built once from the row (no intermediate copies). */
+function toConversationMessage(row: PageRow): ConversationMessageResponse {
+  const message = toMessageResponse(row) as ConversationMessageResponse;
+  message.quotedMsg =
+    row.q_id === null ? null : { id: row.q_id, body: row.q_body, fromMe: row.q_from_me, mediaType: row.q_media_type, senderName: row.q_sender_name };
+  return message;
+}
+
 /** Conversation reads: keyset pages (createdAt, id) backwards, never OFFSET. */
 @Injectable()
 export class MessagesRepository {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly hot: HotPathPool,
+  ) {}
 
   private sql(companyId: number) {
     return tenantSql(this.em.getConnection(), companyId);
   }
 
-  /** This ticket's messages, then the contact's earlier tickets on the same connection. */
+  /** This ticket's messages, then the contact's earlier tickets on the same connection; one prepared statement. */
   async page(companyId: number, ticket: { id: number; contactId: number; whatsappId: number | null }, cursor?: string): Promise<MessagePage> {
     const after = cursor ? decodeCursor(cursor) : null;
-    const rows = await this.sql(companyId).all<MessageWithQuote>(
-      `select m.*, case when q.id is null then null else json_build_object('id', q.id, 'body', q.body, 'from_me', q.from_me,
-                    'media_type', q.media_type, 'sender_name', q.sender_name) end as quoted
-         from messages m left join messages q on q.id = m.quoted_msg_id
-        where m.company_id = ?
-          and m.ticket_id in (select t.id from tickets t where t.company_id = ? and t.contact_id = ? and t.whatsapp_id is not distinct from ? and t.id <= ?)
-          ${after ? 'and (m.created_at, m.id) < (?::timestamptz, ?)' : ''}
-        order by m.created_at desc, m.id desc
-        limit ?`,
-      [companyId, companyId, ticket.contactId, ticket.whatsappId, ticket.id, ...(after ? [after.createdAt, after.id] : []), MESSAGE_PAGE_SIZE + 1],
+    const limit = MESSAGE_PAGE_SIZE + 1;
+    const conversation = [companyId, ticket.contactId, ticket.whatsappId, ticket.id, limit, companyId];
+    const rows = await tenantSql(this.hot, companyId).all<PageRow>(
+      after ? NEXT_PAGE : FIRST_PAGE,
+      after ? [companyId, after.createdAt, after.id, limit, ...conversation] : [companyId, limit, ...conversation],
     );
-    const page = rows.slice(0, MESSAGE_PAGE_SIZE);
     const hasMore = rows.length > MESSAGE_PAGE_SIZE;
-    const last = page.at(-1);
-    const next = hasMore && last ? Buffer.from(JSON.stringify([new Date(last.created_at).toISOString(), last.id])).toString('base64url') : null;
-    return { rows: page.reverse(), hasMore, cursor: next };
+    if (hasMore) rows.length = MESSAGE_PAGE_SIZE;
+    const last = rows.at(-1);
+    const messages: ConversationMessageResponse[] = new Array(rows.length);
+    for (let i = 0; i < rows.length; i += 1) messages[rows.length - 1 - i] = toConversationMessage(rows[i]!);
+    return { messages, hasMore, cursor: hasMore && last ? encodeCursor(last.cursor_at, last.id) : null };
   }
 
   /** The fields a quoted block shows. */
