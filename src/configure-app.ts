@@ -96,15 +96,20 @@ function socketOriginGate(check: OriginCheck) {
 function serveBrowserApp(app: NestExpressApplication): void {
   const root = resolve(process.cwd(), 'dist/admin');
   const index = resolve(root, 'index.html');
-  app.use(precompressedStatic(root));
+  // API and socket requests skip the file lookups (a stat each) that only browser files need.
+  const filesOnly = (handler: (req: Request, res: Response, next: NextFunction) => void) => (req: Request, res: Response, next: NextFunction) =>
+    NOT_SPA.test(req.path) ? next() : handler(req, res, next);
+  app.use(filesOnly(precompressedStatic(root)));
   app.use(
-    express.static(root, {
-      index: false,
-      cacheControl: false,
-      setHeaders: (res, _path, stat) => {
-        if (stat.isFile()) res.setHeader('Cache-Control', cacheControlFor(String((res.req as Request).path)));
-      },
-    }),
+    filesOnly(
+      express.static(root, {
+        index: false,
+        cacheControl: false,
+        setHeaders: (res, _path, stat) => {
+          if (stat.isFile()) res.setHeader('Cache-Control', cacheControlFor(String((res.req as Request).path)));
+        },
+      }),
+    ),
   );
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || NOT_SPA.test(req.path) || !existsSync(index)) return next();

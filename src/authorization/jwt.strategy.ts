@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, randomUUID } from 'node:crypto';
 import { PassportStrategy } from '@nestjs/passport';
 import { EntityManager } from '@mikro-orm/postgresql';
 import passport from 'passport';
@@ -34,7 +34,14 @@ export class JwtStrategy extends PassportStrategy(Strategy) implements OnModuleD
     private readonly loader: AuthContextLoader,
     private readonly em: EntityManager,
   ) {
-    super({ jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(), secretOrKey: config.jwtSecret, algorithms: ['HS256'], ignoreExpiration: false });
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      // A key object, not the string: jsonwebtoken first tries a string as a PEM public key, throwing on every request.
+      // (jsonwebtoken takes a KeyObject; @types/passport-jwt has not caught up.)
+      secretOrKey: createSecretKey(Buffer.from(config.jwtSecret)) as unknown as Buffer,
+      algorithms: ['HS256'],
+      ignoreExpiration: false,
+    });
     passport.use(this.strategyName, this);
   }
 
