@@ -7,6 +7,7 @@ const adminRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const apiTarget = 'http://127.0.0.1:8080';
 const outDir = fileURLToPath(new URL('../dist/admin', import.meta.url));
+const APP_CODE = /[\\/]admin[\\/]src[\\/]|[\\/]src[\\/]shared[\\/]/;
 
 export default defineConfig({
   root: adminRoot,
@@ -41,11 +42,13 @@ export default defineConfig({
             { name: 'calendar', includeDependenciesRecursively: false, test: /node_modules[\\/]react-big-calendar[\\/]/, priority: 5 },
             { name: 'dnd', includeDependenciesRecursively: false, test: /node_modules[\\/]@dnd-kit[\\/]/, priority: 5 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 3 },
-            // The libraries the first screen needs; what only lazily loaded screens use (react-admin's lists and
-            // forms, their MUI parts) stays out of the first load, in one chunk the generated screens share.
+            // The libraries the login shell needs (the first screen of a new visitor). The rest is split by rolldown
+            // along the lazy imports: the product behind the login (AdminScreens) and each screen fetch what they use.
             { name: 'mui', test: /node_modules[\\/](@mui|@emotion)[\\/]/, tags: ['$initial'], priority: 2 },
             { name: 'vendor', test: /node_modules/, tags: ['$initial'], priority: 1 },
-            { name: 'screens-vendor', test: /node_modules/, priority: 0 },
+            { name: 'shell', test: APP_CODE, tags: ['$initial'], priority: 1 },
+            { name: 'common', test: /node_modules/, minShareCount: 2, priority: 0 },
+            { name: 'common-app', test: APP_CODE, minShareCount: 2, priority: 0 },
           ],
         },
       },

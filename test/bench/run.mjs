@@ -1,4 +1,4 @@
-// `npm run bench` (API hot paths), `npm run bench -- inbound` (the inbound pipeline), `npm run bench -- bot` (the bot), `npm run bench -- crash` (kill -9 and recovery) or `npm run bench -- upload-memory` (server memory under ten 90 MB uploads) or `npm run bench -- events` (the cost of a domain event), `npm run bench -- campaign` (the campaign walk) or `npm run bench -- import` (a 50,000-row spreadsheet import and the API's latency meanwhile). Needs `npm run build`.
+// `npm run bench` (API hot paths), `npm run bench -- inbound` (the inbound pipeline), `npm run bench -- bot` (the bot), `npm run bench -- crash` (kill -9 and recovery) or `npm run bench -- upload-memory` (server memory under ten 90 MB uploads) or `npm run bench -- events` (the cost of a domain event), `npm run bench -- campaign` (the campaign walk) or `npm run bench -- import` (a 50,000-row spreadsheet import and the API's latency meanwhile), `npm run bench -- first-load` (what /login and /tickets download) or `npm run bench -- ticket-switch` (click to conversation shown). Needs `npm run build`.
 const which = process.argv[2] ?? 'api';
 const benches = {
   api: './api.mjs',
@@ -10,6 +10,7 @@ const benches = {
   campaign: './campaign.mjs',
   import: './contact-import.mjs',
   'first-load': './first-load.mjs',
+  'ticket-switch': './ticket-switch.mjs',
 };
 if (!benches[which]) {
   console.error(`Unknown benchmark ${which}; choose one of ${Object.keys(benches).join(', ')}`);
