@@ -1,6 +1,5 @@
 import { AdminUI, CustomRoutes, DataProviderContext, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
-import { Toasts } from './components/Toasts';
 import { Layout } from './layout/Layout';
 import { ForgotPasswordPage } from './pages/forgot-password/ForgotPasswordPage';
 import { LoginPage } from './pages/login/LoginPage';
@@ -37,6 +36,9 @@ import {
   UserList,
 } from './lazyScreens';
 
+/** The shell (App.tsx) shows the toasts. */
+const NoToasts = () => null;
+
 /**
  * The product behind the login, loaded as its own chunk by the shell (App.tsx), whose react-admin contexts it
  * renders in: react-admin resources (generated CRUD screens; their add/edit dialogs are the `{list}/create` and
@@ -45,7 +47,7 @@ import {
 export function AdminScreens() {
   return (
     <DataProviderContext.Provider value={dataProvider}>
-      <AdminUI layout={Layout} loginPage={LoginPage} dashboard={DashboardPage} notification={Toasts} requireAuth disableTelemetry>
+      <AdminUI layout={Layout} loginPage={LoginPage} dashboard={DashboardPage} notification={NoToasts} requireAuth disableTelemetry>
         <Resource name="users" list={UserList} />
         <Resource name="contacts" list={ContactList} />
         <Resource name="tags" list={TagList} />

@@ -28,6 +28,9 @@ export function App() {
     <BrowserRouter>
       <AdminContext authProvider={authProvider} i18nProvider={i18nProvider} store={store} theme={lightTheme} darkTheme={darkTheme} defaultTheme="light">
         <Screens />
+        {/* One toast area for both halves: a notice given just before switching (signed up, signed in, logged
+            out) stays on screen. */}
+        <Toasts />
       </AdminContext>
     </BrowserRouter>
   );
@@ -39,7 +42,6 @@ function Screens() {
     return (
       <CssBaseline enableColorScheme>
         <LoginPage />
-        <Toasts />
       </CssBaseline>
     );
   return (
