@@ -19,7 +19,7 @@ const browser = await chromium.launch({
 });
 
 /** Bytes on the wire (compressed, headers included) per resource type, and the time until the network is idle. */
-async function visit(page, path) {
+async function visit(page, path, screen) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const types = new Map();
@@ -42,6 +42,8 @@ async function visit(page, path) {
   await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
   const idleMs = performance.now() - started - 500; // networkidle waits 500 ms of silence
   await cdp.detach();
+  // The screen asked for, not a redirection (an expired session sends /tickets to the login).
+  await page.locator(screen).first().waitFor({ timeout: 1000 });
   return { ...totals, idleMs };
 }
 
@@ -56,7 +58,7 @@ const newVisitor = (storageState) => browser.newContext({ locale: 'pt-BR', viewp
 try {
   const loginContext = await newVisitor();
   const page = await loginContext.newPage();
-  line('/login (new visitor)', await visit(page, '/login'));
+  line('/login (new visitor)', await visit(page, '/login', 'input[name="email"]'));
   await page.fill('input[name="email"]', 'admin@example.com');
   await page.fill('input[name="password"]', 'Admin123!');
   await page.click('button[type="submit"]');
@@ -65,8 +67,8 @@ try {
   const ticketsContext = await newVisitor(await loginContext.storageState());
   await loginContext.close();
   const ticketsPage = await ticketsContext.newPage();
-  line('/tickets (new visitor)', await visit(ticketsPage, '/tickets'));
-  line('/tickets (second visit)', await visit(ticketsPage, '/tickets'));
+  line('/tickets (new visitor)', await visit(ticketsPage, '/tickets', '[data-tickets-page]'));
+  line('/tickets (second visit)', await visit(ticketsPage, '/tickets', '[data-tickets-page]'));
   await ticketsContext.close();
 } finally {
   await browser.close();
