@@ -14,6 +14,8 @@ const swc = [
 
 const common = {
   extensionsToTreatAsEsm: ['.ts'],
+  // TRACK_HANDLES=1: each file lists what it left open in test-results/handles/ (test/utils/track-handles.ts).
+  setupFilesAfterEnv: process.env.TRACK_HANDLES ? ['<rootDir>/test/utils/track-handles.ts'] : [],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': swc },
   testEnvironment: 'node',

@@ -15,6 +15,7 @@ import { Migration20261125090704_campaigns } from './Migration20261125090704_cam
 import { Migration20261125121620_billing } from './Migration20261125121620_billing.js';
 import { Migration20261125163000_contact_whatsapp_check } from './Migration20261125163000_contact_whatsapp_check.js';
 import { Migration20261125171000_last_message_at } from './Migration20261125171000_last_message_at.js';
+import { Migration20261125180000_message_media_seconds } from './Migration20261125180000_message_media_seconds.js';
 import { Migration20261124140000_refresh_tokens } from './Migration20261124140000_refresh_tokens.js';
 import { Migration20261125120000_announcements } from './Migration20261125120000_announcements.js';
 
@@ -38,4 +39,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125121620_billing', class: Migration20261125121620_billing },
   { name: 'Migration20261125163000_contact_whatsapp_check', class: Migration20261125163000_contact_whatsapp_check },
   { name: 'Migration20261125171000_last_message_at', class: Migration20261125171000_last_message_at },
+  { name: 'Migration20261125180000_message_media_seconds', class: Migration20261125180000_message_media_seconds },
 ];

@@ -29,6 +29,10 @@ export interface InboundMedia {
   /** The name the sender gave the file; metadata only, never a path. */
   fileName?: string | null;
   size?: number | null;
+  /** Audio: its length in seconds, as the sender's app stated it. */
+  seconds?: number | null;
+  /** Audio recorded as a voice note (push-to-talk) rather than sent as a file. */
+  voiceNote?: boolean;
   download: () => Promise<Buffer>;
 }
 
@@ -90,6 +94,8 @@ export interface OutgoingMedia {
   caption?: string;
   /** Voice note rather than an audio file. */
   ptt?: boolean;
+  /** Audio length in whole seconds (WhatsApp shows it on the voice note). */
+  seconds?: number;
 }
 
 export interface SendOptions {

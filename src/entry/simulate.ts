@@ -2,10 +2,14 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { oggOpusSeconds } from '../modules/media/voice/ogg-opus-reader.js';
+import { webmToOgg } from '../modules/media/voice/webm-to-ogg.js';
 
 const USAGE = `Usage: npm run simulate -- <kind> [options] [text]
   text    --from N [--name NAME] [--quoted ID] TEXT          a customer text
   media   --from N --file PATH [--name NAME] [CAPTION]        an image, audio, video or document
+  voice   --from N --file PATH.ogg|.webm [--seconds S]        a voice note (WebM/Opus is remuxed to Ogg; the length
+                                                              is read from the file unless --seconds is given)
   edit    --from N --target ID TEXT                           the customer edits a message
   revoke  --from N --target ID                                the customer deletes a message for everyone
   call    --from N [--video]                                  a voice (or video) call
@@ -49,6 +53,15 @@ async function readSecret(): Promise<string | null> {
   }
 }
 
+/** A phone's voice note from a recording: Ogg/Opus as it is, WebM/Opus remuxed; its length read unless given. */
+async function voiceNote(file: string, seconds: string | undefined): Promise<{ mediaBase64: string; seconds: number }> {
+  const data = await readFile(file);
+  const ogg = extname(file).toLowerCase() === '.webm' ? webmToOgg(data) : { ogg: data, seconds: oggOpusSeconds(data) };
+  const stated = seconds === undefined ? Math.round(ogg.seconds) : Number(seconds);
+  if (!Number.isInteger(stated) || stated < 0) throw new Error('--seconds must be a whole number');
+  return { mediaBase64: ogg.ogg.toString('base64'), seconds: stated };
+}
+
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
@@ -64,6 +77,7 @@ async function main(): Promise<void> {
       target: { type: 'string' },
       quoted: { type: 'string' },
       video: { type: 'boolean', default: false },
+      seconds: { type: 'string' },
       'group-id': { type: 'string' },
       'group-name': { type: 'string' },
     },
@@ -108,6 +122,9 @@ async function main(): Promise<void> {
       mimetype: MIME[extname(values.file).toLowerCase()] ?? 'application/octet-stream',
       fileName: basename(values.file),
     });
+  } else if (kind === 'voice') {
+    if (!values.file) throw new Error('--file is required');
+    Object.assign(payload, { type: 'media', voiceNote: true, mimetype: 'audio/ogg; codecs=opus', ...(await voiceNote(values.file, values.seconds)) });
   } else if (kind === 'edit' || kind === 'revoke') {
     Object.assign(payload, { type: kind, targetId: values.target });
   } else if (kind === 'call') {

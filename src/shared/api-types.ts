@@ -337,6 +337,8 @@ export interface MessageResponse {
   mediaType: string;
   mediaUrl: string | null;
   mediaName: string | null;
+  /** An audio's length in whole seconds, when known. */
+  mediaSeconds?: number | null;
   quotedMsgId: number | null;
   isDeleted: boolean;
   isEdited: boolean;

@@ -11,7 +11,7 @@ import { Message } from '../../src/modules/messages/message.entity.js';
 import { Ticket } from '../../src/modules/tickets/ticket.entity.js';
 import { connectedSimulator, drainPipeline, waitFor } from '../utils/channels.js';
 import { type Session, type TenantFixture, twoTenants } from '../utils/factories.js';
-import { connectSocket } from '../utils/sockets.js';
+import { connectSocket, joinRooms } from '../utils/sockets.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
 import { TIME_FACTOR } from '../utils/time.js';
 
@@ -90,12 +90,11 @@ describe('channels: connections, simulator and the inbound pipeline', () => {
   it('turns a customer text into contact, pending ticket and message, live for the company only', async () => {
     const socketA = await connectSocket(t, adminA.token);
     const socketB = await connectSocket(t, adminB.token);
-    socketA.emit('joinNotification');
-    socketB.emit('joinNotification');
-    socketB.emit('joinTickets', 'pending');
+    await joinRooms(socketA, 'joinNotification');
+    await joinRooms(socketB, 'joinNotification');
+    await joinRooms(socketB, 'joinTickets', 'pending');
     const leaked: string[] = [];
     socketB.onAny((event: string) => leaked.push(event));
-    await new Promise((r) => setTimeout(r, 100));
     const received = new Promise<{ action: string; message: { body: string }; ticket: { status: string; unreadMessages: number } }>((resolve) =>
       socketA.once(`company-${a.company.id}-appMessage`, resolve),
     );
@@ -174,8 +173,7 @@ describe('channels: connections, simulator and the inbound pipeline', () => {
     await inject(adminA, connectionA.id, { from: '5511955554444', name: 'Bia', body: 'texto original', id: 'EDIT-1' });
     await drainPipeline(t);
     const socket = await connectSocket(t, adminA.token);
-    socket.emit('joinNotification');
-    await new Promise((r) => setTimeout(r, 100));
+    await joinRooms(socket, 'joinNotification');
     const updates: Array<{ action: string; message: { ack: number; body: string; isEdited: boolean; isDeleted: boolean } }> = [];
     socket.on(`company-${a.company.id}-appMessage`, (p: (typeof updates)[number]) => updates.push(p));
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { connectedSimulator, waitFor } from '../utils/channels.js';
 import { type Session, type TenantFixture, twoTenants } from '../utils/factories.js';
-import { connectSocket } from '../utils/sockets.js';
+import { connectSocket, joinRooms } from '../utils/sockets.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
 import { customerWrites } from '../utils/tickets.js';
 
@@ -81,8 +81,7 @@ describe('conversation messages', () => {
     for (let i = 1; i < 25; i += 1) await customerWrites(t, adminA, connectionId, '5511933330003', `segunda conversa ${i}`);
 
     const socket = await connectSocket(t, adminA.token);
-    socket.emit('joinNotification');
-    await new Promise((r) => setTimeout(r, 100));
+    await joinRooms(socket, 'joinNotification');
     const unread = new Promise((resolve) => socket.once(`company-${a.company.id}-ticket`, resolve));
     const page1 = await t.http().get(`/api/messages/${second.id}`).set(adminA.auth);
     expect(await unread).toEqual({ action: 'updateUnread', ticketId: second.id });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { User } from '../../src/modules/users/user.entity.js';
+import { waitFor } from '../utils/channels.js';
 import { createTenant, login, type Session, type TenantFixture } from '../utils/factories.js';
 import { connectSocket, openSocket } from '../utils/sockets.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
@@ -31,8 +32,10 @@ describe('realtime gateway', () => {
     socket.emit('userStatus');
     expect((await heartbeat).user).toMatchObject({ id: a.admin.id, online: true });
     socket.close();
-    await new Promise((r) => setTimeout(r, 300));
-    const row = await t.em().findOneOrFail(User, { id: a.admin.id }, { filters: false });
+    const row = await waitFor(async () => {
+      const user = await t.em().fork().findOneOrFail(User, { id: a.admin.id }, { filters: false });
+      return user.online ? null : user;
+    });
     expect(row.online).toBe(false);
     expect(row.lastSeenAt).toBeInstanceOf(Date);
   });

@@ -8,7 +8,7 @@ import type { TicketTransitionedEvent } from '../../src/shared/domain-events.js'
 import { Ticket } from '../../src/modules/tickets/ticket.entity.js';
 import { connectedSimulator, drainPipeline, waitFor } from '../utils/channels.js';
 import { createTenant, createUser, login, type Session, type TenantFixture, twoTenants } from '../utils/factories.js';
-import { connectSocket } from '../utils/sockets.js';
+import { connectSocket, joinRooms } from '../utils/sockets.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
 import { customerWrites } from '../utils/tickets.js';
 
@@ -34,10 +34,9 @@ describe('tickets', () => {
     const ticket = await customerWrites(t, adminA, connectionId, '5511911110001', 'Olá, bom dia', 'Lia');
     expect(ticket.status).toBe('pending');
     const socket = await connectSocket(t, adminA.token);
-    socket.emit('joinTickets', 'pending');
-    socket.emit('joinTickets', 'open');
-    socket.emit('joinTickets', 'closed');
-    await new Promise((r) => setTimeout(r, 100));
+    await joinRooms(socket, 'joinTickets', 'pending');
+    await joinRooms(socket, 'joinTickets', 'open');
+    await joinRooms(socket, 'joinTickets', 'closed');
     const seen: Array<{ action: string; ticket: { status: string; userId: number | null; queueId: number | null } }> = [];
     socket.on(`company-${a.company.id}-ticket`, (p: (typeof seen)[number]) => seen.push(p));
     // The lifecycle names each transition in its domain event (the automatic texts and the timers listen to them).

@@ -3,8 +3,11 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const SCREENSHOT_DIR = 'test-results/screenshots';
 
-/** Debian's Chromium, headless, with the flags this closed network needs. */
-export async function launchBrowser(): Promise<Browser> {
+/** A fake microphone and camera, granted without asking (a beep each second): for recording voice notes. */
+export const FAKE_MEDIA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+
+/** Debian's Chromium, headless, with the flags this closed network needs (and any the suite adds). */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -17,6 +20,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

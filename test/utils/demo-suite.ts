@@ -10,12 +10,12 @@ export interface DemoSuite {
 }
 
 /** A browser suite's fixture: the app (with the config overrides given) with the demo data, and Chromium; both closed after the suite. */
-export function demoBrowserSuite(overrides?: TestAppOverrides): DemoSuite {
+export function demoBrowserSuite(overrides?: TestAppOverrides, browserArgs: string[] = []): DemoSuite {
   const suite = {} as DemoSuite;
   beforeAll(async () => {
     suite.t = await createTestApp(overrides);
     await seedDemoData(suite.t.em());
-    suite.browser = await launchBrowser();
+    suite.browser = await launchBrowser(browserArgs);
   });
   afterAll(async () => {
     await suite.browser?.close();

@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import type { TestApp } from './test-app.js';
+import { TIME_FACTOR } from './time.js';
 
 /** A socket.io client with the token in the handshake query, as the browser connects. */
 export function openSocket(t: TestApp, token?: string): Socket {
@@ -14,4 +15,9 @@ export async function connectSocket(t: TestApp, token: string): Promise<Socket> 
     socket.once('connect_error', reject);
   });
   return socket;
+}
+
+/** Joins rooms and waits for the server's acknowledgement, so an event emitted next is heard. */
+export async function joinRooms(socket: Socket, event: 'joinNotification' | 'joinTickets', ...args: unknown[]): Promise<void> {
+  await socket.timeout(5000 * TIME_FACTOR).emitWithAck(event, ...args);
 }

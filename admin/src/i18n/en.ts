@@ -1742,4 +1742,8 @@ export const en: Catalog = {
     contact: 'Contact',
     deleted: 'Message deleted',
   },
+  moreFeedback: {
+    accepted: 'Ticket accepted: now In progress',
+    invalidValue: 'Invalid value',
+  },
 };

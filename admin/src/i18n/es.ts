@@ -1743,4 +1743,8 @@ export const es: Catalog = {
     contact: 'Contacto',
     deleted: 'Mensaje eliminado',
   },
+  moreFeedback: {
+    accepted: 'Atención aceptada: ahora en Atendiendo',
+    invalidValue: 'Valor inválido',
+  },
 };

@@ -1495,7 +1495,7 @@ export const pt = {
     },
   },
   errors: {
-    generic: 'An error occurred!',
+    generic: 'Ocorreu um erro!',
     ERR_NO_OTHER_WHATSAPP: 'Deve haver pelo menos uma conexão padrão.',
     ERR_NO_DEF_WAPP_FOUND: 'Nenhum WhatsApp padrão encontrado. Verifique a página de conexões.',
     ERR_NO_WAPP_FOUND: 'Nenhum WhatsApp encontrado com este ID.',
@@ -1742,6 +1742,10 @@ export const pt = {
     location: 'Localização',
     contact: 'Contato',
     deleted: 'Mensagem apagada',
+  },
+  moreFeedback: {
+    accepted: 'Atendimento aceito: agora em Atendendo',
+    invalidValue: 'Valor inválido',
   },
 };
 

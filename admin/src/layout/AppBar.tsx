@@ -1,4 +1,4 @@
-import { Box } from '@mui/material';
+import { Box, type Theme } from '@mui/material';
 import { AppBar as RaAppBar, LoadingIndicator, LocalesMenuButton, ToggleThemeButton } from 'react-admin';
 import { AccountMenu } from './AccountMenu';
 import { AnnouncementsBell } from './AnnouncementsBell';
@@ -24,9 +24,18 @@ const toolbar = (
   </>
 );
 
+/** On phones ten buttons share 390 px: slimmer buttons and gutters keep the account menu on screen. */
+const phoneFit = (theme: Theme) => ({
+  [theme.breakpoints.down('sm')]: {
+    '& .MuiToolbar-root': { pl: 0.5, pr: 0.5 },
+    '& .MuiIconButton-root, & .MuiButton-root': { px: 0.625, minWidth: 0 },
+    '& .MuiButton-endIcon': { display: 'none' },
+  },
+});
+
 export function AppBar() {
   return (
-    <RaAppBar color="primary" toolbar={toolbar} userMenu={<AccountMenu />}>
+    <RaAppBar color="primary" toolbar={toolbar} userMenu={<AccountMenu />} sx={phoneFit}>
       <Greeting />
     </RaAppBar>
   );

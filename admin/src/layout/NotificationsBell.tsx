@@ -2,18 +2,23 @@ import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { Badge, IconButton, Popover, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { useLocation } from 'react-router-dom';
 import { useNotificationTickets } from '../pages/tickets/notifications/useNotificationTickets';
+import { findRoute } from '../routes';
+import { DocumentTitle } from './DocumentTitle';
 import { NotificationsBellList } from './NotificationsBellList';
 
-/** The top-bar bell: how many tickets have unread customer messages for me, and their list. */
+/** The top-bar bell: how many tickets have unread customer messages for me, and their list; the tab title shows the count too. */
 export function NotificationsBell() {
   const translate = useTranslate();
   const tickets = useNotificationTickets();
+  const { pathname } = useLocation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const label = translate('notifications.title');
 
   return (
     <>
+      <DocumentTitle screen={findRoute(pathname)?.title} unread={tickets.length} />
       <Tooltip title={label}>
         <IconButton
           color="inherit"

@@ -15,11 +15,13 @@ export interface ApiErrorBody {
   dueDate?: string;
 }
 
-/** The text to show for an error answer: the catalog key of its code, else the server's text, else a generic key. */
+/**
+ * The text to show for an error answer: the catalog key of its code, else the generic one. The server's own text
+ * (English, for logs and API clients) is never shown, so a toast is always in the user's language.
+ */
 function messageOf(body: unknown): string {
-  if (typeof body === 'string' && body) return body;
-  const { error, message } = (body ?? {}) as ApiErrorBody;
-  return errorKey(error) ?? message ?? 'errors.generic';
+  const { error } = (typeof body === 'object' && body ? body : {}) as ApiErrorBody;
+  return errorKey(error) ?? 'errors.generic';
 }
 
 /**

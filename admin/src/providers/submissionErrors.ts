@@ -13,9 +13,12 @@ const FIELD_OF_CODE: Record<string, string> = {
   ERR_QUICK_MESSAGE_SHORTCODE_EXISTS: 'shortcode',
 };
 
-/** Field errors of a 400 ERR_VALIDATION answer, in react-hook-form's shape. */
+/**
+ * Field errors of a 400 ERR_VALIDATION answer, in react-hook-form's shape. The server's words are the validator's
+ * English, never shown: each refused field reads the catalog's 'moreFeedback.invalidValue' in the user's language.
+ */
 export function fieldErrors(fields: { field: string; messages: string[] }[]): Record<string, string> {
-  return Object.fromEntries(fields.map(({ field, messages }) => [field, messages.join(' ')]));
+  return Object.fromEntries(fields.map(({ field }) => [field, 'moreFeedback.invalidValue']));
 }
 
 /**

@@ -91,6 +91,15 @@ describe('mapBaileysMessage: media', () => {
     });
   });
 
+  it("keeps a voice note's length and push-to-talk flag, and an audio file's length", () => {
+    const voice = map(message({ audioMessage: { mimetype: 'audio/ogg; codecs=opus', ptt: true, seconds: 12, fileLength: 20480 } }));
+    expect(voice).toMatchObject({ mediaType: 'audio', body: '', media: { mimetype: 'audio/ogg; codecs=opus', seconds: 12, voiceNote: true, size: 20480 } });
+    const file = map(message({ audioMessage: { mimetype: 'audio/mpeg', seconds: 185 } }));
+    expect(file).toMatchObject({ media: { mimetype: 'audio/mpeg', seconds: 185, voiceNote: false } });
+    const unknown = map(message({ audioMessage: { mimetype: 'audio/ogg; codecs=opus', ptt: true } }));
+    expect(unknown?.media).toMatchObject({ seconds: null, voiceNote: true });
+  });
+
   it('maps a document as application with its file name', () => {
     const mapped = map(message({ documentMessage: { mimetype: 'application/pdf', fileName: 'boleto.pdf', fileLength: 99 } }));
     expect(mapped).toMatchObject({ mediaType: 'application', body: 'boleto.pdf', media: { mimetype: 'application/pdf', fileName: 'boleto.pdf', size: 99 } });

@@ -43,7 +43,11 @@ function contentOf(m: proto.IMessage, download: () => Promise<Buffer>): Content 
   if (m.extendedTextMessage?.text) return { mediaType: 'chat', body: m.extendedTextMessage.text };
   if (m.imageMessage) return media('image', m.imageMessage, 'image/jpeg', m.imageMessage.caption ?? '', download);
   if (m.videoMessage) return media('video', m.videoMessage, 'video/mp4', m.videoMessage.caption ?? '', download);
-  if (m.audioMessage) return media('audio', m.audioMessage, 'audio/ogg; codecs=opus', '', download);
+  if (m.audioMessage) {
+    const audio = media('audio', m.audioMessage, 'audio/ogg; codecs=opus', '', download);
+    const seconds = m.audioMessage.seconds;
+    return { ...audio, media: { ...audio.media!, seconds: seconds != null && seconds >= 0 ? seconds : null, voiceNote: Boolean(m.audioMessage.ptt) } };
+  }
   if (m.documentMessage) {
     const { caption, fileName } = m.documentMessage;
     return media('application', m.documentMessage, 'application/octet-stream', caption || fileName || '', download, fileName ?? null);

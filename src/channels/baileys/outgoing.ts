@@ -16,6 +16,6 @@ export function mediaContent(media: OutgoingMedia): AnyMessageContent {
   const { buffer, mimetype, fileName, caption } = media;
   if (mimetype.startsWith('image/')) return { image: buffer, mimetype, caption };
   if (mimetype.startsWith('video/')) return { video: buffer, mimetype, caption };
-  if (mimetype.startsWith('audio/')) return { audio: buffer, mimetype, ptt: Boolean(media.ptt) };
+  if (mimetype.startsWith('audio/')) return { audio: buffer, mimetype, ptt: Boolean(media.ptt), ...(media.seconds != null && { seconds: media.seconds }) };
   return { document: buffer, mimetype, fileName, caption };
 }

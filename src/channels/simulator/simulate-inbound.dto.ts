@@ -64,6 +64,18 @@ export class SimulateInboundDto {
   @MaxLength(255)
   fileName?: string;
 
+  @ApiPropertyOptional({ minimum: 0, maximum: 86400, description: 'audio media: its length in seconds, as the phone states it' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(86400)
+  seconds?: number;
+
+  @ApiPropertyOptional({ description: 'audio media: recorded as a voice note (push-to-talk)' })
+  @IsOptional()
+  @IsBoolean()
+  voiceNote?: boolean;
+
   @ApiPropertyOptional({ description: 'edit, revoke, reaction, ack: the message they refer to' })
   @IsOptional()
   @Matches(/^[\w.-]{1,128}$/)

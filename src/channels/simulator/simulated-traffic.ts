@@ -77,7 +77,11 @@ function buildMessage(dto: SimulateInboundDto, kind: SimulateInboundDto['type'],
           : mimetype.startsWith('video/')
             ? 'video'
             : 'application';
-      return { ...typed(mediaType, dto.body ?? ''), media: { mimetype, fileName: dto.fileName ?? null, size: data.length, download: async () => data } };
+      const audio = mediaType === 'audio' ? { seconds: dto.seconds ?? null, voiceNote: dto.voiceNote ?? false } : {};
+      return {
+        ...typed(mediaType, dto.body ?? ''),
+        media: { mimetype, fileName: dto.fileName ?? null, size: data.length, ...audio, download: async () => data },
+      };
     }
     case 'location':
       return typed('locationMessage', `${dto.latitude ?? 0},${dto.longitude ?? 0}${dto.body ? `\n${dto.body}` : ''}`);

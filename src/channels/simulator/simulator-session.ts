@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type {
   ChannelEvents,
   ChannelSession,
@@ -36,8 +36,17 @@ export const SIMULATOR_PHONE_PREFIX = '5500000000';
 /** Numbers ending like this are on WhatsApp but refuse messages: the provider's "blocked" answer, for failure paths. */
 export const SIMULATOR_BLOCKED_SUFFIX = '0999';
 
+/** A sent file as the fake WhatsApp saw it: enough to tell a voice note from a file without keeping the bytes. */
+export interface WireMedia {
+  mimetype: string;
+  ptt: boolean;
+  seconds: number | null;
+  bytes: number;
+  sha256: string;
+}
+
 /** What "WhatsApp" received: one entry per send, so tests and benches can count deliveries outside the app. */
-export type SimulatorWire = (entry: { connectionId: number; to: string; providerId: string; at: string }) => void;
+export type SimulatorWire = (entry: { connectionId: number; to: string; providerId: string; at: string; media?: WireMedia }) => void;
 
 /**
  * A fake phone: links instantly when it was linked before (or after a fake QR scan), acks every send 1→2→3 over a
@@ -97,8 +106,14 @@ export class SimulatorSession implements ChannelSession {
     return this.accept(to, options);
   }
 
-  async sendMedia(to: string, _media: OutgoingMedia, options: SendOptions): Promise<SendResult> {
-    return this.accept(to, options);
+  async sendMedia(to: string, media: OutgoingMedia, options: SendOptions): Promise<SendResult> {
+    return this.accept(to, options, {
+      mimetype: media.mimetype,
+      ptt: Boolean(media.ptt),
+      seconds: media.seconds ?? null,
+      bytes: media.buffer.length,
+      sha256: createHash('sha256').update(media.buffer).digest('hex'),
+    });
   }
 
   async edit(): Promise<void> {
@@ -161,11 +176,11 @@ export class SimulatorSession implements ChannelSession {
     this.events.connected({ phoneNumber: `${SIMULATOR_PHONE_PREFIX}${String(this.ref.id).padStart(3, '0')}` });
   }
 
-  private accept(to: string, options: SendOptions): SendResult {
+  private accept(to: string, options: SendOptions, media?: WireMedia): SendResult {
     this.assertConnected();
     const number = normaliseNumber(to.split('@')[0] ?? to);
     if (number.endsWith(SIMULATOR_BLOCKED_SUFFIX)) throw new Error('The recipient blocked this number');
-    this.wire({ connectionId: this.ref.id, to: number, providerId: options.id, at: new Date().toISOString() });
+    this.wire({ connectionId: this.ref.id, to: number, providerId: options.id, at: new Date().toISOString(), ...(media && { media }) });
     for (const [delay, ack] of SIMULATOR_TIMINGS.acks) this.later(delay, () => this.events.ack(options.id, ack));
     return { providerId: options.id, remoteJid: to.includes('@') ? to : jidFor(normaliseNumber(to)), timestamp: new Date() };
   }

@@ -84,9 +84,11 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect, Befo
     await this.presence.markOnline(socket.data.auth.companyId, socket.data.auth.userId);
   }
 
+  /** Answers `{ ok: true }` to a client that asks for an acknowledgement once the rooms are joined. */
   @SubscribeMessage(ClientEvents.joinNotification)
-  async joinNotification(@ConnectedSocket() socket: AuthedSocket): Promise<void> {
+  async joinNotification(@ConnectedSocket() socket: AuthedSocket): Promise<{ ok: boolean }> {
     await socket.join(this.notificationRooms(socket));
+    return { ok: true };
   }
 
   @SubscribeMessage(ClientEvents.leaveNotification)
@@ -95,8 +97,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect, Befo
   }
 
   @SubscribeMessage(ClientEvents.joinTickets)
-  async joinTickets(@ConnectedSocket() socket: AuthedSocket, @MessageBody() status: unknown): Promise<void> {
+  async joinTickets(@ConnectedSocket() socket: AuthedSocket, @MessageBody() status: unknown): Promise<{ ok: boolean }> {
     await socket.join(this.ticketListRooms(socket, status));
+    return { ok: true };
   }
 
   @SubscribeMessage(ClientEvents.leaveTickets)

@@ -25,19 +25,8 @@ const INVOICE_LIST: ListAllowlist = {
 export class InvoicesController {
   constructor(private readonly invoices: InvoicesService) {}
 
-  /** The spec's path (`searchParam`, `pageNumber` → `{ invoices, hasMore, count }`); react-admin's dialect too. */
-  @Get('all')
-  @Policy('read', 'Invoice')
-  @ApiListQuery()
-  async all(
-    @Auth() ctx: AuthContext,
-    @ListQuery(INVOICE_LIST) query: ListParams,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<ListBody<'invoices', InvoiceResponse>> {
-    return listResponse(res, 'invoices', query, await this.invoices.list(ctx, query));
-  }
-
-  @Get()
+  /** The spec's path (`searchParam`, `pageNumber` → `{ invoices, hasMore, count }`) and the plain one; react-admin's dialect too. */
+  @Get(['', 'all'])
   @Policy('read', 'Invoice')
   @ApiListQuery()
   async list(

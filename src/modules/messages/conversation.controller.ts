@@ -40,7 +40,13 @@ export class ConversationController {
     @Body() dto: SendMessageDto,
     @UploadedFiles() files: UploadedMedia[] | undefined,
   ): Promise<MessageResponse[]> {
-    const medias = (files ?? []).map((f) => ({ storedPath: f.path, mimetype: f.mimetype, originalName: f.originalName }));
+    const voiceNote = dto.voiceNote === true;
+    const medias = (files ?? []).map((f) => ({
+      storedPath: f.path,
+      mimetype: f.mimetype,
+      originalName: f.originalName,
+      voiceNote: voiceNote && f.mimetype.startsWith('audio/'),
+    }));
     return this.conversation.send(ctx, ticketId, dto.body ?? '', dto.quotedMsg?.id ?? null, medias);
   }
 

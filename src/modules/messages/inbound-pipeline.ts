@@ -220,6 +220,7 @@ export class InboundPipeline implements InboundSink {
       quotedProviderId: message.quotedProviderId ?? message.reactionTo ?? null,
       sentAt: message.timestamp,
       countsUnread: !message.fromMe,
+      seconds: message.mediaType === 'audio' ? (media?.seconds ?? null) : null,
     };
     const result = await this.repository.store(write);
     if (!result) {
@@ -257,7 +258,7 @@ export class InboundPipeline implements InboundSink {
    */
   private async prepareMedia(companyId: number, connectionId: number, message: InboundMessage): Promise<RecordedMedia | null> {
     if (!message.media) return null;
-    const media = { mimetype: message.media.mimetype, fileName: message.media.fileName ?? null };
+    const media = { mimetype: message.media.mimetype, fileName: message.media.fileName ?? null, seconds: message.media.seconds ?? null };
     if (await this.repository.exists(companyId, connectionId, message.providerId)) return { ...media, path: null };
     try {
       const data = await message.media.download();

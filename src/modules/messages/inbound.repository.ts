@@ -36,6 +36,10 @@ export interface InboundWrite {
   seconds?: number | null;
 }
 
+/** The stored length: whole seconds, none when unknown or not a sane number. */
+const mediaSeconds = (seconds: number | null | undefined): number | null =>
+  seconds != null && Number.isFinite(seconds) && seconds >= 0 ? Math.min(Math.round(seconds), 2 ** 31 - 1) : null;
+
 export interface InboundResult {
   message: MessageRow;
   ticket: TicketRow;
@@ -96,9 +100,9 @@ with input as (
   select m.id from messages m, input i where ?::text is not null and m.company_id = i.company_id and m.whatsapp_id = i.whatsapp_id and m.provider_id = ?::text
 ), msg as (
   insert into messages (company_id, ticket_id, contact_id, whatsapp_id, provider_id, remote_jid, participant, sender_name, body,
-                        from_me, read, ack, media_type, media_path, media_name, quoted_msg_id, sent_at, created_at, updated_at)
+                        from_me, read, ack, media_type, media_path, media_name, media_seconds, quoted_msg_id, sent_at, created_at, updated_at)
   select i.company_id, t.id, c.id, i.whatsapp_id, ?::text, ?::text, ?::text, ?::text, ?::text, ?::boolean, ?::boolean, ?::smallint,
-         ?::text, ?::text, ?::text, (select id from quoted), ?::timestamptz, now(), now()
+         ?::text, ?::text, ?::text, ?::int, (select id from quoted), ?::timestamptz, now(), now()
     from input i, ticket t, contact c
   on conflict (company_id, whatsapp_id, provider_id) do nothing
   returning *
@@ -148,7 +152,7 @@ export class InboundRepository {
   /** Stores one message with its contact and ticket; null when the provider id was already stored. */
   async store(write: InboundWrite, attempt = 0): Promise<InboundResult | null> {
     const quoted = write.quotedProviderId ?? null;
-    const preview = JSON.stringify(messagePreview(write));
+    const preview = JSON.stringify(messagePreview({ ...write, seconds: mediaSeconds(write.seconds) }));
     const params = [
       write.companyId,
       write.whatsappId,
@@ -173,6 +177,7 @@ export class InboundRepository {
       write.mediaType,
       write.mediaPath,
       write.mediaName,
+      mediaSeconds(write.seconds),
       write.sentAt,
       write.body.slice(0, 1000),
       preview,
@@ -240,7 +245,13 @@ export class InboundRepository {
    * follow it. Answers whether the ticket changed (its row then travels in a ticket event).
    */
   async refreshTicketPreview(companyId: number, row: UpdatedMessageRow): Promise<boolean> {
-    const preview = messagePreview({ mediaType: row.media_type, body: row.body, mediaName: row.media_name, isDeleted: row.is_deleted });
+    const preview = messagePreview({
+      mediaType: row.media_type,
+      body: row.body,
+      mediaName: row.media_name,
+      isDeleted: row.is_deleted,
+      seconds: row.media_seconds,
+    });
     const rows = await this.sql(companyId).all(
       `update tickets t set last_message = ?::text, last_message_preview = ?::jsonb
          from messages me

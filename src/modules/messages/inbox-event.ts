@@ -6,6 +6,8 @@ export interface RecordedMedia {
   fileName: string | null;
   /** Storage path, or null when the download failed (the message is still kept, without the file). */
   path: string | null;
+  /** Audio length in seconds, as the sender's app stated it (absent in events recorded before it was kept). */
+  seconds?: number | null;
 }
 
 /** An inbound message as recorded in the inbox: plain JSON, media already in storage. */

@@ -67,6 +67,10 @@ export class Message extends BaseEntity {
   @Property({ type: 'string', length: 255, nullable: true })
   mediaName: string | null = null;
 
+  /** An audio's length in whole seconds (voice notes and received audio), for previews and the voice-note send. */
+  @Property({ type: 'integer', nullable: true })
+  mediaSeconds: number | null = null;
+
   @ManyToOne(() => Message, { ref: true, nullable: true, deleteRule: 'set null' })
   quotedMsg: Ref<Message> | null = null;
 

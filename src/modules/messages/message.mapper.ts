@@ -16,6 +16,7 @@ export interface MessageRow {
   media_type: string;
   media_path: string | null;
   media_name: string | null;
+  media_seconds: number | null;
   quoted_msg_id: number | null;
   is_deleted: boolean;
   is_edited: boolean;
@@ -44,6 +45,7 @@ export function toMessageResponse(row: MessageRow): MessageResponse {
     mediaType: row.media_type,
     mediaUrl: mediaUrlOf(row.media_path),
     mediaName: row.media_name,
+    mediaSeconds: row.media_seconds ?? null,
     quotedMsgId: row.quoted_msg_id,
     isDeleted: row.is_deleted,
     isEdited: row.is_edited,

@@ -4,8 +4,9 @@ import { ChannelManager } from '../../channels/channel-manager.js';
 import { jidFor } from '../../channels/numbers.js';
 import { appError, fieldError } from '../../common/errors/app-error.js';
 import { DomainEvents } from '../../infra/events/domain-events.js';
-import { baseMimetype, mediaKindOf } from '../../infra/storage/media-types.js';
+import { mediaKindOf } from '../../infra/storage/media-types.js';
 import { StoragePort } from '../../infra/storage/storage.port.js';
+import { VoiceNotes } from '../media/voice/voice-notes.js';
 import { type InboundWrite, InboundRepository } from './inbound.repository.js';
 import { messageStoredEvent } from './message-stored.event.js';
 import type { MessageRow } from './message.mapper.js';
@@ -20,6 +21,14 @@ export interface OutgoingFile {
   originalName: string;
   /** Audio played as a voice note rather than as a file. */
   voiceNote?: boolean;
+}
+
+interface StoredOutgoing {
+  path: string;
+  /** The type sent to the provider (parameters kept: "audio/ogg; codecs=opus"). */
+  mimetype: string;
+  buffer?: Buffer;
+  seconds: number | null;
 }
 
 export interface TicketTarget {
@@ -52,6 +61,7 @@ export class OutboundMessages {
     private readonly storage: StoragePort,
     private readonly events: MessageEvents,
     private readonly domainEvents: DomainEvents,
+    private readonly voiceNotes: VoiceNotes,
   ) {}
 
   async sendToNumber(companyId: number, connectionId: number, number: string, body: string, file?: OutgoingFile): Promise<SentMessage> {
@@ -91,7 +101,8 @@ export class OutboundMessages {
       remoteJid: to.jid,
       participant: null,
       senderName: null,
-      body: body || (file ? file.originalName : ''),
+      // A voice note has no caption: its file name is the recorder's, not something to show.
+      body: body || (file && !file.voiceNote ? file.originalName : ''),
       fromMe: true,
       mediaType: stored ? mediaKindOf(stored.mimetype) : 'chat',
       mediaPath: stored?.path ?? null,
@@ -100,6 +111,7 @@ export class OutboundMessages {
       sentAt: new Date(),
       countsUnread: false,
       ack: 0,
+      seconds: stored?.seconds ?? null,
     };
     const result = await this.repository.store(write);
     if (!result) throw appError('ERR_CREATING_MESSAGE');
@@ -112,11 +124,12 @@ export class OutboundMessages {
       const sendOptions = { id, quoted: quoted ?? undefined };
       if (file) {
         const media = {
-          buffer: file.buffer ?? (await this.storage.read(stored!.path)),
-          mimetype: file.mimetype,
+          buffer: stored!.buffer ?? file.buffer ?? (await this.storage.read(stored!.path)),
+          mimetype: stored!.mimetype,
           fileName: file.originalName,
           caption: body || undefined,
           ptt: file.voiceNote,
+          ...(stored!.seconds != null && { seconds: Math.round(stored!.seconds) }),
         };
         await session.sendMedia(to.jid, media, sendOptions);
       } else await session.sendText(to.jid, body, sendOptions);
@@ -128,9 +141,18 @@ export class OutboundMessages {
     return { message: result.message, ticketId: result.ticket.id };
   }
 
-  private async store(companyId: number, file: OutgoingFile): Promise<{ path: string; mimetype: string }> {
-    if (file.storedPath) return { path: file.storedPath, mimetype: baseMimetype(file.mimetype) };
-    if (!file.buffer) throw fieldError('medias', 'empty file');
-    return this.storage.save(companyId, file.buffer, file.mimetype);
+  /**
+   * The file in storage, as it goes out: recorded audio becomes Ogg/Opus with its length (WebM/Opus is remuxed), the
+   * rest is sent as it came.
+   */
+  private async store(companyId: number, file: OutgoingFile): Promise<StoredOutgoing> {
+    if (!file.storedPath && !file.buffer) throw fieldError('medias', 'empty file');
+    if (mediaKindOf(file.mimetype) === 'audio') {
+      const audio = await this.voiceNotes.prepare(companyId, file);
+      if (audio) return audio;
+    }
+    if (file.storedPath) return { path: file.storedPath, mimetype: file.mimetype, seconds: null };
+    const saved = await this.storage.save(companyId, file.buffer!, file.mimetype);
+    return { path: saved.path, mimetype: file.mimetype, buffer: file.buffer, seconds: null };
   }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MediaModule } from '../media/media.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
 import { TicketsModule } from '../tickets/tickets.module.js';
 import { MessagesModule } from './messages.module.js';
@@ -11,7 +12,7 @@ import { TicketTextsRepository } from './ticket-texts.repository.js';
  * its inbound sink, because sending needs the ChannelManager.
  */
 @Module({
-  imports: [MessagesModule, SettingsModule, TicketsModule],
+  imports: [MediaModule, MessagesModule, SettingsModule, TicketsModule],
   providers: [OutboundMessages, TicketTexts, TicketTextsRepository],
   exports: [OutboundMessages, TicketTexts],
 })

@@ -1,7 +1,8 @@
 import { useAppDataProvider } from '../../providers/dataProvider';
 import { Alert, Autocomplete, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { useDiscardGuard } from '../../components/DiscardChangesGuard';
 import { ignoreFailure } from './chatMethods';
 import type { Chat, UserOption } from './types';
 import { useUserOptions } from './useUserOptions';
@@ -18,7 +19,8 @@ interface ChatDialogProps {
 
 /**
  * 'Nova conversa' and its edit: a title and at least one other user (campaigns §5, each missing one raises an
- * alert). The server adds the creator as owner; a failed request leaves the dialog open, silently (§8).
+ * alert). The server adds the creator as owner; a failed request leaves the dialog open, silently (§8). Escape or a
+ * backdrop click after a change asks before discarding it.
  */
 export function ChatDialog({ chat, userId, onClose, onSaved }: ChatDialogProps) {
   const dataProvider = useAppDataProvider();
@@ -30,6 +32,11 @@ export function ChatDialog({ chat, userId, onClose, onSaved }: ChatDialogProps) 
   );
   const [problem, setProblem] = useState<Problem>(null);
   const [busy, setBusy] = useState(false);
+  const guard = useDiscardGuard(onClose);
+  const { setDirty } = guard;
+  const initialUsers = chat?.users.filter((member) => member.userId !== userId).length ?? 0;
+  const changed = title !== (chat?.title ?? '') || users.length !== initialUsers;
+  useEffect(() => setDirty(changed), [changed, setDirty]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -47,50 +54,53 @@ export function ChatDialog({ chat, userId, onClose, onSaved }: ChatDialogProps) 
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="chat-dialog-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="chat-dialog-title">{translate(chat ? 'chats.dialog.editTitle' : 'chats.dialog.addTitle')}</DialogTitle>
-        <DialogContent dividers>
-          <Stack spacing={2}>
-            {problem && (
-              <Alert severity="warning" onClose={() => setProblem(null)} data-chat-dialog-alert>
-                {translate(`chats.dialog.${problem}`)}
-              </Alert>
-            )}
-            <TextField
-              label={translate('chats.dialog.title')}
-              value={title}
-              onChange={(event) => setTitle(event.target.value)}
-              autoFocus
-              fullWidth
-              slotProps={{ htmlInput: { maxLength: 100 } }}
-            />
-            <Autocomplete
-              multiple
-              disableCloseOnSelect
-              options={options}
-              value={users}
-              onChange={(_, value) => setUsers(value)}
-              getOptionLabel={(option) => option.name}
-              isOptionEqualToValue={(option, value) => option.id === value.id}
-              noOptionsText={translate('chats.dialog.noUsers')}
-              renderOption={({ key, ...props }, option, { selected }) => (
-                <li key={key} {...props}>
-                  <Checkbox size="small" checked={selected} sx={{ mr: 1, p: 0.5 }} />
-                  {option.name}
-                </li>
+    <>
+      <Dialog open onClose={guard.onDialogClose} fullWidth maxWidth="sm" aria-labelledby="chat-dialog-title">
+        <form onSubmit={submit} noValidate>
+          <DialogTitle id="chat-dialog-title">{translate(chat ? 'chats.dialog.editTitle' : 'chats.dialog.addTitle')}</DialogTitle>
+          <DialogContent dividers>
+            <Stack spacing={2}>
+              {problem && (
+                <Alert severity="warning" onClose={() => setProblem(null)} data-chat-dialog-alert>
+                  {translate(`chats.dialog.${problem}`)}
+                </Alert>
               )}
-              renderInput={(params) => <TextField {...params} label={translate('chats.dialog.users')} />}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2 }}>
-          <Button onClick={onClose}>{translate('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {translate(chat ? 'chats.dialog.save' : 'chats.dialog.add')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+              <TextField
+                label={translate('chats.dialog.title')}
+                value={title}
+                onChange={(event) => setTitle(event.target.value)}
+                autoFocus
+                fullWidth
+                slotProps={{ htmlInput: { maxLength: 100 } }}
+              />
+              <Autocomplete
+                multiple
+                disableCloseOnSelect
+                options={options}
+                value={users}
+                onChange={(_, value) => setUsers(value)}
+                getOptionLabel={(option) => option.name}
+                isOptionEqualToValue={(option, value) => option.id === value.id}
+                noOptionsText={translate('chats.dialog.noUsers')}
+                renderOption={({ key, ...props }, option, { selected }) => (
+                  <li key={key} {...props}>
+                    <Checkbox size="small" checked={selected} sx={{ mr: 1, p: 0.5 }} />
+                    {option.name}
+                  </li>
+                )}
+                renderInput={(params) => <TextField {...params} label={translate('chats.dialog.users')} />}
+              />
+            </Stack>
+          </DialogContent>
+          <DialogActions sx={{ px: 3, py: 2 }}>
+            <Button onClick={onClose}>{translate('common.cancel')}</Button>
+            <Button type="submit" variant="contained" disabled={busy}>
+              {translate(chat ? 'chats.dialog.save' : 'chats.dialog.add')}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+      {guard.confirmation}
+    </>
   );
 }

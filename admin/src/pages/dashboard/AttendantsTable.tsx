@@ -14,7 +14,12 @@ export function AttendantsTable({ attendants }: { attendants: Attendant[] | unde
     <Card variant="outlined">
       <CardHeader title={translate('dashboard.attendants.title')} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
       <TableContainer>
-        <Table size="small" aria-label={translate('dashboard.attendants.title')} sx={{ minWidth: 560 }}>
+        {/* On phones the four columns share the width (headers may wrap, never cut off by a sideways scroll). */}
+        <Table
+          size="small"
+          aria-label={translate('dashboard.attendants.title')}
+          sx={{ minWidth: { sm: 560 }, '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } }, '& .MuiTableCell-root:first-of-type': { pl: 2 } }}
+        >
           <TableHead>
             <TableRow>
               {COLUMNS.map((column) => (

@@ -1,5 +1,5 @@
 import type { SvgIconComponent } from '@mui/icons-material';
-import { Avatar, Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
+import { Avatar, Card, CardContent, Skeleton, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useTranslate } from 'react-admin';
 
@@ -18,29 +18,45 @@ export function CounterCard({ name, icon: Icon, color, value }: CounterCardProps
   const label = translate(`dashboard.counters.${name}`);
   return (
     <Card variant="outlined" data-counter={name} role="group" aria-label={label} sx={{ height: '100%' }}>
+      {/*
+        Desktop: the icon beside the label and the value. Phone: the label on a line of its own above the icon and the
+        value, so it never wraps in a half-width card ('T.M. de Atendimento').
+      */}
       <CardContent
         sx={{
-          display: 'flex',
+          display: 'grid',
+          gridTemplateColumns: 'auto minmax(0, 1fr)',
+          gridTemplateAreas: { xs: '"label label" "icon value"', sm: '"icon label" "icon value"' },
           alignItems: 'center',
-          gap: { xs: 1.5, sm: 2 },
+          columnGap: { xs: 1, sm: 1.5 },
+          rowGap: { xs: 1, sm: 0 },
           height: '100%',
           boxSizing: 'border-box',
-          p: { xs: 1.5, sm: 2 },
-          '&:last-child': { pb: { xs: 1.5, sm: 2 } },
+          p: 1.5,
+          '&:last-child': { pb: 1.5 },
         }}
       >
-        <Avatar variant="rounded" sx={{ bgcolor: alpha(color, 0.12), color, width: { xs: 36, sm: 48 }, height: { xs: 36, sm: 48 } }}>
+        <Avatar variant="rounded" sx={{ gridArea: 'icon', bgcolor: alpha(color, 0.12), color, width: { xs: 32, sm: 40 }, height: { xs: 32, sm: 40 } }}>
           <Icon />
         </Avatar>
-        {/* A label that wraps keeps its value on the same line as the other cards' values. */}
-        <Box sx={{ minWidth: 0, alignSelf: 'stretch', display: 'flex', flexDirection: 'column', justifyContent: 'space-between' }}>
-          <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.3 }}>
-            {label}
-          </Typography>
-          <Typography variant="h5" component="p" sx={{ fontWeight: 600, lineHeight: 1.3, fontSize: { xs: '1.25rem', sm: '1.5rem' } }} data-counter-value>
-            {value ?? <Skeleton width={64} />}
-          </Typography>
-        </Box>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          noWrap
+          title={label}
+          sx={{ gridArea: 'label', lineHeight: 1.3, alignSelf: { sm: 'end' } }}
+          data-counter-label
+        >
+          {label}
+        </Typography>
+        <Typography
+          variant="h5"
+          component="p"
+          sx={{ gridArea: 'value', fontWeight: 600, lineHeight: 1.3, fontSize: { xs: '1.25rem', sm: '1.5rem' }, alignSelf: { sm: 'start' } }}
+          data-counter-value
+        >
+          {value ?? <Skeleton width={64} />}
+        </Typography>
       </CardContent>
     </Card>
   );

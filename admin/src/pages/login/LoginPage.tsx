@@ -11,6 +11,7 @@ import { useNotifyError } from '../../hooks/useNotifyError';
 import { ApiError } from '../../providers/httpClient';
 import { emailRules, requiredRule } from '../../validation';
 import { billingSession, RENEW_PATH } from '../renew/billingSession';
+import { DocumentTitle } from '../../layout/DocumentTitle';
 
 /** The login's refusal of an expired company: its text, and for an admin the billing-only token. */
 function expiredAnswer(error: unknown): ExpiredLoginBody | undefined {
@@ -47,6 +48,7 @@ export function LoginPage() {
 
   return (
     <PublicRoute>
+      <DocumentTitle screen="login.title" />
       <AuthCard title="login.title">
         {renewedUntil && !expired && (
           <Alert severity="success" sx={{ mb: 2 }}>

@@ -169,7 +169,7 @@ export function MessageInput({ ticket, onSent }: { ticket: Ticket; onSent(messag
     }
     setBusy(true);
     try {
-      finish(await dataProvider.sendMediaMessage(ticket.id, [file], '', replyingTo?.id ?? null));
+      finish(await dataProvider.sendVoiceNote(ticket.id, file, replyingTo?.id ?? null));
     } catch (error) {
       notifyError(error);
     } finally {

@@ -1,8 +1,12 @@
 import { Menu, MenuItem } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { EDIT_WINDOW_MS } from './constants';
 import type { Message } from './types';
 
-/** Reply (all messages); edit and delete (own sent messages). */
+/**
+ * Reply (all messages); edit (own sent texts, while the API still edits them) and delete (own sent messages not yet
+ * deleted): what the API would refuse is not offered.
+ */
 export function MessageMenu({
   anchor,
   message,
@@ -19,7 +23,9 @@ export function MessageMenu({
   onDelete(): void;
 }) {
   const translate = useTranslate();
-  const own = message.fromMe;
+  const own = message.fromMe && !message.isDeleted;
+  // The menu opens on a click, so the age read here is the age at that moment.
+  const editable = own && message.mediaType === 'chat' && Date.now() - new Date(message.createdAt).getTime() <= EDIT_WINDOW_MS;
   const pick = (action: () => void) => () => {
     onClose();
     action();
@@ -27,7 +33,7 @@ export function MessageMenu({
   return (
     <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={onClose}>
       <MenuItem onClick={pick(onReply)}>{translate('tickets.messages.menu.reply')}</MenuItem>
-      {own && message.mediaType === 'chat' && <MenuItem onClick={pick(onEdit)}>{translate('tickets.messages.menu.edit')}</MenuItem>}
+      {editable && <MenuItem onClick={pick(onEdit)}>{translate('tickets.messages.menu.edit')}</MenuItem>}
       {own && <MenuItem onClick={pick(onDelete)}>{translate('tickets.messages.menu.delete')}</MenuItem>}
     </Menu>
   );

@@ -1,6 +1,7 @@
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { useDiscardGuard } from '../../components/DiscardChangesGuard';
 import { ConnectionSelect } from './ConnectionSelect';
 import { ContactSearch } from './ContactSearch';
 import { NewContactFields } from './NewContactFields';
@@ -10,7 +11,10 @@ import { useAgent } from './useAgent';
 import { useCreateTicket } from './useCreateTicket';
 import { useConnectionOptions, useQueueOptions } from './useLookups';
 
-/** New ticket: contact (autocomplete or new), queue (required unless admin), connection (required). */
+/**
+ * New ticket: contact (autocomplete or new), queue (required unless admin), connection (required). Escape or a
+ * backdrop click after the user picked or typed something asks before discarding it.
+ */
 export function NewTicketDialog({ onClose }: { onClose(): void }) {
   const translate = useTranslate();
   const agent = useAgent();
@@ -23,6 +27,12 @@ export function NewTicketDialog({ onClose }: { onClose(): void }) {
   const [whatsappId, setWhatsappId] = useState<number | ''>('');
   const [errors, setErrors] = useState<{ contact?: string; queue?: string; connection?: string }>({});
   const { create, busy } = useCreateTicket(onClose);
+  const guard = useDiscardGuard(onClose);
+  // Defaults filled in by the dialog itself (the only queue, the default connection) are not changes of the user.
+  const [touched, setTouched] = useState(false);
+  const changed = contact !== null || adding !== null || touched;
+  const { setDirty } = guard;
+  useEffect(() => setDirty(changed), [changed, setDirty]);
 
   useEffect(() => {
     if (whatsappId === '' && connections.length) setWhatsappId((connections.find((connection) => connection.isDefault) ?? connections[0])!.id);
@@ -43,30 +53,51 @@ export function NewTicketDialog({ onClose }: { onClose(): void }) {
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="new-ticket-title">
-      <DialogTitle id="new-ticket-title">{translate('tickets.newTicket.title')}</DialogTitle>
-      <DialogContent dividers>
-        {adding === null ? (
-          <ContactSearch value={contact} onChange={setContact} onAdd={setAdding} error={errors.contact} />
-        ) : (
-          <NewContactFields
-            text={adding}
-            onCancel={() => setAdding(null)}
-            onCreated={(created) => {
-              setContact(created);
-              setAdding(null);
+    <>
+      <Dialog open onClose={guard.onDialogClose} fullWidth maxWidth="xs" aria-labelledby="new-ticket-title">
+        <DialogTitle id="new-ticket-title">{translate('tickets.newTicket.title')}</DialogTitle>
+        <DialogContent dividers>
+          {adding === null ? (
+            <ContactSearch value={contact} onChange={setContact} onAdd={setAdding} error={errors.contact} />
+          ) : (
+            <NewContactFields
+              text={adding}
+              onCancel={() => setAdding(null)}
+              onCreated={(created) => {
+                setContact(created);
+                setAdding(null);
+              }}
+            />
+          )}
+          <QueueSelect
+            queues={queues}
+            value={queueId}
+            onChange={(next) => {
+              setQueueId(next);
+              setTouched(true);
             }}
+            required={!agent?.isAdmin}
+            allowNone={agent?.isAdmin}
+            error={errors.queue}
           />
-        )}
-        <QueueSelect queues={queues} value={queueId} onChange={setQueueId} required={!agent?.isAdmin} allowNone={agent?.isAdmin} error={errors.queue} />
-        <ConnectionSelect connections={connections} value={whatsappId} onChange={setWhatsappId} error={errors.connection} />
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onClose}>{translate('common.cancel')}</Button>
-        <Button variant="contained" onClick={save} disabled={busy || adding !== null} startIcon={busy && <CircularProgress size={16} color="inherit" />}>
-          {translate('tickets.newTicket.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+          <ConnectionSelect
+            connections={connections}
+            value={whatsappId}
+            onChange={(next) => {
+              setWhatsappId(next);
+              setTouched(true);
+            }}
+            error={errors.connection}
+          />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, py: 2 }}>
+          <Button onClick={onClose}>{translate('common.cancel')}</Button>
+          <Button variant="contained" onClick={save} disabled={busy || adding !== null} startIcon={busy && <CircularProgress size={16} color="inherit" />}>
+            {translate('tickets.newTicket.save')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      {guard.confirmation}
+    </>
   );
 }

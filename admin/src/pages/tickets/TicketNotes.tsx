@@ -8,15 +8,18 @@ import { useNotifyError } from '../../hooks/useNotifyError';
 import { NOTE_MIN_LENGTH } from './constants';
 import { dateTime } from './timeLabels';
 import type { TicketNote } from './types';
+import { useAgent } from './useAgent';
 import { useTicketNotes } from './useTicketNotes';
 
-/** Ticket notes: add (required, at least 2 characters), list, delete with confirmation. */
+/** Ticket notes: add (required, at least 2 characters), list, delete with confirmation (own notes; an admin any, as the API allows). */
 export function TicketNotes({ ticketId, contactId }: { ticketId: number; contactId: number }) {
   const dataProvider = useAppDataProvider();
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
   const { notes, loading, add, drop } = useTicketNotes(ticketId, contactId);
+  const agent = useAgent();
+  const mayDelete = (note: TicketNote) => Boolean(agent && (agent.isAdmin || note.user?.id === agent.id));
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -88,12 +91,15 @@ export function TicketNotes({ ticketId, contactId }: { ticketId: number; contact
               key={note.id}
               disableGutters
               divider
+              data-ticket-note={note.id}
               secondaryAction={
-                <Tooltip title={translate('tickets.notes.delete')}>
-                  <IconButton edge="end" size="small" aria-label={translate('tickets.notes.delete')} onClick={() => setDeleting(note)}>
-                    <DeleteOutlined fontSize="small" />
-                  </IconButton>
-                </Tooltip>
+                mayDelete(note) && (
+                  <Tooltip title={translate('tickets.notes.delete')}>
+                    <IconButton edge="end" size="small" aria-label={translate('tickets.notes.delete')} onClick={() => setDeleting(note)}>
+                      <DeleteOutlined fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                )
               }
             >
               <ListItemText

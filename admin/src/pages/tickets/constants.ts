@@ -8,6 +8,8 @@ export const VCARD_CHECK_DELAY_MS = 1500;
 export const MESSAGES_TOP_THRESHOLD_PX = 50;
 export const LAST_INTERACTION_REFRESH_MS = 30_000;
 export const EDIT_MAX_ROWS = 6;
+/** How long after sending a text the API still edits it (ERR_EDIT_WINDOW_EXPIRED after that). */
+export const EDIT_WINDOW_MS = 15 * 60 * 1000;
 export const INPUT_MAX_ROWS = 5;
 export const QUICK_MESSAGE_PREVIEW = 35;
 export const COMPACT_PREVIEW = 20;

@@ -74,6 +74,15 @@ export const ticketMethods = {
     const response = await httpClient<Message | Message[]>(`${API_URL}/messages/${ticketId}`, { method: 'POST', body: data });
     return response.json;
   },
+  /** A recording from the composer: the server sends it as a WhatsApp voice note (Ogg/Opus, push-to-talk). */
+  sendVoiceNote: async (ticketId: number, file: File, quotedMsgId?: number | null) => {
+    const data = new FormData();
+    data.append('medias', file, file.name);
+    data.append('voiceNote', 'true');
+    if (quotedMsgId) data.append('quotedMsg', JSON.stringify({ id: quotedMsgId }));
+    const response = await httpClient<Message | Message[]>(`${API_URL}/messages/${ticketId}`, { method: 'POST', body: data });
+    return response.json;
+  },
   /** A file list into the conversation: its message and each option's file. */
   sendFileList: (ticketId: number, fileListId: number) => api.post<Message[]>(`/messages/${ticketId}/file-list/${fileListId}`),
   editMessage: (messageId: number, body: string) => api.post<Message>(`/messages/edit/${messageId}`, { body }),

@@ -117,6 +117,7 @@ export function useTicketActions(onChanged?: (ticket: Ticket) => void): TicketAc
       run(
         () => dataProvider.changeTicket(ticket.id, { status: 'open', userId: me }),
         (answer) => {
+          success('moreFeedback.accepted');
           showOpen();
           navigate(`/tickets/${(answer || ticket).uuid}`);
         },

@@ -18,7 +18,8 @@ import { useLiveConnections } from './useLiveConnections';
 const WHOLE_LIST = 1000;
 const Column = DataTable.Col<Connection>;
 /** On a phone the three columns fit with half the cell padding. */
-const NARROW_CELLS = { '& .MuiTableCell-root': { px: 1 } };
+// A phone's cells: slim gutters, and the linked number may break so the name column never pushes the actions off screen.
+const NARROW_CELLS = { '& .MuiTableCell-root': { px: 0.75 }, '& [data-connection-id] .MuiTypography-caption': { overflowWrap: 'anywhere' } };
 
 /**
  * /connections: react-admin's list of the company's connections, live (socket → cache), with their session buttons,

@@ -50,7 +50,20 @@ export function ConnectionActions({ connection, onToken }: { connection: Connect
   const notify = useNotify();
   const tokenLabel = translate('connections.token.action', { name: connection.name });
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', whiteSpace: 'nowrap' }}>
+    // react-admin's label-less buttons keep a text button's 64 px (and wide icon buttons on phones): icon-sized here, so
+    // the row fits a 390 px phone.
+    <Box
+      sx={{
+        display: 'flex',
+        justifyContent: 'center',
+        alignItems: 'center',
+        whiteSpace: 'nowrap',
+        '& .MuiButton-root': { minWidth: 0, px: 0.75 },
+        '& .MuiButton-startIcon': { mx: 0 },
+        // On phones react-admin draws them as icon buttons.
+        '& .MuiIconButton-root': { p: 0.75 },
+      }}
+    >
       <EditButton label="" aria-label={translate('connections.edit', { name: connection.name })} />
       <Tooltip title={tokenLabel}>
         <IconButton size="small" color="primary" aria-label={tokenLabel} onClick={onToken}>

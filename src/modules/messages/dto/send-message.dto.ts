@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsInt, IsOptional, IsPositive, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsPositive, IsString, MaxLength, ValidateNested } from 'class-validator';
 
 function parseJsonOr(value: string): unknown {
   if (!value) return null;
@@ -32,6 +32,13 @@ export class SendMessageDto {
   @ValidateNested()
   @Type(() => QuotedRefDto)
   quotedMsg?: QuotedRefDto | null;
+
+  /** The audio was recorded in the composer: it goes as a WhatsApp voice note (Ogg/Opus, push-to-talk, with its length). */
+  @ApiPropertyOptional({ description: 'send the audio in medias as a voice note (multipart: "true")' })
+  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsOptional()
+  @IsBoolean()
+  voiceNote?: boolean;
 
   /** Sent by the spec's browser; the server decides these. */
   @ApiPropertyOptional()
