@@ -1,107 +1,58 @@
-import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { BrowserRouter, Route } from 'react-router-dom';
+import { CssBaseline } from '@mui/material';
+import { lazy, Suspense } from 'react';
+import { AdminContext, LoadingPage } from 'react-admin';
+import { BrowserRouter, useLocation } from 'react-router-dom';
 import { Toasts } from './components/Toasts';
 import { i18nProvider } from './i18n';
-import { Layout } from './layout/Layout';
-import { ForgotPasswordPage } from './pages/forgot-password/ForgotPasswordPage';
 import { LoginPage } from './pages/login/LoginPage';
-import { SignupPage } from './pages/signup/SignupPage';
-import { TicketsPage } from './pages/tickets/TicketsPage';
 import { authProvider } from './providers/authProvider';
-import { dataProvider } from './providers/dataProvider';
 import { createStore } from './providers/preferences';
-import { ROUTES } from './routes';
 import { darkTheme, lightTheme } from './theme';
-import {
-  AnnouncementList,
-  CampaignsConfigPage,
-  CampaignList,
-  CampaignReportPage,
-  ChatsPage,
-  ConnectionList,
-  ContactList,
-  ContactListItemsPage,
-  ContactListList,
-  DashboardPage,
-  FileListList,
-  HelpsPage,
-  InvoiceList,
-  KanbanPage,
-  MessagesApiPage,
-  PromptList,
-  QueueIntegrationList,
-  QueueList,
-  QuickMessageList,
-  RenewPage,
-  SchedulesPage,
-  SettingsPage,
-  SubscriptionPage,
-  TagList,
-  TodoListPage,
-  UserList,
-} from './lazyScreens';
+
+const LOGIN_PATH = '/login';
+
+/** Starts fetching the product's screens at once, in parallel with the first render, except on the login page. */
+const loadScreens = () => import('./AdminScreens');
+const screens = window.location.pathname === LOGIN_PATH ? undefined : loadScreens();
+const AdminScreens = lazy(async () => ({ default: (await (screens ?? loadScreens())).AdminScreens }));
 
 const store = createStore();
 
 /**
- * The product: react-admin resources (generated CRUD screens; their add/edit dialogs are the `{list}/create` and
- * `{list}/{id}` sub-routes) and the custom pages. The route table (routes.ts) gives each its menu entry and guard.
+ * The shell: react-admin's contexts (auth, translations, preferences, notifications, theme) and the login page.
+ * The rest of the product (layout, resources, pages, the data provider) is a separate chunk, fetched when a page
+ * other than the login is opened, so the login downloads only what it shows.
  */
 export function App() {
   return (
     <BrowserRouter>
-      <Admin
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        store={store}
-        theme={lightTheme}
-        darkTheme={darkTheme}
-        defaultTheme="light"
-        layout={Layout}
-        loginPage={LoginPage}
-        dashboard={DashboardPage}
-        notification={Toasts}
-        requireAuth
-        disableTelemetry
-      >
-        <Resource name="users" list={UserList} />
-        <Resource name="contacts" list={ContactList} />
-        <Resource name="tags" list={TagList} />
-        <Resource name="quick-messages" list={QuickMessageList} />
-        <Resource name="contact-lists" list={ContactListList} />
-        <Resource name="contact-list-items" />
-        <Resource name="queues" list={QueueList} />
-        <Resource name="prompts" list={PromptList} />
-        <Resource name="queue-integration" list={QueueIntegrationList} />
-        <Resource name="connections" list={ConnectionList} />
-        <Resource name="campaigns" list={CampaignList} />
-        <Resource name="helps" list={HelpsPage} />
-        <Resource name="files" list={FileListList} />
-        <Resource name="companies" />
-        <Resource name="plans" />
-        <Resource name="financeiro" list={InvoiceList} />
-        <Resource name="announcements" list={AnnouncementList} />
-
-        <CustomRoutes noLayout>
-          <Route path="/signup" element={<SignupPage />} />
-          <Route path="/forgetpsw" element={<ForgotPasswordPage />} />
-          <Route path="/renew/*" element={<RenewPage />} />
-        </CustomRoutes>
-        <CustomRoutes>
-          <Route path={ROUTES.tickets.path} element={<TicketsPage />} />
-          <Route path={ROUTES.kanban.path} element={<KanbanPage />} />
-          <Route path={ROUTES.chats.path} element={<ChatsPage />} />
-          <Route path={ROUTES.schedules.path} element={<SchedulesPage />} />
-          <Route path={ROUTES.todolist.path} element={<TodoListPage />} />
-          <Route path={ROUTES.messagesApi.path} element={<MessagesApiPage />} />
-          <Route path={ROUTES.settings.path} element={<SettingsPage />} />
-          <Route path={ROUTES.campaignsConfig.path} element={<CampaignsConfigPage />} />
-          <Route path={ROUTES.campaignReport.path} element={<CampaignReportPage />} />
-          <Route path={ROUTES.contactListItems.path} element={<ContactListItemsPage />} />
-          <Route path={ROUTES.subscription.path} element={<SubscriptionPage />} />
-        </CustomRoutes>
-      </Admin>
+      <AdminContext authProvider={authProvider} i18nProvider={i18nProvider} store={store} theme={lightTheme} darkTheme={darkTheme} defaultTheme="light">
+        <Screens />
+        {/* One toast area for both halves: a notice given just before switching (signed up, signed in, logged
+            out) stays on screen. */}
+        <Toasts />
+      </AdminContext>
     </BrowserRouter>
+  );
+}
+
+function Screens() {
+  const { pathname } = useLocation();
+  if (pathname === LOGIN_PATH)
+    return (
+      <CssBaseline enableColorScheme>
+        <LoginPage />
+      </CssBaseline>
+    );
+  return (
+    <Suspense
+      fallback={
+        <CssBaseline enableColorScheme>
+          <LoadingPage />
+        </CssBaseline>
+      }
+    >
+      <AdminScreens />
+    </Suspense>
   );
 }

@@ -14,6 +14,8 @@ import { useTicketActions } from './useTicketActions';
 /** The conversation of /tickets/{uuid}: header, tags, messages, input and the contact drawer. */
 export function TicketView({ idOrUuid, showBack }: { idOrUuid: string; showBack: boolean }) {
   const { ticket, patch } = useTicket(idOrUuid);
+  // The messages' pause starts when the ticket is chosen, not once it has loaded: the two waits overlap.
+  const [chosenAt] = useState(() => performance.now());
   if (!ticket) {
     return (
       <Paper variant="outlined" sx={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
@@ -21,13 +23,13 @@ export function TicketView({ idOrUuid, showBack }: { idOrUuid: string; showBack:
       </Paper>
     );
   }
-  return <Conversation key={ticket.id} ticket={ticket} patch={patch} showBack={showBack} />;
+  return <Conversation key={ticket.id} ticket={ticket} patch={patch} showBack={showBack} chosenAt={chosenAt} />;
 }
 
-function Conversation({ ticket, patch, showBack }: { ticket: Ticket; patch(changes: Partial<Ticket>): void; showBack: boolean }) {
+function Conversation({ ticket, patch, showBack, chosenAt }: { ticket: Ticket; patch(changes: Partial<Ticket>): void; showBack: boolean; chosenAt: number }) {
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const history = useMessages(ticket.id);
+  const history = useMessages(ticket.id, { pauseFrom: chosenAt });
   const actions = useTicketActions(patch);
 
   return (

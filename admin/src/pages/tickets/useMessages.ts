@@ -24,11 +24,17 @@ export interface MessageHistory {
   olderVersion: number;
 }
 
+export interface MessagesOptions {
+  live?: boolean;
+  /** When the pause before the first page began (performance.now()), if earlier than this hook's mount. */
+  pauseFrom?: number;
+}
+
 /**
  * A conversation's messages (GET /messages/{ticketId}): the first page after a 500 ms pause, older pages through the
  * cursor (they reach the contact's earlier tickets), live create/update/delete events, the chat-box room.
  */
-export function useMessages(ticketId: number | undefined, { live = true }: { live?: boolean } = {}): MessageHistory {
+export function useMessages(ticketId: number | undefined, { live = true, pauseFrom }: MessagesOptions = {}): MessageHistory {
   const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const [messages, setMessages] = useState<Message[]>([]);
@@ -48,6 +54,7 @@ export function useMessages(ticketId: number | undefined, { live = true }: { liv
     cursorRef.current = null;
     if (!ticketId) return;
     setLoading(true);
+    const pause = MESSAGES_DEBOUNCE_MS - (pauseFrom === undefined ? 0 : Math.min(MESSAGES_DEBOUNCE_MS, performance.now() - pauseFrom));
     const timer = setTimeout(() => {
       dataProvider
         .getMessagePage(ticketId)
@@ -66,9 +73,9 @@ export function useMessages(ticketId: number | undefined, { live = true }: { liv
           setLoading(false);
           setLoaded(true);
         });
-    }, MESSAGES_DEBOUNCE_MS);
+    }, pause);
     return () => clearTimeout(timer);
-  }, [ticketId, notify, dataProvider.getMessagePage]);
+  }, [ticketId, notify, dataProvider.getMessagePage, pauseFrom]);
 
   const loadOlder = useCallback(() => {
     if (!ticketId || !hasMore || loading) return;
