@@ -157,6 +157,8 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
   }
 
   private async startHere(companyId: number, connectionId: number, options?: StartOptions | null): Promise<void> {
+    // A stopping process starts nothing: the session would outlive it, and the next process takes the connection over.
+    if (this.stopped) throw appError('ERR_SERVICE_UNAVAILABLE', 'The server is stopping');
     this.cancelReconnect(connectionId);
     const existing = this.live.get(connectionId);
     if (existing) await this.stopLive(existing);

@@ -172,6 +172,13 @@ describe('BaileysSession', () => {
       expect(configs[0]!.auth.creds.registered).toBe(false);
     });
 
+    it('opens no socket when stopped while its credentials were still loading', async () => {
+      const starting = session.start();
+      await session.stop();
+      await starting;
+      expect(sockets).toHaveLength(0);
+    });
+
     it('reports QR codes and the connected phone number', async () => {
       await session.start();
       sock().ev.emit('connection.update', { qr: '2@qr-one' });

@@ -49,6 +49,8 @@ export class BaileysSession implements ChannelSession {
   private readonly makeSocket: SocketFactory;
   private readonly log: Logger;
   private sock: BaileysSocket | null = null;
+  /** Bumped by every stop: a start still loading its credentials when stopped must not open a socket after all. */
+  private generation = 0;
   private unsubscribe: (() => void)[] = [];
   private readonly reported = new Set<string>();
 
@@ -63,8 +65,10 @@ export class BaileysSession implements ChannelSession {
   }
 
   async start(options: StartOptions = {}): Promise<void> {
-    await this.stop();
+    const generation = ++this.generation;
+    await this.detach()?.end(undefined);
     const auth = await loadAuthState(this.store);
+    if (generation !== this.generation) return;
     const sock = this.makeSocket({
       auth: { creds: auth.state.creds, keys: makeCacheableSignalKeyStore(auth.state.keys, baileysLogger, new KeyCache()) },
       logger: baileysLogger,
@@ -78,11 +82,13 @@ export class BaileysSession implements ChannelSession {
   }
 
   async stop(): Promise<void> {
+    this.generation += 1;
     const sock = this.detach();
     await sock?.end(undefined);
   }
 
   async logout(): Promise<void> {
+    this.generation += 1;
     const sock = this.detach();
     try {
       await sock?.logout();
