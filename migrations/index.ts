@@ -17,6 +17,7 @@ import { Migration20261125163000_contact_whatsapp_check } from './Migration20261
 import { Migration20261125171000_last_message_at } from './Migration20261125171000_last_message_at.js';
 import { Migration20261124140000_refresh_tokens } from './Migration20261124140000_refresh_tokens.js';
 import { Migration20261125120000_announcements } from './Migration20261125120000_announcements.js';
+import { Migration20261125180000_ticket_counters } from './Migration20261125180000_ticket_counters.js';
 
 /** Every migration in order. Static imports keep the list working from source and from dist alike. */
 export const migrationsList: MigrationObject[] = [
@@ -38,4 +39,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125121620_billing', class: Migration20261125121620_billing },
   { name: 'Migration20261125163000_contact_whatsapp_check', class: Migration20261125163000_contact_whatsapp_check },
   { name: 'Migration20261125171000_last_message_at', class: Migration20261125171000_last_message_at },
+  { name: 'Migration20261125180000_ticket_counters', class: Migration20261125180000_ticket_counters },
 ];
