@@ -104,7 +104,10 @@ function pageRows(ctx: AuthContext, query: TicketListFilter, limit: number, offs
     params: [...where.params, status, limit + offset],
   }));
   if (branches.length === 1) {
-    return { sql: `select t.* from tickets t where ${where.sql} and t.status = ? ${ORDER} limit ? offset ?`, params: [...where.params, statuses[0], limit, offset] };
+    return {
+      sql: `select t.* from tickets t where ${where.sql} and t.status = ? ${ORDER} limit ? offset ?`,
+      params: [...where.params, statuses[0], limit, offset],
+    };
   }
   return {
     sql: `select t.* from (${branches.map((b) => b.sql).join(' union all ')}) t ${ORDER} limit ? offset ?`,
@@ -143,5 +146,8 @@ export function cappedCountSql(ctx: AuthContext, query: TicketListFilter): SqlPa
 /** Tickets per status from the counters, for the statuses asked (all when none). */
 export function counterSql(ctx: AuthContext, query: TicketListFilter, statuses: readonly string[]): SqlPart {
   const where = and([...scopeParts(ctx, query, 'c'), { sql: `c.status = any(string_to_array(?, ','))`, params: [statuses.join(',')] }]);
-  return { sql: `select c.status, coalesce(sum(c.tickets), 0)::int as count from ticket_counters c where ${where.sql} group by c.status`, params: where.params };
+  return {
+    sql: `select c.status, coalesce(sum(c.tickets), 0)::int as count from ticket_counters c where ${where.sql} group by c.status`,
+    params: where.params,
+  };
 }
