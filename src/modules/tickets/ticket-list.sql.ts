@@ -66,37 +66,46 @@ export function countedByCounters(query: TicketListFilter): boolean {
 }
 
 /**
- * The tickets a search finds, each index on its own: messages by the trigram index on their text, contacts by the
- * trigram indexes on name and number and then their tickets. A union of ids; the page orders and filters them after.
+ * The tickets a search finds, each index on its own: `hits` unions the ticket ids of the messages the trigram index on
+ * their text finds and the tickets of the contacts the trigram indexes on name and number find; `kept` probes each
+ * hit by primary key (a lateral, so the plan stays a nested loop: a join let the planner hash every ticket of the
+ * company once the hits passed a thousand) and keeps those the filters allow, with their position in the list.
+ * Counting and paging then read `kept` only.
  */
-function searchHits(ctx: AuthContext, search: string): SqlPart {
+function searchCtes(ctx: AuthContext, query: TicketListFilter, search: string): SqlPart {
   const pattern = likePattern(search);
   const digits = search.replace(/\D/g, '');
   const contactMatch = digits ? '(ct.name ilike ? or ct.number like ?)' : 'ct.name ilike ?';
+  const where = and([...scopeParts(ctx, query, 't'), ...rowParts(query), ...(query.status ? [{ sql: 't.status = ?', params: [query.status] }] : [])]);
   return {
     sql: `with hits as materialized (
         select m.ticket_id as id from messages m where m.company_id = ? and m.body ilike ?
         union
         select x.id from contacts ct join tickets x on x.company_id = ct.company_id and x.contact_id = ct.id
-         where ct.company_id = ? and ${contactMatch})`,
-    params: [ctx.companyId, pattern, ctx.companyId, pattern, ...(digits ? [`%${digits}%`] : [])],
+         where ct.company_id = ? and ${contactMatch}),
+      kept as materialized (
+        select t.id, t.last_message_at from hits h,
+               lateral (select t.id, t.last_message_at from tickets t where t.id = h.id and ${where.sql} limit 1) t)`,
+    params: [ctx.companyId, pattern, ctx.companyId, pattern, ...(digits ? [`%${digits}%`] : []), ...where.params],
   };
 }
 
 /** The rows of one page (ticket columns only, no join), before the relations are read for those rows alone. */
 function pageRows(ctx: AuthContext, query: TicketListFilter, limit: number, offset: number): SqlPart {
+  if (searchText(query)) {
+    const cursor = query.position
+      ? { sql: 'where (k.last_message_at, k.id) < (?::timestamptz, ?)', params: [query.position.lastMessageAt, query.position.id] }
+      : { sql: '', params: [] };
+    return {
+      sql: `select t.* from (select k.id from kept k ${cursor.sql} order by k.last_message_at desc, k.id desc limit ? offset ?) k,
+                   lateral (select t.* from tickets t where t.id = k.id and t.company_id = ?) t`,
+      params: [...cursor.params, limit, offset, ctx.companyId],
+    };
+  }
   const cursor: SqlPart[] = query.position
     ? [{ sql: '(t.last_message_at, t.id) < (?::timestamptz, ?)', params: [query.position.lastMessageAt, query.position.id] }]
     : [];
   const where = and([...scopeParts(ctx, query, 't'), ...rowParts(query), ...cursor]);
-  if (searchText(query)) {
-    const status: SqlPart[] = query.status ? [{ sql: 't.status = ?', params: [query.status] }] : [];
-    const filtered = and([where, ...status]);
-    return {
-      sql: `select t.* from hits h join tickets t on t.id = h.id where ${filtered.sql} ${ORDER} limit ? offset ?`,
-      params: [...filtered.params, limit, offset],
-    };
-  }
   // One index range per status, merged: a list of every status reads three short ranges instead of sorting them all.
   const statuses = query.status ? [query.status] : TICKET_STATUSES;
   const branches = statuses.map((status) => ({
@@ -115,31 +124,33 @@ function pageRows(ctx: AuthContext, query: TicketListFilter, limit: number, offs
   };
 }
 
-/** One page of the list as TicketRow JSON: the rows first, then their contact, queue, user and connection. */
+/**
+ * One page of the list as TicketRow JSON: the rows first, then their contact, queue, user and connection. When the
+ * counters cannot answer the count, the same statement counts up to COUNT_CAP + 1 (one column `count`, on a row
+ * with a null `row` when the page is empty), so a search reads its indexes once.
+ */
 export function ticketPageSql(ctx: AuthContext, query: TicketListFilter, limit: number, offset: number): SqlPart {
   const search = searchText(query);
-  const hits = search ? searchHits(ctx, search) : { sql: '', params: [] };
+  const ctes = search ? searchCtes(ctx, query, search) : { sql: '', params: [] };
   const rows = pageRows(ctx, query, limit, offset);
+  const page = `select ${TICKET_JSON} as row, t.last_message_at, t.id
+        from (${rows.sql}) t join contacts ct on ct.id = t.contact_id ${TICKET_JOINS}`;
+  if (countedByCounters(query)) {
+    return { sql: `select p.row from (${page}) p order by p.last_message_at desc, p.id desc`, params: rows.params };
+  }
+  const count = cappedCount(ctx, query);
   return {
-    sql: `${hits.sql}
-      select ${TICKET_JSON} as row
-        from (${rows.sql}) t join contacts ct on ct.id = t.contact_id ${TICKET_JOINS}
-       ${ORDER}`,
-    params: [...hits.params, ...rows.params],
+    sql: `${ctes.sql}
+      select c.count, p.row from (${count.sql}) c left join lateral (${page}) p on true
+       order by p.last_message_at desc, p.id desc`,
+    params: [...ctes.params, ...count.params, ...rows.params],
   };
 }
 
-/** The count of a list `countedByCounters` cannot answer: rows up to COUNT_CAP + 1, never more. */
-export function cappedCountSql(ctx: AuthContext, query: TicketListFilter): SqlPart {
-  const search = searchText(query);
+/** The count of a list `countedByCounters` cannot answer: rows up to COUNT_CAP + 1, never more (search: of `kept`). */
+function cappedCount(ctx: AuthContext, query: TicketListFilter): SqlPart {
+  if (searchText(query)) return { sql: 'select count(*)::int as count from (select 1 from kept limit ?) s', params: [COUNT_CAP + 1] };
   const where = and([...scopeParts(ctx, query, 't'), ...rowParts(query), ...(query.status ? [{ sql: 't.status = ?', params: [query.status] }] : [])]);
-  if (search) {
-    const hits = searchHits(ctx, search);
-    return {
-      sql: `${hits.sql} select count(*)::int as count from (select 1 from hits h join tickets t on t.id = h.id where ${where.sql} limit ?) s`,
-      params: [...hits.params, ...where.params, COUNT_CAP + 1],
-    };
-  }
   return { sql: `select count(*)::int as count from (select 1 from tickets t where ${where.sql} limit ?) s`, params: [...where.params, COUNT_CAP + 1] };
 }
 

@@ -11,16 +11,7 @@ import type { TicketStatus } from '../../shared/permissions.js';
 import { TicketTag } from '../tags/ticket-tag.entity.js';
 import type { ListTicketsQuery } from './dto/list-tickets.query.js';
 import { TICKET_JOINS, TICKET_JSON } from './ticket-json.sql.js';
-import {
-  COUNT_CAP,
-  type CursorPosition,
-  cappedCountSql,
-  countedByCounters,
-  counterSql,
-  TICKET_PAGE_SIZE,
-  type TicketListFilter,
-  ticketPageSql,
-} from './ticket-list.sql.js';
+import { COUNT_CAP, type CursorPosition, countedByCounters, counterSql, TICKET_PAGE_SIZE, type TicketListFilter, ticketPageSql } from './ticket-list.sql.js';
 import { TICKET_STATUSES } from './ticket.entity.js';
 import type { TicketRow } from './ticket-row.mapper.js';
 import { accessibleTickets, type SqlPart } from './ticket-visibility.js';
@@ -89,26 +80,26 @@ export class TicketsRepository {
     const filter: TicketListFilter = { ...query, position: query.cursor ? decodeCursor(query.cursor) : null };
     const offset = !query.cursor && query.pageNumber ? (query.pageNumber - 1) * TICKET_PAGE_SIZE : 0;
     const pageSql = ticketPageSql(ctx, filter, TICKET_PAGE_SIZE + 1, offset);
-    // Searches stay unprepared: a generic plan cannot see how selective the pattern is.
-    const rowsOf = countedByCounters(filter)
-      ? tenantSql(this.hot, ctx.companyId).all<{ row: TicketRow }>(statementFor(pageSql.sql), pageSql.params)
-      : this.sql(ctx.companyId).all<{ row: TicketRow }>(pageSql.sql, pageSql.params);
-    const [rows, count] = await Promise.all([rowsOf, this.count(ctx, filter)]);
-    const page = rows.slice(0, TICKET_PAGE_SIZE).map((r) => r.row);
-    const hasMore = rows.length > TICKET_PAGE_SIZE;
-    return { rows: page, ...count, hasMore, cursor: hasMore && page.length ? encodeCursor(page.at(-1)!) : null };
-  }
-
-  private async count(ctx: AuthContext, filter: TicketListFilter): Promise<{ count: number; countCapped: boolean }> {
+    let rows: TicketRow[];
+    let count: { count: number; countCapped: boolean };
     if (countedByCounters(filter)) {
       const counted = counterSql(ctx, filter, filter.status ? [filter.status] : TICKET_STATUSES);
-      const rows = await this.sql(ctx.companyId).all<{ count: number }>(counted.sql, counted.params);
-      return { count: rows.reduce((sum, r) => sum + r.count, 0), countCapped: false };
+      const [found, perStatus] = await Promise.all([
+        tenantSql(this.hot, ctx.companyId).all<{ row: TicketRow }>(statementFor(pageSql.sql), pageSql.params),
+        this.sql(ctx.companyId).all<{ count: number }>(counted.sql, counted.params),
+      ]);
+      rows = found.map((r) => r.row);
+      count = { count: perStatus.reduce((sum, r) => sum + r.count, 0), countCapped: false };
+    } else {
+      // Searches stay unprepared: a generic plan cannot see how selective the pattern is.
+      const found = await this.sql(ctx.companyId).all<{ row: TicketRow | null; count: number }>(pageSql.sql, pageSql.params);
+      const total = found[0]?.count ?? 0;
+      rows = found.flatMap((r) => (r.row ? [r.row] : []));
+      count = total > COUNT_CAP ? { count: COUNT_CAP, countCapped: true } : { count: total, countCapped: false };
     }
-    const capped = cappedCountSql(ctx, filter);
-    const [row] = await this.sql(ctx.companyId).all<{ count: number }>(capped.sql, capped.params);
-    const count = row?.count ?? 0;
-    return count > COUNT_CAP ? { count: COUNT_CAP, countCapped: true } : { count, countCapped: false };
+    const page = rows.slice(0, TICKET_PAGE_SIZE);
+    const hasMore = rows.length > TICKET_PAGE_SIZE;
+    return { rows: page, ...count, hasMore, cursor: hasMore && page.length ? encodeCursor(page.at(-1)!) : null };
   }
 
   /** Open and pending counts for the tab badges, from the counters. */
