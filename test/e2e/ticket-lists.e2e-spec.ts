@@ -182,4 +182,35 @@ describe('ticket lists: counters, keyset pages, search', () => {
     expect(await walk(adminA, { searchParam: 'pitanga', showAll: true })).toHaveLength(1050);
     await expectCountersExact();
   });
+
+  it('pages a common word by walking the list, and a word of many messages in few tickets exactly', async () => {
+    // 1,100 tickets with two matching messages each: over the message cap, over a thousand tickets kept.
+    await sql(
+      `with c as (insert into contacts (company_id, name, number) select ?, 'Comum ' || g, '55119222' || lpad(g::text, 5, '0') from generate_series(1, 1100) g returning id),
+            t as (insert into tickets (company_id, status, contact_id, protocol, last_message_at)
+                  select ?, 'closed', c.id, 'R' || c.id, timestamptz '2025-06-01' + (c.id % 13) * interval '1 second' from c returning id, company_id, contact_id)
+       insert into messages (company_id, ticket_id, contact_id, provider_id, remote_jid, body)
+       select t.company_id, t.id, t.contact_id, 'goiaba-' || t.id || '-' || k, 'x', 'doce de goiaba ' || k from t, generate_series(1, 2) k`,
+      [a.company.id, a.company.id],
+    );
+    const first = (await list(adminA, { searchParam: 'goiaba', showAll: true })).body as Page;
+    expect(first).toMatchObject({ count: 1000, countCapped: true, hasMore: true });
+    const served = await walk(adminA, { searchParam: 'goiaba', showAll: true });
+    expect([served.length, new Set(served).size]).toEqual([1100, 1100]);
+    expect(((await list(adminA, { searchParam: 'goiaba', status: 'open', showAll: true })).body as Page).count).toBe(0);
+    expect(((await list(userA, { searchParam: 'goiaba' })).body as Page).tickets).toEqual([]);
+
+    // 2,100 messages in three tickets: all of them are read, the count is exact.
+    const few = (await sql<{ id: number }>(`select id from tickets where company_id = ? and protocol like 'R%' order by id limit 3`, [a.company.id])).map(
+      (r) => r.id,
+    );
+    await sql(
+      `insert into messages (company_id, ticket_id, contact_id, provider_id, remote_jid, body)
+       select t.company_id, t.id, t.contact_id, 'caju-' || t.id || '-' || k, 'x', 'suco de caju ' || k from tickets t, generate_series(1, 700) k where t.id = any(?::int[])`,
+      [`{${few.join(',')}}`],
+    );
+    const cashew = (await list(adminA, { searchParam: 'caju', showAll: true })).body as Page;
+    expect(cashew).toMatchObject({ count: 3, countCapped: false, hasMore: false });
+    expect(cashew.tickets.map((x) => x.id).sort((x, y) => x - y)).toEqual(few);
+  });
 });

@@ -22,9 +22,43 @@ export interface CursorPosition {
   id: number;
 }
 
-export type TicketListFilter = Partial<ListTicketsQuery> & { position?: CursorPosition | null };
+/** A search reads at most this many matching messages before it knows whether the word is rare. */
+export const MESSAGE_HITS_CAP = 2000;
+
+/**
+ * How a search finds its tickets (see TicketsRepository.page):
+ * - `sparse` (default): from the indexes' hits, the messages capped at MESSAGE_HITS_CAP (`uncapped`: all of them);
+ * - `dense`: a common word, so the list walks its own index and keeps the tickets with a match (finds a page quickly).
+ */
+export type SearchMode = 'sparse' | 'uncapped' | 'dense';
+
+export type TicketListFilter = Partial<ListTicketsQuery> & { position?: CursorPosition | null; searchMode?: SearchMode };
 
 const ids = (values: number[]) => values.join(',');
+const searchText = (query: TicketListFilter) => query.searchParam?.trim() ?? '';
+const isSparseSearch = (query: TicketListFilter) => Boolean(searchText(query)) && query.searchMode !== 'dense';
+
+/** The contact condition of a search: name, and number when the text has digits. */
+function contactMatch(search: string, alias: string): SqlPart {
+  const pattern = likePattern(search);
+  const digits = search.replace(/\D/g, '');
+  return digits
+    ? { sql: `(${alias}.name ilike ? or ${alias}.number like ?)`, params: [pattern, `%${digits}%`] }
+    : { sql: `${alias}.name ilike ?`, params: [pattern] };
+}
+
+/**
+ * A common word: each ticket of the walk is kept when one of its messages or its contact matches. Scalar subqueries,
+ * probed per ticket by index: an EXISTS under OR is planned as a hash of every matching message first.
+ */
+function denseMatch(search: string): SqlPart {
+  const contact = contactMatch(search, 'dc');
+  return {
+    sql: `(coalesce((select true from messages m where m.company_id = t.company_id and m.ticket_id = t.id and m.body ilike ? limit 1), false)
+           or coalesce((select true from contacts dc where dc.id = t.contact_id and ${contact.sql}), false))`,
+    params: [likePattern(search), ...contact.params],
+  };
+}
 const ORDER = 'order by t.last_message_at desc, t.id desc';
 
 const and = (parts: SqlPart[]): SqlPart => ({ sql: parts.map((p) => p.sql).join(' and '), params: parts.flatMap((p) => p.params) });
@@ -42,9 +76,10 @@ function scopeParts(ctx: AuthContext, query: TicketListFilter, alias: 't' | 'c')
   return parts;
 }
 
-/** The filters only the ticket rows can answer (tags, unread, days); search is not one of them, see `searchHits`. */
+/** The filters only the ticket rows can answer (tags, unread, days; the search in dense mode, else see `searchCtes`). */
 function rowParts(query: TicketListFilter): SqlPart[] {
   const parts: SqlPart[] = [];
+  if (searchText(query) && query.searchMode === 'dense') parts.push(denseMatch(searchText(query)));
   if (query.tags?.length) {
     parts.push({
       sql: `exists (select 1 from ticket_tags tt where tt.company_id = t.company_id and tt.ticket_id = t.id and tt.tag_id = any(string_to_array(?, ',')::int[]))`,
@@ -57,8 +92,6 @@ function rowParts(query: TicketListFilter): SqlPart[] {
   if (query.updatedAt) parts.push({ sql: `(t.updated_at at time zone ${zone})::date = ?::date`, params: [query.updatedAt] });
   return parts;
 }
-
-const searchText = (query: TicketListFilter) => query.searchParam?.trim() ?? '';
 
 /** Whether `ticket_counters` answers the count exactly (no search and no row-only filter). */
 export function countedByCounters(query: TicketListFilter): boolean {
@@ -73,26 +106,29 @@ export function countedByCounters(query: TicketListFilter): boolean {
  * Counting and paging then read `kept` only.
  */
 function searchCtes(ctx: AuthContext, query: TicketListFilter, search: string): SqlPart {
-  const pattern = likePattern(search);
-  const digits = search.replace(/\D/g, '');
-  const contactMatch = digits ? '(ct.name ilike ? or ct.number like ?)' : 'ct.name ilike ?';
+  const contact = contactMatch(search, 'ct');
+  const cap = query.searchMode === 'uncapped' ? { sql: '', params: [] } : { sql: 'limit ?', params: [MESSAGE_HITS_CAP + 1] };
   const where = and([...scopeParts(ctx, query, 't'), ...rowParts(query), ...(query.status ? [{ sql: 't.status = ?', params: [query.status] }] : [])]);
   return {
-    sql: `with hits as materialized (
-        select m.ticket_id as id from messages m where m.company_id = ? and m.body ilike ?
+    // The cap applies outside a CTE of its own: that one is planned for all its rows (the trigram index, never a
+    // sequential scan that a limit makes look cheap) and read lazily, so the cap still stops the heap reads.
+    sql: `with message_matches as materialized (select m.ticket_id from messages m where m.company_id = ? and m.body ilike ?),
+      message_hits as materialized (select ticket_id from message_matches ${cap.sql}),
+      hits as materialized (
+        select ticket_id as id from message_hits
         union
         select x.id from contacts ct join tickets x on x.company_id = ct.company_id and x.contact_id = ct.id
-         where ct.company_id = ? and ${contactMatch}),
+         where ct.company_id = ? and ${contact.sql}),
       kept as materialized (
         select t.id, t.last_message_at from hits h,
                lateral (select t.id, t.last_message_at from tickets t where t.id = h.id and ${where.sql} limit 1) t)`,
-    params: [ctx.companyId, pattern, ctx.companyId, pattern, ...(digits ? [`%${digits}%`] : []), ...where.params],
+    params: [ctx.companyId, likePattern(search), ...cap.params, ctx.companyId, ...contact.params, ...where.params],
   };
 }
 
 /** The rows of one page (ticket columns only, no join), before the relations are read for those rows alone. */
 function pageRows(ctx: AuthContext, query: TicketListFilter, limit: number, offset: number): SqlPart {
-  if (searchText(query)) {
+  if (isSparseSearch(query)) {
     const cursor = query.position
       ? { sql: 'where (k.last_message_at, k.id) < (?::timestamptz, ?)', params: [query.position.lastMessageAt, query.position.id] }
       : { sql: '', params: [] };
@@ -126,22 +162,23 @@ function pageRows(ctx: AuthContext, query: TicketListFilter, limit: number, offs
 
 /**
  * One page of the list as TicketRow JSON: the rows first, then their contact, queue, user and connection. When the
- * counters cannot answer the count, the same statement counts up to COUNT_CAP + 1 (one column `count`, on a row
- * with a null `row` when the page is empty), so a search reads its indexes once.
+ * counters cannot answer the count, the same statement counts up to COUNT_CAP + 1 (columns `count` and, for a
+ * sparse search, `message_hits`, on a row with a null `row` when the page is empty), so a search reads its indexes
+ * once. A dense search is counted by the sparse statement that chose it.
  */
 export function ticketPageSql(ctx: AuthContext, query: TicketListFilter, limit: number, offset: number): SqlPart {
   const search = searchText(query);
-  const ctes = search ? searchCtes(ctx, query, search) : { sql: '', params: [] };
+  const ctes = isSparseSearch(query) ? searchCtes(ctx, query, search) : { sql: '', params: [] };
   const rows = pageRows(ctx, query, limit, offset);
   const page = `select ${TICKET_JSON} as row, t.last_message_at, t.id
         from (${rows.sql}) t join contacts ct on ct.id = t.contact_id ${TICKET_JOINS}`;
-  if (countedByCounters(query)) {
+  if (countedByCounters(query) || query.searchMode === 'dense') {
     return { sql: `select p.row from (${page}) p order by p.last_message_at desc, p.id desc`, params: rows.params };
   }
   const count = cappedCount(ctx, query);
   return {
     sql: `${ctes.sql}
-      select c.count, p.row from (${count.sql}) c left join lateral (${page}) p on true
+      select c.count, c.message_hits, p.row from (${count.sql}) c left join lateral (${page}) p on true
        order by p.last_message_at desc, p.id desc`,
     params: [...ctes.params, ...count.params, ...rows.params],
   };
@@ -149,9 +186,17 @@ export function ticketPageSql(ctx: AuthContext, query: TicketListFilter, limit: 
 
 /** The count of a list `countedByCounters` cannot answer: rows up to COUNT_CAP + 1, never more (search: of `kept`). */
 function cappedCount(ctx: AuthContext, query: TicketListFilter): SqlPart {
-  if (searchText(query)) return { sql: 'select count(*)::int as count from (select 1 from kept limit ?) s', params: [COUNT_CAP + 1] };
+  if (isSparseSearch(query)) {
+    return {
+      sql: `select (select count(*)::int from (select 1 from kept limit ?) s) as count, (select count(*)::int from message_hits) as message_hits`,
+      params: [COUNT_CAP + 1],
+    };
+  }
   const where = and([...scopeParts(ctx, query, 't'), ...rowParts(query), ...(query.status ? [{ sql: 't.status = ?', params: [query.status] }] : [])]);
-  return { sql: `select count(*)::int as count from (select 1 from tickets t where ${where.sql} limit ?) s`, params: [...where.params, COUNT_CAP + 1] };
+  return {
+    sql: `select count(*)::int as count, 0 as message_hits from (select 1 from tickets t where ${where.sql} limit ?) s`,
+    params: [...where.params, COUNT_CAP + 1],
+  };
 }
 
 /** Tickets per status from the counters, for the statuses asked (all when none). */

@@ -11,7 +11,17 @@ import type { TicketStatus } from '../../shared/permissions.js';
 import { TicketTag } from '../tags/ticket-tag.entity.js';
 import type { ListTicketsQuery } from './dto/list-tickets.query.js';
 import { TICKET_JOINS, TICKET_JSON } from './ticket-json.sql.js';
-import { COUNT_CAP, type CursorPosition, countedByCounters, counterSql, TICKET_PAGE_SIZE, type TicketListFilter, ticketPageSql } from './ticket-list.sql.js';
+import {
+  COUNT_CAP,
+  type CursorPosition,
+  countedByCounters,
+  counterSql,
+  MESSAGE_HITS_CAP,
+  type SearchMode,
+  TICKET_PAGE_SIZE,
+  type TicketListFilter,
+  ticketPageSql,
+} from './ticket-list.sql.js';
 import { TICKET_STATUSES } from './ticket.entity.js';
 import type { TicketRow } from './ticket-row.mapper.js';
 import { accessibleTickets, type SqlPart } from './ticket-visibility.js';
@@ -92,8 +102,23 @@ export class TicketsRepository {
       count = { count: perStatus.reduce((sum, r) => sum + r.count, 0), countCapped: false };
     } else {
       // Searches stay unprepared: a generic plan cannot see how selective the pattern is.
-      const found = await this.sql(ctx.companyId).all<{ row: TicketRow | null; count: number }>(pageSql.sql, pageSql.params);
-      const total = found[0]?.count ?? 0;
+      const run = (mode: SearchMode) => {
+        const statement = mode === 'sparse' ? pageSql : ticketPageSql(ctx, { ...filter, searchMode: mode }, TICKET_PAGE_SIZE + 1, offset);
+        return this.sql(ctx.companyId).all<{ row: TicketRow | null; count?: number; message_hits?: number }>(statement.sql, statement.params);
+      };
+      let found = await run('sparse');
+      let head = found[0];
+      if ((head?.message_hits ?? 0) > MESSAGE_HITS_CAP) {
+        // A common word: with over COUNT_CAP tickets kept already, walking the list finds a page at once; otherwise
+        // the few tickets of those many messages are all needed to order them.
+        if ((head?.count ?? 0) > COUNT_CAP) {
+          found = await run('dense');
+        } else {
+          found = await run('uncapped');
+          head = found[0];
+        }
+      }
+      const total = head?.count ?? 0;
       rows = found.flatMap((r) => (r.row ? [r.row] : []));
       count = total > COUNT_CAP ? { count: COUNT_CAP, countCapped: true } : { count: total, countCapped: false };
     }
