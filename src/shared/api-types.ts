@@ -266,7 +266,9 @@ export type TicketDetailResponse = Omit<TicketWithTagsResponse, 'contact'> & { c
 export interface TicketPageResponse {
   tickets: TicketWithTagsResponse[];
   hasMore: boolean;
+  /** Exact for tabs; searches and row-only filters stop at 1,000 and set `countCapped`. */
   count: number;
+  countCapped?: boolean;
   cursor: string | null;
 }
 

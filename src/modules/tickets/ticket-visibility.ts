@@ -13,3 +13,10 @@ export const TICKET_COLUMNS: ColumnMap = { userId: 't.user_id', queueId: 't.queu
 export function accessibleTickets(ability: AppAbility, showAll: boolean): SqlPart {
   return rulesToSql(ability, ticketListAction(ability, showAll), 'Ticket', TICKET_COLUMNS);
 }
+
+/** The same rules on `ticket_counters c`, which keeps exactly the columns they name: counts without reading tickets. */
+const COUNTER_COLUMNS: ColumnMap = { userId: 'c.user_id', queueId: 'c.queue_id', status: 'c.status' };
+
+export function accessibleCounters(ability: AppAbility, showAll: boolean): SqlPart {
+  return rulesToSql(ability, ticketListAction(ability, showAll), 'Ticket', COUNTER_COLUMNS);
+}

@@ -24,7 +24,11 @@ export type TicketStatus = (typeof TICKET_STATUSES)[number];
 @Index({ properties: ['company', 'contact'] })
 @Index({ properties: ['company', 'queue', 'status'] })
 @Index({ properties: ['company', 'user', 'status'] })
-@Index({ properties: ['company', 'status', 'lastMessageAt'] })
+// The list's order and keyset cursor (migration ..._ticket_counters).
+@Index({
+  name: 'tickets_company_id_status_last_message_at_id_index',
+  expression: 'create index "tickets_company_id_status_last_message_at_id_index" on "tickets" ("company_id", "status", "last_message_at" desc, "id" desc)',
+})
 export class Ticket extends BaseEntity {
   @ManyToOne(() => Company, { ref: true, deleteRule: 'cascade' })
   company!: Ref<Company>;

@@ -1,36 +1,46 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { isAdmin } from '../../authorization/auth-context.js';
 import { fieldError } from '../../common/errors/app-error.js';
-import { likePattern } from '../../common/list-query/list-query.js';
+import { HotPathPool, type PreparedStatement, prepared } from '../../infra/database/pg-pool.js';
 import { tenantSql } from '../../infra/database/sql.js';
 import type { TagSummary } from '../../shared/api-types.js';
 import type { TicketStatus } from '../../shared/permissions.js';
 import { TicketTag } from '../tags/ticket-tag.entity.js';
 import type { ListTicketsQuery } from './dto/list-tickets.query.js';
 import { TICKET_JOINS, TICKET_JSON } from './ticket-json.sql.js';
+import {
+  COUNT_CAP,
+  type CursorPosition,
+  countedByCounters,
+  counterSql,
+  MESSAGE_HITS_CAP,
+  type SearchMode,
+  TICKET_PAGE_SIZE,
+  type TicketListFilter,
+  ticketPageSql,
+} from './ticket-list.sql.js';
+import { TICKET_STATUSES } from './ticket.entity.js';
 import type { TicketRow } from './ticket-row.mapper.js';
 import { accessibleTickets, type SqlPart } from './ticket-visibility.js';
 
-export const TICKET_PAGE_SIZE = 40;
+export { TICKET_PAGE_SIZE };
 
 export interface TicketPage {
   rows: TicketRow[];
   count: number;
+  /** `count` stopped at COUNT_CAP: there are more. */
+  countCapped: boolean;
   hasMore: boolean;
   cursor: string | null;
 }
 
 /** Pages follow the list's order: newest last message first (accepting or transferring a ticket never moves it). */
-interface Cursor {
-  lastMessageAt: string;
-  id: number;
-}
-
 const encodeCursor = (row: TicketRow): string => Buffer.from(JSON.stringify([row.last_message_at, row.id])).toString('base64url');
 
-function decodeCursor(value: string): Cursor {
+function decodeCursor(value: string): CursorPosition {
   try {
     const [lastMessageAt, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as [string, number];
     if (typeof lastMessageAt !== 'string' || !Number.isInteger(id) || Number.isNaN(Date.parse(lastMessageAt))) throw new Error('bad cursor');
@@ -40,7 +50,19 @@ function decodeCursor(value: string): Cursor {
   }
 }
 
-const ids = (values: number[]) => values.join(',');
+/** Named prepared statements by text: a list shape is planned once per connection, not on every request. */
+const statements = new Map<string, PreparedStatement>();
+const STATEMENTS_MAX = 500;
+
+function statementFor(sql: string): PreparedStatement {
+  let statement = statements.get(sql);
+  if (!statement) {
+    if (statements.size >= STATEMENTS_MAX) statements.clear();
+    statement = prepared(`ticket_list_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`, sql);
+    statements.set(sql, statement);
+  }
+  return statement;
+}
 
 /** What the record-level Ticket rules look at. */
 export interface TicketAccessRow {
@@ -49,50 +71,66 @@ export interface TicketAccessRow {
   status: TicketStatus;
 }
 
-/** Ticket reads in SQL: one query for a page (relations joined), one for its count, one grouped query for the tabs. */
+/**
+ * Ticket reads in SQL. A list page is one statement (its rows, then their relations) and its count comes from
+ * `ticket_counters`, or a count capped at COUNT_CAP for searches and row-only filters (see ticket-list.sql.ts).
+ */
 @Injectable()
 export class TicketsRepository {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly hot: HotPathPool,
+  ) {}
 
   private sql(companyId: number) {
     return tenantSql(this.em.getConnection(), companyId);
   }
 
   async page(ctx: AuthContext, query: ListTicketsQuery): Promise<TicketPage> {
-    const where = this.filters(ctx, query);
-    const parts: SqlPart[] = [where];
-    if (query.cursor) {
-      const cursor = decodeCursor(query.cursor);
-      parts.push({ sql: '(t.last_message_at, t.id) < (?::timestamptz, ?)', params: [cursor.lastMessageAt, cursor.id] });
-    }
+    const filter: TicketListFilter = { ...query, position: query.cursor ? decodeCursor(query.cursor) : null };
     const offset = !query.cursor && query.pageNumber ? (query.pageNumber - 1) * TICKET_PAGE_SIZE : 0;
-    const condition = parts.map((p) => p.sql).join(' and ');
-    const params = parts.flatMap((p) => p.params);
-    const sql = this.sql(ctx.companyId);
-    const [rows, counted] = await Promise.all([
-      sql.all<{ row: TicketRow }>(
-        `select ${TICKET_JSON} as row
-           from tickets t join contacts ct on ct.id = t.contact_id ${TICKET_JOINS}
-          where ${condition}
-          order by t.last_message_at desc, t.id desc
-          limit ? offset ?`,
-        [...params, TICKET_PAGE_SIZE + 1, offset],
-      ),
-      sql.all<{ count: number }>(`select count(*)::int as count from tickets t join contacts ct on ct.id = t.contact_id where ${where.sql}`, where.params),
-    ]);
-    const page = rows.slice(0, TICKET_PAGE_SIZE).map((r) => r.row);
+    const pageSql = ticketPageSql(ctx, filter, TICKET_PAGE_SIZE + 1, offset);
+    let rows: TicketRow[];
+    let count: { count: number; countCapped: boolean };
+    if (countedByCounters(filter)) {
+      const counted = counterSql(ctx, filter, filter.status ? [filter.status] : TICKET_STATUSES);
+      const [found, perStatus] = await Promise.all([
+        tenantSql(this.hot, ctx.companyId).all<{ row: TicketRow }>(statementFor(pageSql.sql), pageSql.params),
+        this.sql(ctx.companyId).all<{ count: number }>(counted.sql, counted.params),
+      ]);
+      rows = found.map((r) => r.row);
+      count = { count: perStatus.reduce((sum, r) => sum + r.count, 0), countCapped: false };
+    } else {
+      // Searches stay unprepared: a generic plan cannot see how selective the pattern is.
+      const run = (mode: SearchMode) => {
+        const statement = mode === 'sparse' ? pageSql : ticketPageSql(ctx, { ...filter, searchMode: mode }, TICKET_PAGE_SIZE + 1, offset);
+        return this.sql(ctx.companyId).all<{ row: TicketRow | null; count?: number; message_hits?: number }>(statement.sql, statement.params);
+      };
+      let found = await run('sparse');
+      let head = found[0];
+      if ((head?.message_hits ?? 0) > MESSAGE_HITS_CAP) {
+        // A common word: with over COUNT_CAP tickets kept already, walking the list finds a page at once; otherwise
+        // the few tickets of those many messages are all needed to order them.
+        if ((head?.count ?? 0) > COUNT_CAP) {
+          found = await run('dense');
+        } else {
+          found = await run('uncapped');
+          head = found[0];
+        }
+      }
+      const total = head?.count ?? 0;
+      rows = found.flatMap((r) => (r.row ? [r.row] : []));
+      count = total > COUNT_CAP ? { count: COUNT_CAP, countCapped: true } : { count: total, countCapped: false };
+    }
+    const page = rows.slice(0, TICKET_PAGE_SIZE);
     const hasMore = rows.length > TICKET_PAGE_SIZE;
-    return { rows: page, count: counted[0]?.count ?? 0, hasMore, cursor: hasMore && page.length ? encodeCursor(page.at(-1)!) : null };
+    return { rows: page, ...count, hasMore, cursor: hasMore && page.length ? encodeCursor(page.at(-1)!) : null };
   }
 
-  /** Open and pending counts for the tab badges, in one grouped query. */
+  /** Open and pending counts for the tab badges, from the counters. */
   async counts(ctx: AuthContext, showAll: boolean, queueIds: number[] | undefined): Promise<{ open: number; pending: number }> {
-    const where = this.filters(ctx, { showAll, queueIds });
-    const rows = await this.sql(ctx.companyId).all<{ status: string; count: number }>(
-      `select t.status, count(*)::int as count from tickets t join contacts ct on ct.id = t.contact_id
-          where ${where.sql} and t.status in ('open', 'pending') group by t.status`,
-      where.params,
-    );
+    const counted = counterSql(ctx, { showAll, queueIds }, ['open', 'pending']);
+    const rows = await this.sql(ctx.companyId).all<{ status: string; count: number }>(counted.sql, counted.params);
     const of = (status: string) => rows.find((r) => r.status === status)?.count ?? 0;
     return { open: of('open'), pending: of('pending') };
   }
@@ -127,35 +165,14 @@ export class TicketsRepository {
     return rows[0] ?? null;
   }
 
-  private filters(ctx: AuthContext, query: Partial<ListTicketsQuery>): SqlPart {
-    const parts: SqlPart[] = [{ sql: 't.company_id = ?', params: [ctx.companyId] }, accessibleTickets(ctx.ability, query.showAll ?? false)];
-    if (query.status) parts.push({ sql: 't.status = ?', params: [query.status] });
-    const search = query.searchParam?.trim();
-    if (search) {
-      const pattern = likePattern(search);
-      const digits = search.replace(/\D/g, '');
-      parts.push({
-        sql: `(ct.name ilike ? or (? <> '' and ct.number like ?)
-               or exists (select 1 from messages m where m.company_id = t.company_id and m.ticket_id = t.id and m.body ilike ?))`,
-        params: [pattern, digits, `%${digits}%`, pattern],
-      });
-    }
+  /** The kanban's filters: visibility and queues. */
+  private filters(ctx: AuthContext, query: { showAll: boolean; queueIds: number[] | undefined }): SqlPart {
+    const parts: SqlPart[] = [{ sql: 't.company_id = ?', params: [ctx.companyId] }, accessibleTickets(ctx.ability, query.showAll)];
     if (query.queueIds?.length) {
       // A user can narrow to their own queues, never widen beyond them.
       const allowed = isAdmin(ctx) ? query.queueIds : query.queueIds.filter((q) => ctx.queueIds.includes(q));
-      parts.push({ sql: `t.queue_id = any(string_to_array(?, ',')::int[])`, params: [ids(allowed)] });
+      parts.push({ sql: `t.queue_id = any(string_to_array(?, ',')::int[])`, params: [allowed.join(',')] });
     }
-    if (query.users?.length && isAdmin(ctx)) parts.push({ sql: `t.user_id = any(string_to_array(?, ',')::int[])`, params: [ids(query.users)] });
-    if (query.tags?.length) {
-      parts.push({
-        sql: `exists (select 1 from ticket_tags tt where tt.company_id = t.company_id and tt.ticket_id = t.id and tt.tag_id = any(string_to_array(?, ',')::int[]))`,
-        params: [ids(query.tags)],
-      });
-    }
-    if (query.withUnreadMessages) parts.push({ sql: 't.unread_messages > 0', params: [] });
-    const zone = `(select timezone from companies where id = t.company_id)`;
-    if (query.date) parts.push({ sql: `(t.created_at at time zone ${zone})::date = ?::date`, params: [query.date] });
-    if (query.updatedAt) parts.push({ sql: `(t.updated_at at time zone ${zone})::date = ?::date`, params: [query.updatedAt] });
     return { sql: parts.map((p) => p.sql).join(' and '), params: parts.flatMap((p) => p.params) };
   }
 

@@ -42,7 +42,7 @@ export class TicketsService {
   async list(ctx: AuthContext, query: ListTicketsQuery): Promise<TicketPageResponse> {
     const showAll = query.showAll === true && canNamed(ctx.ability, 'tickets-manager:showall');
     const page = await this.repository.page(ctx, { ...query, showAll });
-    return { tickets: await this.withTags(page.rows), hasMore: page.hasMore, count: page.count, cursor: page.cursor };
+    return { tickets: await this.withTags(page.rows), hasMore: page.hasMore, count: page.count, countCapped: page.countCapped, cursor: page.cursor };
   }
 
   counts(ctx: AuthContext, showAll: boolean | undefined, queueIds: number[] | undefined): Promise<TicketCountsResponse> {
