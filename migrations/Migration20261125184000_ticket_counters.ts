@@ -13,8 +13,8 @@ import { Migration } from '@mikro-orm/migrations';
  * No foreign key to companies: a company's delete cascades to its tickets, whose trigger still writes here.
  * The page index (company, status, last message desc, id desc) serves the list order and its keyset cursor.
  */
-export class Migration20261125180000_ticket_counters extends Migration {
-  override name = 'Migration20261125180000_ticket_counters';
+export class Migration20261125184000_ticket_counters extends Migration {
+  override name = 'Migration20261125184000_ticket_counters';
 
   override up(): void | Promise<void> {
     this.addSql(`create table "ticket_counters" (
