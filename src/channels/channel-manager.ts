@@ -88,6 +88,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
 
   /** Connections that were CONNECTED when the previous process stopped come back at boot, or by the sweep. */
   async onApplicationBootstrap(): Promise<void> {
+    this.stopped = false;
     if (this.distributed) await this.joinOtherProcesses();
     // An API process runs no session: the workers' sweeps start them.
     if (!runsBackgroundWork(this.config)) return;
