@@ -374,7 +374,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     if (this.stopped) return;
     try {
       await this.directory.start();
-      if (runsBackgroundWork(this.config)) await this.commands.serve((command) => this.execute(command));
+      if (runsBackgroundWork(this.config)) await this.commands.serve((command) => this.perform(command));
     } catch (error) {
       this.logger.warn(`session directory and commands not reachable yet: ${String(error)}`);
       setTimeout(() => void this.joinOtherProcesses(), this.config.channels.sweepIntervalMs).unref();
@@ -409,7 +409,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
   }
 
   /** Runs a command another process sent to this one (see SessionCommands). */
-  private async execute(command: SessionCommand): Promise<unknown> {
+  private async perform(command: SessionCommand): Promise<unknown> {
     const { op, companyId, connectionId, args } = command;
     switch (op) {
       case 'start':

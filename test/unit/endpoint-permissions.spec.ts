@@ -40,10 +40,14 @@ describe('endpoint permissions', () => {
       .filter((name) => name !== 'constructor')
       .map((name) => controller.prototype[name] as object)
       .filter((handler) => typeof handler === 'function' && Reflect.getMetadata(PATH_METADATA, handler) !== undefined)
-      .map((handler) => {
+      .flatMap((handler) => {
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
-        const path = ['/api', prefix, String(Reflect.getMetadata(PATH_METADATA, handler))].join('/').replace(/\/+/g, '/').replace(/\/$/, '');
-        return `${method} ${path} -> ${describeAccess(handler, controller)}`;
+        // One handler may serve several paths (`@Get(['', 'all'])`): a line each.
+        const paths = [Reflect.getMetadata(PATH_METADATA, handler) as string | string[]].flat();
+        return paths.map((own) => {
+          const path = ['/api', prefix, own].join('/').replace(/\/+/g, '/').replace(/\/$/, '');
+          return `${method} ${path} -> ${describeAccess(handler, controller)}`;
+        });
       });
   });
 

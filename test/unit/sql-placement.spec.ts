@@ -4,8 +4,9 @@ import { join, relative, sep } from 'node:path';
 
 /**
  * SQL lives in `*.repository.ts` files and runs through `tenantSql` / `systemSql` / `tenantRaw`
- * (src/infra/database/sql.ts), which check the company of every statement. `src/infra/database/` itself (pools,
- * database creation, migrations and the helper) is exempt.
+ * (src/infra/database/sql.ts), which check the company of every statement. A repository may build its statements in
+ * a `*.sql.ts` module beside it (so a plan test can EXPLAIN them); such a module holds text and runs nothing.
+ * `src/infra/database/` itself (pools, database creation, migrations and the helper) is exempt.
  */
 
 /** Files of other work in progress that still hold SQL the old way. Remove an entry once its file is moved: the list only shrinks. */
@@ -61,6 +62,7 @@ const HELPER_CALLS = /\b(tenantSql|systemSql|tenantRaw|prepared)\s*\(/;
 const files = [...sourceFiles('src')].map((path) => ({ path: relative('.', path).split(sep).join('/'), text: readFileSync(path, 'utf8') }));
 const checked = files.filter(({ path }) => !path.startsWith(EXEMPT_DIR));
 const isRepository = (path: string) => path.endsWith('.repository.ts');
+const isStatementModule = (path: string) => path.endsWith('.sql.ts');
 
 function sqlFound(text: string): string[] {
   const body = code(text);
@@ -74,7 +76,7 @@ describe('SQL placement', () => {
   it('keeps SQL in repositories', () => {
     const outside = checked
       .filter(({ path }) => !isRepository(path) && !ALLOWED_SQL_OUTSIDE_REPOSITORIES.includes(path))
-      .map(({ path, text }) => ({ path, found: sqlFound(text) }))
+      .map(({ path, text }) => ({ path, found: sqlFound(text).filter((what) => !(isStatementModule(path) && what === 'SQL statement')) }))
       .filter(({ found }) => found.length);
     expect(outside).toEqual([]);
   });
