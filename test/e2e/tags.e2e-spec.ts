@@ -189,9 +189,9 @@ describe('tags', () => {
     expect((await sync(adminA, first.id, [sales.id])).body.tags).toEqual([{ id: sales.id, name: 'Vendas', color: '#2E7D32' }]);
     expect(await countsOf(userA)).toEqual({ Aguardando: 0, Retorno: 0, Urgente: 1, Vendas: 1 });
 
-    // The tickets module reads the tags of a page of tickets in one query, within the company in scope.
+    // The tickets module reads the tags of a page of tickets in one query, within the company it is asked for.
     const tagsOf = (companyId: number) =>
-      RequestContext.create(forkForCompany(t.em(), companyId), () => t.app.get(TicketsRepository).tagsOfTickets([first.id, second.id]));
+      RequestContext.create(forkForCompany(t.em(), companyId), () => t.app.get(TicketsRepository).tagsOfTickets(companyId, [first.id, second.id]));
     const map = await tagsOf(a.company.id);
     expect(map.get(first.id)).toEqual([{ id: sales.id, name: 'Vendas', color: '#2E7D32' }]);
     expect(map.get(second.id)).toEqual([{ id: urgent.id, name: 'Urgente', color: '#C62828' }]);

@@ -15,11 +15,14 @@ export class TicketResponses {
   async one(companyId: number, id: number): Promise<TicketWithTags> {
     const row = await this.repository.row(companyId, { id });
     if (!row) throw notFound('ERR_NO_TICKET_FOUND');
-    return (await this.withTags([row]))[0]!;
+    return (await this.withTags(companyId, [row]))[0]!;
   }
 
-  async withTags(rows: TicketRow[]): Promise<TicketWithTags[]> {
-    const tags = await this.repository.tagsOfTickets(rows.map((r) => r.id));
+  async withTags(companyId: number, rows: TicketRow[]): Promise<TicketWithTags[]> {
+    const tags = await this.repository.tagsOfTickets(
+      companyId,
+      rows.map((r) => r.id),
+    );
     return rows.map((row) => ({ ...toTicketResponseFromRow(row), tags: tags.get(row.id) ?? [] }));
   }
 }

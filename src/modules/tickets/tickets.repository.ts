@@ -8,7 +8,6 @@ import { HotPathPool, type PreparedStatement, prepared } from '../../infra/datab
 import { tenantSql } from '../../infra/database/sql.js';
 import type { TagSummary } from '../../shared/api-types.js';
 import type { TicketStatus } from '../../shared/permissions.js';
-import { TicketTag } from '../tags/ticket-tag.entity.js';
 import type { ListTicketsQuery } from './dto/list-tickets.query.js';
 import { TICKET_JOINS, TICKET_JSON } from './ticket-json.sql.js';
 import {
@@ -51,6 +50,15 @@ function decodeCursor(value: string): CursorPosition {
 }
 
 /** Named prepared statements by text: a list shape is planned once per connection, not on every request. */
+/** The tags of a page of tickets, by the (company_id, ticket_id, tag_id) unique index; one prepared statement. */
+const TAGS_OF_TICKETS = prepared(
+  'ticket_tags_of_tickets',
+  `select tt.ticket_id, t.id, t.name, t.color from ticket_tags tt
+     join tags t on t.company_id = tt.company_id and t.id = tt.tag_id
+    where tt.company_id = ? and tt.ticket_id = any(?::int[])
+    order by t.name, t.id`,
+);
+
 const statements = new Map<string, PreparedStatement>();
 const STATEMENTS_MAX = 500;
 
@@ -177,18 +185,11 @@ export class TicketsRepository {
   }
 
   /** The tags of each ticket (of the company in scope), by name, in one query; every id asked for gets a list. */
-  async tagsOfTickets(ticketIds: number[]): Promise<Map<number, TagSummary[]>> {
+  async tagsOfTickets(companyId: number, ticketIds: number[]): Promise<Map<number, TagSummary[]>> {
     const byTicket = new Map<number, TagSummary[]>(ticketIds.map((id) => [id, []]));
     if (!ticketIds.length) return byTicket;
-    const links = await this.em.find(
-      TicketTag,
-      { ticket: { $in: [...byTicket.keys()] } },
-      { populate: ['tag'], strategy: 'joined', orderBy: { tag: { name: 'ASC', id: 'ASC' } } },
-    );
-    for (const link of links) {
-      const tag = link.tag.getEntity();
-      byTicket.get(link.ticket.id)?.push({ id: tag.id, name: tag.name, color: tag.color });
-    }
+    const rows = await tenantSql(this.hot, companyId).all<TagSummary & { ticket_id: number }>(TAGS_OF_TICKETS, [companyId, [...byTicket.keys()]]);
+    for (const { ticket_id, ...tag } of rows) byTicket.get(ticket_id)?.push(tag);
     return byTicket;
   }
 }

@@ -42,7 +42,13 @@ export class TicketsService {
   async list(ctx: AuthContext, query: ListTicketsQuery): Promise<TicketPageResponse> {
     const showAll = query.showAll === true && canNamed(ctx.ability, 'tickets-manager:showall');
     const page = await this.repository.page(ctx, { ...query, showAll });
-    return { tickets: await this.withTags(page.rows), hasMore: page.hasMore, count: page.count, countCapped: page.countCapped, cursor: page.cursor };
+    return {
+      tickets: await this.withTags(ctx.companyId, page.rows),
+      hasMore: page.hasMore,
+      count: page.count,
+      countCapped: page.countCapped,
+      cursor: page.cursor,
+    };
   }
 
   counts(ctx: AuthContext, showAll: boolean | undefined, queueIds: number[] | undefined): Promise<TicketCountsResponse> {
@@ -53,7 +59,7 @@ export class TicketsService {
   /** The kanban board's cards: not-closed tickets the caller lists (every ticket under 'show all'), with their tags. */
   async kanban(ctx: AuthContext, queueIds: number[] | undefined, limit: number): Promise<TicketWithTags[]> {
     const rows = await this.repository.kanban(ctx, canNamed(ctx.ability, 'tickets-manager:showall'), queueIds, limit);
-    return this.responses.withTags(rows);
+    return this.responses.withTags(ctx.companyId, rows);
   }
 
   /** A ticket's row for work on its conversation: 404 when it does not exist here, 403 when the caller may not open it. */
@@ -68,7 +74,7 @@ export class TicketsService {
     const row = await this.repository.row(ctx.companyId, where);
     if (!row) throw notFound('ERR_NO_TICKET_FOUND');
     if (!(await this.access.canJoin(ctx, row.id))) throw NO_ACCESS();
-    const [ticket] = await this.withTags([row]);
+    const [ticket] = await this.withTags(ctx.companyId, [row]);
     const contact = await this.em.findOneOrFail(Contact, row.contact_id, { populate: ['whatsapp', 'extraInfo'] });
     return { ...ticket!, contact: toContactResponse(contact) };
   }
@@ -103,7 +109,7 @@ export class TicketsService {
     this.events.deleted(ctx.companyId, id, before);
   }
 
-  private withTags(rows: TicketRow[]): Promise<TicketWithTags[]> {
-    return this.responses.withTags(rows);
+  private withTags(companyId: number, rows: TicketRow[]): Promise<TicketWithTags[]> {
+    return this.responses.withTags(companyId, rows);
   }
 }
