@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { ChannelManager } from '../../src/channels/channel-manager.js';
 import { DEMO_ACCOUNTS } from '../../src/modules/companies/demo-data.seed.js';
 import { Whatsapp } from '../../src/modules/connections/whatsapp.entity.js';
 import { Queue } from '../../src/modules/queues/queue.entity.js';
 import { Ticket } from '../../src/modules/tickets/ticket.entity.js';
 import { loginThroughForm, screenshot } from '../utils/browser.js';
-import { waitFor } from '../utils/channels.js';
+import { startConnections, waitFor } from '../utils/channels.js';
 import { demoBrowserSuite } from '../utils/demo-suite.js';
 import { login, type Session } from '../utils/factories.js';
 import { TIME_FACTOR } from '../utils/time.js';
@@ -61,7 +60,7 @@ describe('attendant feedback in the workspace', () => {
   const activeOption = (): Locator => page.locator('[data-quick-messages] [role="option"][aria-selected="true"]');
 
   beforeAll(async () => {
-    await suite.t.app.get(ChannelManager).onApplicationBootstrap();
+    await startConnections(suite.t);
     admin = await login(suite.t, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
     const attendantApi = await login(suite.t, DEMO_ACCOUNTS.attendant.email, DEMO_ACCOUNTS.attendant.password);
     for (const reply of SHARED_REPLIES) {

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
-import { ChannelManager } from '../../src/channels/channel-manager.js';
 import { DEMO_ACCOUNTS } from '../../src/modules/companies/demo-data.seed.js';
 import { Whatsapp } from '../../src/modules/connections/whatsapp.entity.js';
 import { Message } from '../../src/modules/messages/message.entity.js';
 import { Queue } from '../../src/modules/queues/queue.entity.js';
 import { Ticket } from '../../src/modules/tickets/ticket.entity.js';
 import { loginThroughForm, screenshot } from '../utils/browser.js';
-import { waitFor } from '../utils/channels.js';
+import { startConnections, waitFor } from '../utils/channels.js';
 import { demoBrowserSuite } from '../utils/demo-suite.js';
 import { login, type Session } from '../utils/factories.js';
 import { TIME_FACTOR } from '../utils/time.js';
@@ -48,7 +47,7 @@ describe('attendant polish', () => {
     page.locator(selector).evaluateAll((all) => all.filter((element) => element.scrollWidth > element.clientWidth + 1).map((element) => element.textContent));
 
   beforeAll(async () => {
-    await suite.t.app.get(ChannelManager).onApplicationBootstrap();
+    await startConnections(suite.t);
     admin = await login(suite.t, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
     // A customer writes; the ticket waits in the attendant's Comercial queue.
     const connection = await suite.t.em().findOneOrFail(Whatsapp, { name: 'WhatsApp Demo' }, { filters: false });

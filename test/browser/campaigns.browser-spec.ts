@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { addMinutes, format } from 'date-fns';
 import type { BrowserContext, Page } from 'playwright-core';
-import { ChannelManager } from '../../src/channels/channel-manager.js';
 import { CampaignShipping } from '../../src/modules/campaigns/campaign-shipping.entity.js';
 import { Company } from '../../src/modules/companies/company.entity.js';
 import { DEMO_ACCOUNTS } from '../../src/modules/companies/demo-data.seed.js';
 import { Whatsapp } from '../../src/modules/connections/whatsapp.entity.js';
 import { loginThroughForm, screenshot } from '../utils/browser.js';
 import { contactListWith, setCampaignSettings } from '../utils/campaigns.js';
-import { waitFor } from '../utils/channels.js';
+import { startConnections, waitFor } from '../utils/channels.js';
 import { demoBrowserSuite } from '../utils/demo-suite.js';
 import { createUser, login, type Session } from '../utils/factories.js';
 import { TIME_FACTOR } from '../utils/time.js';
@@ -48,7 +47,7 @@ describe('the campaign screens', () => {
   const count = (key: string) => page.locator(`[data-count="${key}"] [data-count-value]`);
 
   beforeAll(async () => {
-    await suite.t.app.get(ChannelManager).onApplicationBootstrap();
+    await startConnections(suite.t);
     const em = suite.t.em();
     const company = await em.findOneOrFail(Company, { name: 'Empresa Demo' }, { filters: false });
     whatsappId = (await em.findOneOrFail(Whatsapp, { company: company.id, name: 'WhatsApp Demo' }, { filters: false })).id;

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { ChannelManager } from '../../src/channels/channel-manager.js';
 import { Company } from '../../src/modules/companies/company.entity.js';
 import { DEMO_ACCOUNTS } from '../../src/modules/companies/demo-data.seed.js';
 import { Whatsapp } from '../../src/modules/connections/whatsapp.entity.js';
@@ -7,6 +6,7 @@ import { loginThroughForm, screenshot } from '../utils/browser.js';
 import { createUser, login, type Session } from '../utils/factories.js';
 import { demoBrowserSuite } from '../utils/demo-suite.js';
 import { TIME_FACTOR } from '../utils/time.js';
+import { startConnections } from '../utils/channels.js';
 
 describe('connections and contacts in the browser', () => {
   let api: Session;
@@ -14,7 +14,7 @@ describe('connections and contacts in the browser', () => {
   const suite = demoBrowserSuite();
   beforeAll(async () => {
     // The demo connection was seeded CONNECTED after this app booted: bring it up as a restart would.
-    await suite.t.app.get(ChannelManager).onApplicationBootstrap();
+    await startConnections(suite.t);
     const company = await suite.t.em().findOneOrFail(Company, { name: 'Empresa Demo' });
     // A second admin drives the API, so the browser's session is not replaced by an API login.
     api = await login(suite.t, (await createUser(suite.t, company, 'admin')).email);

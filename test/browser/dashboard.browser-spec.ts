@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
-import { ChannelManager } from '../../src/channels/channel-manager.js';
 import { Company } from '../../src/modules/companies/company.entity.js';
 import { DEMO_ACCOUNTS } from '../../src/modules/companies/demo-data.seed.js';
 import { Whatsapp } from '../../src/modules/connections/whatsapp.entity.js';
 import { User } from '../../src/modules/users/user.entity.js';
 import { loginThroughForm, screenshot } from '../utils/browser.js';
-import { waitFor } from '../utils/channels.js';
+import { startConnections, waitFor } from '../utils/channels.js';
 import { demoBrowserSuite } from '../utils/demo-suite.js';
 import { createUser, login, type Session } from '../utils/factories.js';
 import { choose, settle } from '../utils/super-browser.js';
@@ -44,7 +43,7 @@ describe('dashboard in the browser', () => {
   };
 
   beforeAll(async () => {
-    await suite.t.app.get(ChannelManager).onApplicationBootstrap();
+    await startConnections(suite.t);
     const em = suite.t.em();
     const company = await em.findOneOrFail(Company, { name: 'Empresa Demo' });
     // A separate admin drives the API, so the browser sessions of the demo accounts are not replaced.

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { ChannelManager } from '../../src/channels/channel-manager.js';
 import { Company } from '../../src/modules/companies/company.entity.js';
 import { DEMO_ACCOUNTS } from '../../src/modules/companies/demo-data.seed.js';
 import { Whatsapp } from '../../src/modules/connections/whatsapp.entity.js';
@@ -9,7 +8,7 @@ import { FileList } from '../../src/modules/files/file-list.entity.js';
 import type { CampaignSettings } from '../../src/shared/campaigns.js';
 import type { FileListResponse } from '../../src/shared/campaign-api-types.js';
 import { loginThroughForm, screenshot } from '../utils/browser.js';
-import { waitFor } from '../utils/channels.js';
+import { startConnections, waitFor } from '../utils/channels.js';
 import { demoBrowserSuite } from '../utils/demo-suite.js';
 import { createUser, login, type Session } from '../utils/factories.js';
 import { customerWrites } from '../utils/tickets.js';
@@ -181,7 +180,7 @@ describe('file lists and campaign settings', () => {
   });
 
   it('sends a file list from the ticket’s message input', async () => {
-    await suite.t.app.get(ChannelManager).onApplicationBootstrap();
+    await startConnections(suite.t);
     const connection = await suite.t.em().findOneOrFail(Whatsapp, { name: 'WhatsApp Demo' }, { filters: false });
     const ticket = await customerWrites(suite.t, admin, connection.id, '5511955550777', 'Pode me mandar o catálogo?', 'Lia Souza');
     await suite.t.http().put(`/api/tickets/${ticket.id}`).set(admin.auth).send({ status: 'open', userId: admin.userId }).expect(200);

@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { ChannelManager } from '../../src/channels/channel-manager.js';
 import { Company } from '../../src/modules/companies/company.entity.js';
 import { DEMO_ACCOUNTS } from '../../src/modules/companies/demo-data.seed.js';
 import { Contact } from '../../src/modules/contacts/contact.entity.js';
 import { Whatsapp } from '../../src/modules/connections/whatsapp.entity.js';
 import { loginThroughForm, screenshot } from '../utils/browser.js';
-import { drainPipeline, waitFor } from '../utils/channels.js';
+import { drainPipeline, startConnections, waitFor } from '../utils/channels.js';
 import { demoBrowserSuite } from '../utils/demo-suite.js';
 import { createUser, login, type Session } from '../utils/factories.js';
 import { customerWrites } from '../utils/tickets.js';
@@ -31,7 +30,7 @@ describe('kanban lanes and conversation cards in the browser', () => {
 
   const suite = demoBrowserSuite();
   beforeAll(async () => {
-    await suite.t.app.get(ChannelManager).onApplicationBootstrap();
+    await startConnections(suite.t);
     const company = await suite.t.em().findOneOrFail(Company, { name: 'Empresa Demo' });
     // A second admin drives the API, so the browser's session is not replaced by an API login.
     api = await login(suite.t, (await createUser(suite.t, company, 'admin')).email);

@@ -1,14 +1,13 @@
 import { messagePreview } from '../../src/shared/message-preview.js';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
-import { ChannelManager } from '../../src/channels/channel-manager.js';
 import { Company } from '../../src/modules/companies/company.entity.js';
 import { DEMO_ACCOUNTS } from '../../src/modules/companies/demo-data.seed.js';
 import { Whatsapp } from '../../src/modules/connections/whatsapp.entity.js';
 import { Plan } from '../../src/modules/plans/plan.entity.js';
 import { Queue } from '../../src/modules/queues/queue.entity.js';
 import { loginThroughForm, screenshot } from '../utils/browser.js';
-import { waitFor } from '../utils/channels.js';
+import { startConnections, waitFor } from '../utils/channels.js';
 import { demoBrowserSuite } from '../utils/demo-suite.js';
 import { createUser, login, type Session } from '../utils/factories.js';
 import { customerWrites } from '../utils/tickets.js';
@@ -33,7 +32,7 @@ describe('kanban board in the browser', () => {
 
   const suite = demoBrowserSuite();
   beforeAll(async () => {
-    await suite.t.app.get(ChannelManager).onApplicationBootstrap();
+    await startConnections(suite.t);
     company = await suite.t.em().findOneOrFail(Company, { name: 'Empresa Demo' });
     // A second admin drives the API, so the browser's session is not replaced by an API login.
     api = await login(suite.t, (await createUser(suite.t, company, 'admin')).email);

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { addMinutes, format, startOfMinute, subMinutes } from 'date-fns';
 import type { BrowserContext, Page } from 'playwright-core';
-import { ChannelManager } from '../../src/channels/channel-manager.js';
 import { Company } from '../../src/modules/companies/company.entity.js';
 import { DEMO_ACCOUNTS } from '../../src/modules/companies/demo-data.seed.js';
 import { Message } from '../../src/modules/messages/message.entity.js';
 import { Plan } from '../../src/modules/plans/plan.entity.js';
 import { Schedule } from '../../src/modules/schedules/schedule.entity.js';
 import { loginThroughForm, screenshot } from '../utils/browser.js';
-import { waitFor } from '../utils/channels.js';
+import { startConnections, waitFor } from '../utils/channels.js';
 import { demoBrowserSuite } from '../utils/demo-suite.js';
 import { createUser, login, type Session } from '../utils/factories.js';
 import { TIME_FACTOR } from '../utils/time.js';
@@ -47,7 +46,7 @@ describe('schedule calendar in the browser', () => {
   const event = (scope: Page, text: string) => scope.locator('[data-schedule-id]', { hasText: text });
 
   beforeAll(async () => {
-    await suite.t.app.get(ChannelManager).onApplicationBootstrap();
+    await startConnections(suite.t);
     const company = await suite.t.em().findOneOrFail(Company, { name: 'Empresa Demo' }, { filters: false });
     const apiUser = await createUser(suite.t, company, 'admin');
     adminName = apiUser.name;

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
-import { ChannelManager } from '../../src/channels/channel-manager.js';
 import { Company } from '../../src/modules/companies/company.entity.js';
 import { DEMO_ACCOUNTS } from '../../src/modules/companies/demo-data.seed.js';
 import { loginThroughForm, screenshot } from '../utils/browser.js';
-import { connectedSimulator, drainPipeline, waitFor } from '../utils/channels.js';
+import { connectedSimulator, drainPipeline, startConnections, waitFor } from '../utils/channels.js';
 import { createUser, login, type Session } from '../utils/factories.js';
 import { demoBrowserSuite } from '../utils/demo-suite.js';
 
@@ -63,7 +62,7 @@ describe('ticket previews in the list (desktop and phone)', () => {
   const row = (page: Page, name: string) => page.locator('[data-ticket-id]', { hasText: name });
 
   beforeAll(async () => {
-    await suite.t.app.get(ChannelManager).onApplicationBootstrap();
+    await startConnections(suite.t);
     const company = await suite.t.em().findOneOrFail(Company, { name: 'Empresa Demo' });
     api = await login(suite.t, (await createUser(suite.t, company, 'admin')).email);
     // A connection without queues nor greeting: the last message of each ticket is the customer's.

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
-import { ChannelManager } from '../../src/channels/channel-manager.js';
 import { Company } from '../../src/modules/companies/company.entity.js';
 import { DEMO_ACCOUNTS } from '../../src/modules/companies/demo-data.seed.js';
 import { wire } from '../utils/campaigns.js';
 import { FAKE_MEDIA_ARGS, loginThroughForm, screenshot } from '../utils/browser.js';
-import { connectedSimulator, drainPipeline, waitFor } from '../utils/channels.js';
+import { connectedSimulator, drainPipeline, startConnections, waitFor } from '../utils/channels.js';
 import { demoBrowserSuite } from '../utils/demo-suite.js';
 import { createUser, login, type Session } from '../utils/factories.js';
 import { TIME_FACTOR } from '../utils/time.js';
@@ -30,7 +29,7 @@ describe('voice notes recorded in the chat composer', () => {
   const row = (page: Page) => page.locator('[data-ticket-id]', { hasText: CUSTOMER.name });
 
   beforeAll(async () => {
-    await suite.t.app.get(ChannelManager).onApplicationBootstrap();
+    await startConnections(suite.t);
     const company = await suite.t.em().findOneOrFail(Company, { name: 'Empresa Demo' });
     api = await login(suite.t, (await createUser(suite.t, company, 'admin')).email);
     // A connection without queues nor greeting: the voice note is the ticket's last message.

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
-import { ChannelManager } from '../../src/channels/channel-manager.js';
 import { Company } from '../../src/modules/companies/company.entity.js';
 import { DEMO_ACCOUNTS } from '../../src/modules/companies/demo-data.seed.js';
 import { Whatsapp } from '../../src/modules/connections/whatsapp.entity.js';
 import { Ticket } from '../../src/modules/tickets/ticket.entity.js';
 import { User } from '../../src/modules/users/user.entity.js';
 import { loginThroughForm, screenshot } from '../utils/browser.js';
-import { waitFor } from '../utils/channels.js';
+import { startConnections, waitFor } from '../utils/channels.js';
 import { createUser, login, type Session } from '../utils/factories.js';
 import { demoBrowserSuite } from '../utils/demo-suite.js';
 import { TIME_FACTOR } from '../utils/time.js';
@@ -41,7 +40,7 @@ describe('attendant workspace, live, in two browsers', () => {
 
   const suite = demoBrowserSuite();
   beforeAll(async () => {
-    await suite.t.app.get(ChannelManager).onApplicationBootstrap();
+    await startConnections(suite.t);
     const company = await suite.t.em().findOneOrFail(Company, { name: 'Empresa Demo' });
     api = await login(suite.t, (await createUser(suite.t, company, 'admin')).email);
     // The customer has not picked a queue from the bot's menu yet: the attendant also sees tickets without one.

@@ -37,3 +37,17 @@ export async function connectedSimulator(
 
 /** Lets every queued provider event finish. */
 export const drainPipeline = (t: TestApp): Promise<void> => t.app.get(InboundPipeline).drain();
+
+/**
+ * Runs the channel manager's boot sweep again, which starts the connections marked linked (the demo's simulator), and
+ * waits until each is connected: a customer message injected before that would find the phone still connecting.
+ */
+export async function startConnections(t: TestApp): Promise<void> {
+  const manager = t.app.get(ChannelManager);
+  await manager.onApplicationBootstrap();
+  const starting = await t
+    .em()
+    .fork()
+    .find(Whatsapp, { status: { $in: ['CONNECTED', 'OPENING'] } }, { filters: false });
+  await waitFor(() => starting.every((connection) => manager.isConnected(connection.id)), 10_000 * TIME_FACTOR);
+}
