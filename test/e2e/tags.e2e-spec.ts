@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { RequestContext } from '@mikro-orm/core';
-import { forkForCompany } from '../../src/infra/database/tenant-scope.js';
 import { TicketsRepository } from '../../src/modules/tickets/tickets.repository.js';
 import { Ticket } from '../../src/modules/tickets/ticket.entity.js';
 import { connectedSimulator, drainPipeline } from '../utils/channels.js';
@@ -190,8 +188,7 @@ describe('tags', () => {
     expect(await countsOf(userA)).toEqual({ Aguardando: 0, Retorno: 0, Urgente: 1, Vendas: 1 });
 
     // The tickets module reads the tags of a page of tickets in one query, within the company it is asked for.
-    const tagsOf = (companyId: number) =>
-      RequestContext.create(forkForCompany(t.em(), companyId), () => t.app.get(TicketsRepository).tagsOfTickets(companyId, [first.id, second.id]));
+    const tagsOf = (companyId: number) => t.app.get(TicketsRepository).tagsOfTickets(companyId, [first.id, second.id]);
     const map = await tagsOf(a.company.id);
     expect(map.get(first.id)).toEqual([{ id: sales.id, name: 'Vendas', color: '#2E7D32' }]);
     expect(map.get(second.id)).toEqual([{ id: urgent.id, name: 'Urgente', color: '#C62828' }]);
