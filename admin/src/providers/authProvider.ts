@@ -41,6 +41,8 @@ export const authProvider: AuthProvider = {
     const answer = await api.post<LoginAnswer>('/auth/login', { email, password });
     forgetAccess();
     session.save(answer);
+    // The login has just issued both tokens: a startup refresh now would only spend the new refresh token.
+    startupRefresh = Promise.resolve(true);
   },
 
   async logout() {
