@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { closeRedis } from '../infra/redis/redis.module.js';
+import { REDIS_CLIENT_OPTIONS } from '../infra/redis/redis-client-options.js';
 
 type Handler = (message: unknown) => void;
 
@@ -65,7 +66,7 @@ export class SessionBus implements OnApplicationShutdown {
 
   private connect(use: string): Redis {
     // No key prefix: channel names carry it (ioredis does not prefix channels).
-    const client = new Redis(this.config.redisUrl, { maxRetriesPerRequest: 3 });
+    const client = new Redis(this.config.redisUrl, { ...REDIS_CLIENT_OPTIONS, maxRetriesPerRequest: 3 });
     client.on('error', (error: Error) => this.logger.warn(`Redis (${use}): ${error.message}`));
     return client;
   }

@@ -14,6 +14,8 @@ export interface AppConfig {
   databaseUrl: string;
   redisUrl: string;
   redisPrefix: string;
+  /** The WhatsApp Web socket address; null: the provider's default. */
+  whatsappWebSocketUrl: string | null;
   jwtSecret: string;
   jwtRefreshSecret: string;
   accessTokenTtlSeconds: number;
@@ -166,6 +168,7 @@ export function loadConfig(source: Record<string, string | undefined>, overrides
     databaseUrl,
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX ?? redisPrefixFor(databaseUrl),
+    whatsappWebSocketUrl: env.WHATSAPP_WS_URL ?? null,
     jwtSecret,
     jwtRefreshSecret: env.JWT_REFRESH_SECRET ?? persistedSecret(dataDir, 'jwt-refresh-secret'),
     accessTokenTtlSeconds: 15 * 60,

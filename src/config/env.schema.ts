@@ -26,6 +26,11 @@ export const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - only')
     .optional(),
+  /** Where WhatsApp sessions connect; default: WhatsApp Web's own address (change it for a relay, or for an offline test run). */
+  WHATSAPP_WS_URL: z
+    .string()
+    .regex(/^wss?:\/\//, 'must be a ws:// or wss:// URL')
+    .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_REFRESH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DEMO_DATA: booleanString.optional(),

@@ -7,11 +7,12 @@ import { ensureDatabase } from '../infra/database/ensure-database.js';
 import { initOrm, migrateUp } from '../orm.js';
 import { resolveDatabase } from '../infra/database/resolve-database.js';
 import { DEMO_ACCOUNTS, hasNoUsers, seedDemoData } from '../modules/companies/demo-data.seed.js';
+import { REDIS_CLIENT_OPTIONS } from '../infra/redis/redis-client-options.js';
 
 const log = (msg: string) => console.log(`[start] ${msg}`);
 
 async function redisAnswers(url: string): Promise<boolean> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 2000 });
+  const redis = new Redis(url, { ...REDIS_CLIENT_OPTIONS, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 2000 });
   redis.on('error', () => undefined);
   try {
     await redis.connect();

@@ -1,7 +1,7 @@
 // A closed-loop load generator (what autocannon does, without the dependency): N clients on keep-alive connections,
 // each sending its next request when the previous answer is read, for a fixed time. Plus what a shape reports
 // beside latency: the server's RSS, PostgreSQL rows read, the machine's load.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { loadavg } from 'node:os';
 import { percentile, sql } from './lib.mjs';
@@ -64,9 +64,36 @@ const cpuMs = (pid) => {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 
-/** The highest resident set size of `pid` while `work` runs, sampled every 250 ms (MB), and the CPU it used (ms). */
+/** CPU time all PostgreSQL processes of the machine have used so far (ms); those that ended meanwhile are not counted. */
+function postgresCpuMs() {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.indexOf(')')) === 'postgres') total += cpuMs(entry);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return total;
+}
+
+/** CPU time of this process, the load generator (ms). */
+const clientCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/**
+ * The highest resident set size of `pid` while `work` runs, sampled every 250 ms (MB), and the CPU time that the
+ * server (`cpuMs`), PostgreSQL (`pgCpuMs`) and the load generator (`clientCpuMs`) used meanwhile: where a 2-core
+ * machine's time goes.
+ */
 export async function peakRss(pid, work) {
   const cpuBefore = cpuMs(pid);
+  const pgBefore = postgresCpuMs();
+  const clientBefore = clientCpuMs();
   let peak = 0;
   const sample = () => {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -76,7 +103,7 @@ export async function peakRss(pid, work) {
   const timer = setInterval(sample, 250);
   try {
     const result = await work();
-    return { result, rssMb: peak, cpuMs: cpuMs(pid) - cpuBefore };
+    return { result, rssMb: peak, cpuMs: cpuMs(pid) - cpuBefore, pgCpuMs: postgresCpuMs() - pgBefore, clientCpuMs: clientCpuMs() - clientBefore };
   } finally {
     clearInterval(timer);
   }
@@ -98,9 +125,10 @@ export async function settledRowsRead(dbUrl, seconds = Number(process.env.BENCH_
   return rowsRead(dbUrl);
 }
 
-export function summary(label, run, { rssMb, rows, cpuMs }) {
+export function summary(label, run, { rssMb, rows, cpuMs, pgCpuMs, clientCpuMs }) {
   const lat = run.latencies;
   const fmt = (v) => (v === undefined ? '-' : v < 10 ? v.toFixed(2) : v.toFixed(0));
+  const perRequest = (ms) => (run.requests && ms !== undefined ? (ms / run.requests).toFixed(2) : '-');
   const rps = run.requests / run.seconds;
   const [l1, l5, l15] = loadavg();
   return [
@@ -110,7 +138,7 @@ export function summary(label, run, { rssMb, rows, cpuMs }) {
     `p99 ${fmt(percentile(lat, 0.99)).padStart(6)} ms`,
     `errors ${run.errors}`,
     `rss ${rssMb.toFixed(0)} MB`,
-    `node cpu ${run.requests ? (cpuMs / run.requests).toFixed(2) : '-'} ms/req`,
+    `cpu ms/req node ${perRequest(cpuMs)} pg ${perRequest(pgCpuMs)} client ${perRequest(clientCpuMs)}`,
     `rows/req ${run.requests ? (rows / run.requests).toFixed(0) : '-'}`,
     `load ${l1.toFixed(2)} ${l5.toFixed(2)} ${l15.toFixed(2)}`,
   ].join(' | ');

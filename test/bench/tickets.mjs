@@ -1,8 +1,10 @@
 // `npm run bench -- tickets`: the issue-15 dataset (1 company, 100,000 tickets, 100,000 contacts, 1,000,000 messages),
 // the built server on it, and 20 clients for 15 s on each shape. Needs `npm run build:server`.
 // BENCH_SCALE=0.1 for a quick run; BENCH_SECONDS, BENCH_CLIENTS, BENCH_SOCKETS and BENCH_FANOUT_RATE change the load;
-// BENCH_LOG_LEVEL (default info, as in production) the server's logging; BENCH_KEEP_DB=1 keeps the database.
-import { rmSync } from 'node:fs';
+// BENCH_LOG_LEVEL (default info, as in production) the server's logging; BENCH_KEEP_DB=1 keeps the database;
+// BENCH_ONLY=regex measures only the shapes whose label matches; BENCH_CPU_PROF=dir writes a CPU profile of the
+// server per shape (read it with `node test/bench/profile-summary.mjs dir/<shape>.cpuprofile`).
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { io } from 'socket.io-client';
 import { dropScratch, percentile, scratch, startBuiltServer } from './lib.mjs';
@@ -16,6 +18,8 @@ const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 100);
 const FANOUT_RATE = Number(process.env.BENCH_FANOUT_RATE ?? 50);
 const CLOSED_PAGE = 50;
 const PORT = 19000 + Math.floor(Math.random() * 1000);
+const ONLY = new RegExp(process.env.BENCH_ONLY ?? '');
+const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const CONNECTION_ID = 1;
 
 const loadLine = () =>
@@ -61,6 +65,25 @@ function connectSocket(token) {
   });
 }
 
+/** Runs `work` with the server's CPU profiler on (BENCH_CPU_PROF), the profile named after the shape. */
+async function profiled(pid, label, work) {
+  if (!PROFILE_DIR) return work();
+  const name = label
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
+  mkdirSync(PROFILE_DIR, { recursive: true });
+  rmSync(`${PROFILE_DIR}/label.done`, { force: true });
+  writeFileSync(`${PROFILE_DIR}/label`, name);
+  process.kill(pid, 'SIGUSR2');
+  try {
+    return await work();
+  } finally {
+    process.kill(pid, 'SIGUSR2');
+    await until(() => existsSync(`${PROFILE_DIR}/label.done`), 30);
+  }
+}
+
 /** Waits (polling, with a deadline) until `done()` holds. */
 async function until(done, seconds) {
   const deadline = Date.now() + seconds * 1000;
@@ -91,7 +114,7 @@ async function main() {
 
     const closed = await deepListPath(get, '/api/tickets?status=closed&showAll=true', CLOSED_PAGE);
     const deepMessages = await deepMessagesPath(get, BIG_CONVERSATION_TICKET, Math.round(n.bigConversation * 0.9));
-    const reads = [
+    const shapes = [
       ['open tickets, page 1', '/api/tickets?status=open&showAll=true&pageNumber=1'],
       ['pending tickets, page 1', '/api/tickets?status=pending&showAll=true&pageNumber=1'],
       [`search "${RARE_WORD}" (0.1% of messages)`, `/api/tickets?searchParam=${RARE_WORD}&showAll=true&pageNumber=1`],
@@ -99,17 +122,23 @@ async function main() {
       ['message page, 50-message ticket', `/api/messages/${SMALL_CONVERSATION_TICKET}`],
       [`message page ${Math.round(n.bigConversation * 0.9)} deep (cursor)`, deepMessages],
     ];
+    const reads = shapes.filter(([label]) => ONLY.test(label));
     // Warm every shape once (plans, prepared statements, JIT), then let PostgreSQL publish its counters.
     for (const [, path] of reads) await runLoad({ port: PORT, clients: CLIENTS, seconds: 1, next: () => ({ path, headers }) });
     let rowsBefore = await settledRowsRead(dbUrl);
     console.log(`\n${CLIENTS} clients x ${SECONDS} s per shape (closed loop, keep-alive); rows/req = pg_stat_user_tables seq_tup_read + idx_tup_fetch`);
     for (const [label, path] of reads) {
-      const { result, rssMb, cpuMs } = await peakRss(pid, () => runLoad({ port: PORT, clients: CLIENTS, seconds: SECONDS, next: () => ({ path, headers }) }));
+      const { result, ...usage } = await peakRss(pid, () =>
+        profiled(pid, label, () => runLoad({ port: PORT, clients: CLIENTS, seconds: SECONDS, next: () => ({ path, headers }) })),
+      );
       const rowsAfter = await settledRowsRead(dbUrl);
-      console.log(summary(label, result, { rssMb, cpuMs, rows: rowsAfter - rowsBefore }));
+      console.log(summary(label, result, { ...usage, rows: rowsAfter - rowsBefore }));
       if (result.firstError) console.log(`  first error: ${result.firstError}`);
       rowsBefore = rowsAfter;
     }
+
+    // Inbound and fan-out run together (the fan-out reuses the inbound's sockets).
+    if (!ONLY.test('inbound') && !ONLY.test('fan-out')) return;
 
     // Inbound: 20 clients post simulated customer messages into the open tickets; one admin socket times each to its event.
     const sentAt = new Map();
@@ -130,18 +159,14 @@ async function main() {
         body: JSON.stringify({ from: `55119${String(contact).padStart(8, '0')}`, name: `Cliente ${contact}`, body: `mensagem de teste ${i}`, id }),
       };
     };
-    const {
-      result: inbound,
-      rssMb: inboundRss,
-      cpuMs: inboundCpu,
-    } = await peakRss(pid, async () => {
+    const { result: inbound, ...inboundUsage } = await peakRss(pid, async () => {
       const run = await runLoad({ port: PORT, clients: CLIENTS, seconds: SECONDS, next: inboundSpec });
       // The pipeline drains what was accepted before the fan-out starts, so the fan-out times only its own messages.
       await until(() => arrivedAt.size >= run.requests - run.errors, 300);
       return run;
     });
     const rowsAfterInbound = await settledRowsRead(dbUrl);
-    console.log(summary('inbound (POST simulator message, accepted)', inbound, { rssMb: inboundRss, cpuMs: inboundCpu, rows: rowsAfterInbound - rowsBefore }));
+    console.log(summary('inbound (POST simulator message, accepted)', inbound, { ...inboundUsage, rows: rowsAfterInbound - rowsBefore }));
     if (inbound.firstError) console.log(`  first error: ${inbound.firstError}`);
     const endToEnd = [...arrivedAt].map(([id, at]) => at - sentAt.get(id)).sort((a, b) => a - b);
     const drained = (Math.max(...arrivedAt.values()) - Math.min(...sentAt.values())) / 1000;

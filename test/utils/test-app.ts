@@ -24,6 +24,8 @@ export interface TestApp {
   restart: () => Promise<TestApp>;
 }
 
+const OFFLINE_WHATSAPP = 'ws://127.0.0.1:1/ws/chat';
+
 /** Config overrides; `automation` may name only the fields a test points at its fakes. */
 export type TestAppOverrides = Partial<Omit<AppConfig, 'automation'>> & { automation?: Partial<AutomationConfig> };
 
@@ -34,7 +36,9 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
   const { automation, ...rest } = overrides;
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', REDIS_URL: process.env.REDIS_URL },
-    { databaseUrl: db.url, redisPrefix: uniqueName('test'), port: 0, demoData: false, ...rest },
+    // WhatsApp sessions connect to a closed local port: tests never reach WhatsApp's servers, and a session the test
+    // ends leaves no socket waiting on the network behind it.
+    { databaseUrl: db.url, redisPrefix: uniqueName('test'), port: 0, demoData: false, whatsappWebSocketUrl: OFFLINE_WHATSAPP, ...rest },
   );
   config.automation = { ...config.automation, ...automation };
   return startApp(config, db.name, dataDir);

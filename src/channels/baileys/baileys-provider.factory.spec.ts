@@ -22,21 +22,28 @@ function emptyDatabase(): { em: EntityManager; params: unknown[][] } {
 }
 
 const silentEvents = {} as ChannelEvents;
+const NO_RELAY = { whatsappWebSocketUrl: null };
+
+/** A factory whose sessions hand their socket config to `configs` instead of connecting. */
+function recordingFactory(em: EntityManager, config: { whatsappWebSocketUrl: string | null }) {
+  const factory = new BaileysProviderFactory(em, config);
+  const configs: UserFacingSocketConfig[] = [];
+  factory.setSocketFactory((socketConfig) => {
+    configs.push(socketConfig);
+    return { ev: { on: () => undefined, off: () => undefined } } as unknown as BaileysSocket;
+  });
+  return { factory, configs };
+}
 
 describe('BaileysProviderFactory', () => {
   it('is the beta provider and injects the entity manager', () => {
-    expect(new BaileysProviderFactory(emptyDatabase().em).provider).toBe('beta');
-    expect(Reflect.getMetadata('design:paramtypes', BaileysProviderFactory)).toEqual([EntityManager]);
+    expect(new BaileysProviderFactory(emptyDatabase().em, NO_RELAY).provider).toBe('beta');
+    expect(Reflect.getMetadata('design:paramtypes', BaileysProviderFactory)[0]).toBe(EntityManager);
   });
 
   it('creates sessions that load credentials of their own connection and use the plugged socket', async () => {
     const { em, params } = emptyDatabase();
-    const factory = new BaileysProviderFactory(em);
-    const configs: UserFacingSocketConfig[] = [];
-    factory.setSocketFactory((config) => {
-      configs.push(config);
-      return { ev: { on: () => undefined, off: () => undefined } } as unknown as BaileysSocket;
-    });
+    const { factory, configs } = recordingFactory(em, NO_RELAY);
 
     const session = factory.create({ id: 42, companyId: 7, name: 'Vendas' }, silentEvents);
     await session.start();
@@ -44,11 +51,18 @@ describe('BaileysProviderFactory', () => {
     expect(session).toBeInstanceOf(BaileysSession);
     expect(params).toEqual([[7, 42, 'creds', ['creds']]]);
     expect(configs).toHaveLength(1);
+    expect(configs[0]?.waWebSocketUrl).toBeUndefined();
+  });
+
+  it('points sessions at the configured WhatsApp Web address (WHATSAPP_WS_URL)', async () => {
+    const { factory, configs } = recordingFactory(emptyDatabase().em, { whatsappWebSocketUrl: 'ws://127.0.0.1:1/ws/chat' });
+    await factory.create({ id: 42, companyId: 7, name: 'Vendas' }, silentEvents).start();
+    expect(configs.map((c) => String(c.waWebSocketUrl))).toEqual(['ws://127.0.0.1:1/ws/chat']);
   });
 
   it('clears the credentials of one connection', async () => {
     const { em, params } = emptyDatabase();
-    await new BaileysProviderFactory(em).clearAuthState(7, 42);
+    await new BaileysProviderFactory(em, NO_RELAY).clearAuthState(7, 42);
     expect(params).toEqual([[7, 42]]);
   });
 });

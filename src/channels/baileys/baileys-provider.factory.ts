@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { generateMessageIDV2 } from '@whiskeysockets/baileys';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { ChannelEvents, ChannelProviderFactory, ChannelSession, ConnectionRef } from '../channel-provider.js';
 import { BaileysSession } from './baileys-session.js';
 import { clearAuthState, PostgresAuthKeyStore } from './postgres-auth-state.js';
@@ -12,7 +13,10 @@ export class BaileysProviderFactory implements ChannelProviderFactory {
   readonly provider = 'beta';
   private makeSocket: SocketFactory = makeBaileysSocket;
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'whatsappWebSocketUrl'>,
+  ) {}
 
   /** Replaces the real WhatsApp socket, for tests. */
   setSocketFactory(factory: SocketFactory): void {
@@ -20,9 +24,11 @@ export class BaileysProviderFactory implements ChannelProviderFactory {
   }
 
   create(connection: ConnectionRef, events: ChannelEvents): ChannelSession {
+    const url = this.config.whatsappWebSocketUrl;
+    const makeSocket = this.makeSocket;
     return new BaileysSession(connection, events, {
       store: new PostgresAuthKeyStore(this.em, connection.companyId, connection.id),
-      makeSocket: this.makeSocket,
+      makeSocket: url ? (socketConfig) => makeSocket({ ...socketConfig, waWebSocketUrl: url }) : makeSocket,
     });
   }
 

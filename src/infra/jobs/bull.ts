@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { BullModule } from '@nestjs/bullmq';
 import { type ConnectionOptions, type JobsOptions, type Processor, type Queue, Worker, type WorkerOptions } from 'bullmq';
 import type { AppConfig } from '../../config/app-config.js';
+import { REDIS_CLIENT_OPTIONS } from '../redis/redis-client-options.js';
 
 /** BullMQ keys live beside the app's own Redis keys, under the same per-install prefix. */
 export const bullPrefix = (config: AppConfig): string => `${config.redisPrefix}:bull`;
@@ -18,6 +19,7 @@ export function bullConnectionOptions(config: AppConfig): ConnectionOptions {
     tls: url.protocol === 'rediss:' ? {} : undefined,
     // Workers need it; queues then wait for Redis instead of failing a command after a few retries.
     maxRetriesPerRequest: null,
+    ...REDIS_CLIENT_OPTIONS,
   };
 }
 

@@ -4,6 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server, type ServerOptions } from 'socket.io';
 import { closeRedis } from '../redis/redis.module.js';
+import { REDIS_CLIENT_OPTIONS } from '../redis/redis-client-options.js';
 
 /** The commands the adapter sends without awaiting them. */
 const FIRE_AND_FORGET = ['publish', 'subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'] as const;
@@ -50,7 +51,7 @@ export class RedisIoAdapter extends IoAdapter {
   override createIOServer(port: number, options?: ServerOptions): Server {
     const merged = { ...options, ...this.originOptions } as ServerOptions;
     const server = this.emitOnly ? new Server(merged) : (super.createIOServer(port, merged) as Server);
-    this.pub = new Redis(this.redisUrl);
+    this.pub = new Redis(this.redisUrl, REDIS_CLIENT_OPTIONS);
     this.sub = this.pub.duplicate();
     for (const client of [this.pub, this.sub]) {
       client.on('error', (error: Error) => this.redisLogger.warn(`Redis (socket.io adapter): ${error.message}`));

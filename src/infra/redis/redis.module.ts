@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { RateLimiter } from './rate-limiter.js';
 
 import { REDIS } from './redis.tokens.js';
+import { REDIS_CLIENT_OPTIONS } from './redis-client-options.js';
 
 export { REDIS };
 
@@ -16,7 +17,7 @@ export async function closeRedis(redis: Redis): Promise<void> {
 const logger = new Logger('Redis');
 
 export function createRedis(config: AppConfig): Redis {
-  const redis = new Redis(config.redisUrl, { keyPrefix: `${config.redisPrefix}:`, maxRetriesPerRequest: 3, lazyConnect: false });
+  const redis = new Redis(config.redisUrl, { ...REDIS_CLIENT_OPTIONS, keyPrefix: `${config.redisPrefix}:`, maxRetriesPerRequest: 3, lazyConnect: false });
   // Said once per outage (ioredis would print every reconnection attempt); /api/health reports it meanwhile.
   let reported = false;
   redis.on('error', (error: Error) => {
