@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { HotPathPool, prepared } from '../infra/database/pg-pool.js';
 import { systemSql } from '../infra/database/sql.js';
 import type { Profile } from '../shared/permissions.js';
 
@@ -24,7 +24,10 @@ export interface ContextRow {
   use_integrations: boolean | null;
 }
 
-const CONTEXT_SQL = `
+/** A named prepared statement: it runs on every request, so it is planned once per connection. */
+const CONTEXT = prepared(
+  'auth_context',
+  `
   select u.id, u.company_id, u.profile, u.super, u.all_ticket, u.token_version, c.status, c.due_date,
          p.use_campaigns, p.use_schedules, p.use_internal_chat, p.use_external_api, p.use_kanban, p.use_open_ai, p.use_integrations,
          (select s.value from settings s where s.company_id = u.company_id and s.key = 'campaignsEnabled') as campaigns_setting,
@@ -32,16 +35,17 @@ const CONTEXT_SQL = `
     from users u
     join companies c on c.id = u.company_id
     left join plans p on p.id = c.plan_id
-   where u.id = ?`;
+   where u.id = ?`,
+);
 
 /** The auth context of a request in one query: it runs on every request. */
 @Injectable()
 export class AuthContextRepository {
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly hot: HotPathPool) {}
 
   async load(userId: number): Promise<ContextRow | null> {
     // By user id from the token, before the company is known: the row itself names the company.
-    const rows = await systemSql(this.em.getConnection()).all<ContextRow>(CONTEXT_SQL, [userId]);
+    const rows = await systemSql(this.hot).all<ContextRow>(CONTEXT, [userId]);
     return rows[0] ?? null;
   }
 }

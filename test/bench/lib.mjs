@@ -37,7 +37,7 @@ export const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math
  * outside; resolves once it answers. `stop()` kills it.
  */
 export async function startBuiltServer({ dbUrl, dataDir, dbName, port, attempts = 300, logLevel = 'warn' }) {
-  // BENCH_CPU_PROF=dir: the server profiles itself between two SIGUSR2 (test/bench/profile-on-signal.mjs).
+  // BENCH_CPU_PROF=dir: the server profiles itself between two SIGWINCH (test/bench/profile-on-signal.mjs).
   const profiling = process.env.BENCH_CPU_PROF ? ['--import', './test/bench/profile-on-signal.mjs'] : [];
   const child = spawn(process.execPath, [...profiling, 'dist/src/main.js'], {
     env: {

@@ -1,6 +1,7 @@
-// Preloaded into the server by the tickets bench when BENCH_CPU_PROF=dir is set (`node --import`): SIGUSR2 starts the
-// V8 CPU profiler, the next SIGUSR2 stops it and writes `dir/<label>.cpuprofile`, the label being what the bench wrote
-// to `dir/label` meanwhile. One profile per measured shape, without the server's start-up in it.
+// Preloaded into the server by the tickets bench when BENCH_CPU_PROF=dir is set (`node --import`): SIGWINCH starts the
+// V8 CPU profiler, the next SIGWINCH stops it and writes `dir/<label>.cpuprofile`, the label being what the bench wrote
+// to `dir/label` meanwhile. One profile per measured shape, without the server's start-up in it. SIGWINCH because
+// Nest's shutdown hooks stop the app on SIGUSR2, and its default action is to do nothing.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 
@@ -9,7 +10,7 @@ const session = new Session();
 session.connect();
 let running = false;
 
-process.on('SIGUSR2', async () => {
+process.on('SIGWINCH', async () => {
   if (!running) {
     running = true;
     await session.post('Profiler.enable');

@@ -75,11 +75,11 @@ async function profiled(pid, label, work) {
   mkdirSync(PROFILE_DIR, { recursive: true });
   rmSync(`${PROFILE_DIR}/label.done`, { force: true });
   writeFileSync(`${PROFILE_DIR}/label`, name);
-  process.kill(pid, 'SIGUSR2');
+  process.kill(pid, 'SIGWINCH');
   try {
     return await work();
   } finally {
-    process.kill(pid, 'SIGUSR2');
+    process.kill(pid, 'SIGWINCH');
     await until(() => existsSync(`${PROFILE_DIR}/label.done`), 30);
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { TicketRoomAuthorizer } from '../../infra/realtime/ticket-room.authorizer.js';
 import { canSeeTicket } from '../../shared/permissions.js';
+import type { TicketAccessRow } from './tickets.repository.js';
 import { TicketsRepository } from './tickets.repository.js';
 
 /**
@@ -16,6 +17,11 @@ export class TicketAccess extends TicketRoomAuthorizer {
 
   async canJoin(auth: AuthContext, ticketId: number): Promise<boolean> {
     const row = await this.repository.accessRow(auth.companyId, ticketId);
-    return row !== null && canSeeTicket(auth.ability, { userId: row.user_id, queueId: row.queue_id, status: row.status });
+    return row !== null && this.canSee(auth, row);
+  }
+
+  /** The same rule on a row already read (a ticket row carries the columns the rules look at). */
+  canSee(auth: AuthContext, row: TicketAccessRow): boolean {
+    return canSeeTicket(auth.ability, { userId: row.user_id, queueId: row.queue_id, status: row.status });
   }
 }

@@ -102,7 +102,9 @@ export function countedByCounters(query: TicketListFilter): boolean {
  * The tickets a search finds, each index on its own: `hits` unions the ticket ids of the messages the trigram index on
  * their text finds and the tickets of the contacts the trigram indexes on name and number find; `kept` probes each
  * hit by primary key (a lateral, so the plan stays a nested loop: a join let the planner hash every ticket of the
- * company once the hits passed a thousand) and keeps those the filters allow, with their position in the list.
+ * company once the hits passed a thousand) and keeps those the filters allow, with their position in the list. The
+ * contacts' tickets come from a lateral too, fenced by `offset 0` so it is not flattened back into a join: a name
+ * such as "Cliente 42", estimated to match many contacts, otherwise got a sequential scan of every ticket.
  * Counting and paging then read `kept` only.
  */
 function searchCtes(ctx: AuthContext, query: TicketListFilter, search: string): SqlPart {
@@ -117,7 +119,8 @@ function searchCtes(ctx: AuthContext, query: TicketListFilter, search: string): 
       hits as materialized (
         select ticket_id as id from message_hits
         union
-        select x.id from contacts ct join tickets x on x.company_id = ct.company_id and x.contact_id = ct.id
+        select x.id from contacts ct,
+               lateral (select x.id from tickets x where x.company_id = ct.company_id and x.contact_id = ct.id offset 0) x
          where ct.company_id = ? and ${contact.sql}),
       kept as materialized (
         select t.id, t.last_message_at from hits h,

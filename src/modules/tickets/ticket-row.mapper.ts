@@ -1,11 +1,12 @@
 import type { MessagePreview } from '../../shared/message-preview.js';
+import type { TicketStatus } from '../../shared/permissions.js';
 import type { TicketResponse } from './ticket.mapper.js';
 
 /** A ticket as the inbound statement returns it (snake_case JSON, with the names the events need). */
 export interface TicketRow {
   id: number;
   uuid: string;
-  status: string;
+  status: TicketStatus;
   contact_id: number;
   user_id: number | null;
   queue_id: number | null;

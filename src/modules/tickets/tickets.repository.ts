@@ -59,6 +59,18 @@ const TAGS_OF_TICKETS = prepared(
     order by t.name, t.id`,
 );
 
+/** A ticket's row by id or uuid, as a request opens it (`openedRow`). */
+const OPENED_ROW = {
+  id: prepared(
+    'ticket_row_by_id',
+    `select ${TICKET_JSON} as row from tickets t join contacts ct on ct.id = t.contact_id ${TICKET_JOINS} where t.company_id = ? and t.id = ?`,
+  ),
+  uuid: prepared(
+    'ticket_row_by_uuid',
+    `select ${TICKET_JSON} as row from tickets t join contacts ct on ct.id = t.contact_id ${TICKET_JOINS} where t.company_id = ? and t.uuid = ?`,
+  ),
+};
+
 const statements = new Map<string, PreparedStatement>();
 const STATEMENTS_MAX = 500;
 
@@ -162,6 +174,16 @@ export class TicketsRepository {
           where t.company_id = ? and ${column} = ?`,
       [companyId, value],
     );
+    return rows[0]?.row ?? null;
+  }
+
+  /**
+   * `row` as a prepared statement on the hot-path pool, for the ticket a request opens before it writes anything (the
+   * conversation, the ticket page): planned once per connection. Not for a row the caller's own transaction just wrote.
+   */
+  async openedRow(companyId: number, where: { id: number } | { uuid: string }): Promise<TicketRow | null> {
+    const [statement, value] = 'id' in where ? [OPENED_ROW.id, where.id] : [OPENED_ROW.uuid, where.uuid];
+    const rows = await tenantSql(this.hot, companyId).all<{ row: TicketRow }>(statement, [companyId, value]);
     return rows[0]?.row ?? null;
   }
 

@@ -64,16 +64,16 @@ export class TicketsService {
 
   /** A ticket's row for work on its conversation: 404 when it does not exist here, 403 when the caller may not open it. */
   async openableRow(ctx: AuthContext, ticketId: number): Promise<TicketRow> {
-    const ticket = await this.repository.row(ctx.companyId, { id: ticketId });
+    const ticket = await this.repository.openedRow(ctx.companyId, { id: ticketId });
     if (!ticket) throw notFound('ERR_NO_TICKET_FOUND');
-    if (!(await this.access.canJoin(ctx, ticket.id))) throw NO_ACCESS();
+    if (!this.access.canSee(ctx, ticket)) throw NO_ACCESS();
     return ticket;
   }
 
-  async detail(ctx: AuthContext, where: { id?: number; uuid?: string }): Promise<TicketDetail> {
-    const row = await this.repository.row(ctx.companyId, where);
+  async detail(ctx: AuthContext, where: { id: number } | { uuid: string }): Promise<TicketDetail> {
+    const row = await this.repository.openedRow(ctx.companyId, where);
     if (!row) throw notFound('ERR_NO_TICKET_FOUND');
-    if (!(await this.access.canJoin(ctx, row.id))) throw NO_ACCESS();
+    if (!this.access.canSee(ctx, row)) throw NO_ACCESS();
     const [ticket] = await this.withTags(ctx.companyId, [row]);
     const contact = await this.em.findOneOrFail(Contact, row.contact_id, { populate: ['whatsapp', 'extraInfo'] });
     return { ...ticket!, contact: toContactResponse(contact) };
