@@ -20,6 +20,7 @@ import { Migration20261125183500_unread_messages_index } from './Migration202611
 import { Migration20261124140000_refresh_tokens } from './Migration20261124140000_refresh_tokens.js';
 import { Migration20261125120000_announcements } from './Migration20261125120000_announcements.js';
 import { Migration20261125184000_ticket_counters } from './Migration20261125184000_ticket_counters.js';
+import { Migration20261125190000_gin_pending_lists } from './Migration20261125190000_gin_pending_lists.js';
 
 /** Every migration in order. Static imports keep the list working from source and from dist alike. */
 export const migrationsList: MigrationObject[] = [
@@ -44,4 +45,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125180000_message_media_seconds', class: Migration20261125180000_message_media_seconds },
   { name: 'Migration20261125183500_unread_messages_index', class: Migration20261125183500_unread_messages_index },
   { name: 'Migration20261125184000_ticket_counters', class: Migration20261125184000_ticket_counters },
+  { name: 'Migration20261125190000_gin_pending_lists', class: Migration20261125190000_gin_pending_lists },
 ];

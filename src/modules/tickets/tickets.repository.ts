@@ -49,7 +49,6 @@ function decodeCursor(value: string): CursorPosition {
   }
 }
 
-/** Named prepared statements by text: a list shape is planned once per connection, not on every request. */
 /** The tags of a page of tickets, by the (company_id, ticket_id, tag_id) unique index; one prepared statement. */
 const TAGS_OF_TICKETS = prepared(
   'ticket_tags_of_tickets',
@@ -71,6 +70,7 @@ const OPENED_ROW = {
   ),
 };
 
+/** Named prepared statements by text: a list or counter shape is planned once per connection, not on every request. */
 const statements = new Map<string, PreparedStatement>();
 const STATEMENTS_MAX = 500;
 
@@ -116,7 +116,7 @@ export class TicketsRepository {
       const counted = counterSql(ctx, filter, filter.status ? [filter.status] : TICKET_STATUSES);
       const [found, perStatus] = await Promise.all([
         tenantSql(this.hot, ctx.companyId).all<{ row: TicketRow }>(statementFor(pageSql.sql), pageSql.params),
-        this.sql(ctx.companyId).all<{ count: number }>(counted.sql, counted.params),
+        tenantSql(this.hot, ctx.companyId).all<{ count: number }>(statementFor(counted.sql), counted.params),
       ]);
       rows = found.map((r) => r.row);
       count = { count: perStatus.reduce((sum, r) => sum + r.count, 0), countCapped: false };
@@ -150,7 +150,7 @@ export class TicketsRepository {
   /** Open and pending counts for the tab badges, from the counters. */
   async counts(ctx: AuthContext, showAll: boolean, queueIds: number[] | undefined): Promise<{ open: number; pending: number }> {
     const counted = counterSql(ctx, { showAll, queueIds }, ['open', 'pending']);
-    const rows = await this.sql(ctx.companyId).all<{ status: string; count: number }>(counted.sql, counted.params);
+    const rows = await tenantSql(this.hot, ctx.companyId).all<{ status: string; count: number }>(statementFor(counted.sql), counted.params);
     const of = (status: string) => rows.find((r) => r.status === status)?.count ?? 0;
     return { open: of('open'), pending: of('pending') };
   }
