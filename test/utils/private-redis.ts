@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
+import { REDIS_CLIENT_OPTIONS } from '../../src/infra/redis/redis-client-options.js';
 import { TIME_FACTOR } from './time.js';
 
 const freePort = () =>
@@ -33,7 +34,7 @@ export class PrivateRedis {
     this.process = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     const deadline = Date.now() + 10_000 * TIME_FACTOR;
     for (;;) {
-      const client = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      const client = new Redis(this.url, { ...REDIS_CLIENT_OPTIONS, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
       client.on('error', () => undefined);
       const ok = await client
         .connect()
