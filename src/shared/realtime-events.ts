@@ -13,6 +13,8 @@ export const Rooms = {
   companyAdmins: (companyId: number) => `company-${companyId}-admins`,
   /** Sockets of a billing-only session (an expired company's admin renewing): they receive the payment event only. */
   companyBilling: (companyId: number) => `company-${companyId}-billing`,
+  /** Every full session of every company: the announcements' audience (billing-only sockets never join it). */
+  signedIn: 'signed-in',
   companyStatus: (companyId: number, status: string) => `company-${companyId}-${status}`,
   companyNotification: (companyId: number) => `company-${companyId}-notification`,
   queueStatus: (queueId: number, status: string) => `queue-${queueId}-${status}`,

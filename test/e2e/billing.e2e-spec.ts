@@ -9,7 +9,7 @@ import { readBrCode } from '../../src/modules/invoices/pix/br-code.js';
 import type { PaymentEventPayload } from '../../src/shared/billing-api-types.js';
 import { addMonths } from '../../src/shared/recurrence.js';
 import { companyDueDate, crc16, emvFields, invoiceFor, sandboxWebhook } from '../utils/billing.js';
-import { createTenant, login, type Session, type TenantFixture } from '../utils/factories.js';
+import { createTenant, createUser, login, type Session, type TenantFixture } from '../utils/factories.js';
 import { connectSocket } from '../utils/sockets.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
 import { TIME_FACTOR } from '../utils/time.js';
@@ -298,6 +298,17 @@ describe('billing', () => {
         const seen = recorder(socket);
         // A ticket room answers an acknowledgement to any other socket; this one gets none.
         await expect(socket.timeout(1000 * TIME_FACTOR).emitWithAck('joinChatBox', 1)).rejects.toThrow();
+        // An announcement reaches every signed-in socket of every company, but not this one.
+        const superUser = await login(t, (await createUser(t, a.company, 'admin', { super: true })).email);
+        const heard = await connectSocket(t, superUser.token);
+        try {
+          const announced = nextEvent<unknown>(heard, 'announcement');
+          const created = await t.http().post('/api/announcements').set(superUser.auth).send({ title: 'Manutenção', text: 'Hoje às 22h' });
+          expect(created.status).toBe(201);
+          await announced;
+        } finally {
+          heard.disconnect();
+        }
         const invoiceId = (await t.em().findOneOrFail(Invoice, { company: expired.company.id }, { filters: false })).id;
         const event = nextEvent<PaymentEventPayload>(socket, `company-${expired.company.id}-payment`);
         const paid = await t.http().post('/api/dev/payments/pay').set(SECRET_HEADER, t.config.simulatorSecret!).send({ invoiceId });

@@ -46,7 +46,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect, Befo
     const claims = this.tokens.verifyAccess(token);
     const auth = await this.loader.load(claims.sub, claims.tv);
     socket.data.auth = auth;
-    const rooms = [Rooms.mainChannel(auth.companyId), Rooms.user(auth.userId)];
+    const rooms = [Rooms.signedIn, Rooms.mainChannel(auth.companyId), Rooms.user(auth.userId)];
     if (auth.profile === 'admin') rooms.push(Rooms.companyAdmins(auth.companyId));
     await socket.join(rooms);
     await this.presence.markOnline(auth.companyId, auth.userId);

@@ -42,11 +42,12 @@ export class RealtimeService implements BeforeApplicationShutdown {
   }
 
   /**
-   * To every socket of every company. Announcements are the ONLY event allowed here (server-behaviour §7: nothing
-   * else is ever broadcast across companies), hence the fixed event name and payload type: do not widen it.
+   * To every signed-in socket of every company. Announcements are the ONLY event allowed here (server-behaviour §7:
+   * nothing else is ever broadcast across companies), hence the fixed event name and payload type: do not widen it.
+   * A billing-only socket (an expired company renewing) is not signed in and hears the payment event alone.
    */
   broadcastAnnouncement(payload: AnnouncementEventPayload): void {
-    this.server?.emit(ANNOUNCEMENT_EVENT, payload);
+    this.server?.to(Rooms.signedIn).emit(ANNOUNCEMENT_EVENT, payload);
   }
 
   /** Drops every socket of a company (disabled, or its due date passed); users of an active company reconnect. */
