@@ -112,6 +112,9 @@ async function main() {
     const headers = { authorization: `Bearer ${token}` };
     const get = (path) => fetchJson(PORT, { path, headers });
 
+    // The counts the lists answer come from the counters: they must match what was seeded.
+    const open = await get('/api/tickets?status=open&showAll=true&pageNumber=1');
+    if (open.count !== n.open) throw new Error(`open tickets count ${open.count}, seeded ${n.open}: the ticket counters were not filled`);
     const closed = await deepListPath(get, '/api/tickets?status=closed&showAll=true', CLOSED_PAGE);
     const deepMessages = await deepMessagesPath(get, BIG_CONVERSATION_TICKET, Math.round(n.bigConversation * 0.9));
     const shapes = [

@@ -173,8 +173,10 @@ export function ticketPageSql(ctx: AuthContext, query: TicketListFilter, limit: 
   const search = searchText(query);
   const ctes = isSparseSearch(query) ? searchCtes(ctx, query, search) : { sql: '', params: [] };
   const rows = pageRows(ctx, query, limit, offset);
+  // The contact by a lateral primary-key probe: a prepared statement's generic plan cannot see the page's limit and,
+  // guessing thousands of rows, hashed every contact of the company to join forty.
   const page = `select ${TICKET_JSON} as row, t.last_message_at, t.id
-        from (${rows.sql}) t join contacts ct on ct.id = t.contact_id ${TICKET_JOINS}`;
+        from (${rows.sql}) t cross join lateral (select ct.* from contacts ct where ct.id = t.contact_id limit 1) ct ${TICKET_JOINS}`;
   if (countedByCounters(query) || query.searchMode === 'dense') {
     return { sql: `select p.row from (${page}) p order by p.last_message_at desc, p.id desc`, params: rows.params };
   }
