@@ -10,8 +10,18 @@ const lanes: Lane[] = [
 ];
 const vip = { id: 30, name: 'VIP', color: '#F9A825' };
 
-const card = (id: number, tags: KanbanTicket['tags'], updatedAt = '2026-01-01T10:00:00.000Z', laneId?: number): KanbanTicket =>
-  ({ id, uuid: `u-${id}`, status: 'open', queueId: 1, userId: 7, updatedAt, tags, laneId, contact: null }) as unknown as KanbanTicket;
+/**
+ * A card whose last message was at `lastMessageAt`; its updatedAt (`updatedAt`, by default a later time that reverses
+ * the order of the messages) is what accepting, transferring or tagging changes.
+ */
+const card = (
+  id: number,
+  tags: KanbanTicket['tags'],
+  lastMessageAt = '2026-01-01T10:00:00.000Z',
+  laneId?: number,
+  updatedAt = new Date(Date.parse('2026-03-01T00:00:00.000Z') - Date.parse(lastMessageAt) + Date.parse('2026-01-01T00:00:00.000Z')).toISOString(),
+): KanbanTicket =>
+  ({ id, uuid: `u-${id}`, status: 'open', queueId: 1, userId: 7, lastMessageAt, updatedAt, tags, laneId, contact: null }) as unknown as KanbanTicket;
 
 /** A viewer with the rules as /auth/me ships them (packed, then unpacked by the browser). */
 function viewer(id: number, profile: Profile, queueIds: number[], showAll: boolean): BoardViewer {
@@ -29,12 +39,31 @@ describe('kanban board', () => {
     expect(laneOf(card(2, [vip]), lanes)).toBe(0);
   });
 
-  it('groups every lane, empty ones too, most recent activity first', () => {
+  it('groups every lane, empty ones too, latest message first', () => {
     const groups = groupByLane([card(1, []), card(2, [lanes[0]!]), card(3, [], '2026-01-02T10:00:00.000Z')], lanes);
     expect([...groups.keys()]).toEqual([0, 10, 20]);
     expect(groups.get(0)!.map((item) => item.id)).toEqual([3, 1]);
     expect(groups.get(10)!.map((item) => item.id)).toEqual([2]);
     expect(groups.get(20)).toEqual([]);
+  });
+
+  it('orders a lane by last message, not by updatedAt (accepting or transferring does not move a card)', () => {
+    // Ticket 1 was accepted a minute ago (newest updatedAt) but its customer last wrote yesterday; ticket 2 last wrote
+    // this morning and was not touched since; ticket 3 wrote at the same time as 2 and has the higher id.
+    const accepted = card(1, [lanes[0]!], '2026-01-01T09:00:00.000Z', undefined, '2026-01-02T12:00:00.000Z');
+    const quiet = card(2, [lanes[0]!], '2026-01-02T08:00:00.000Z', undefined, '2026-01-02T08:00:00.000Z');
+    const tie = card(3, [lanes[0]!], '2026-01-02T08:00:00.000Z', undefined, '2026-01-01T00:00:00.000Z');
+    expect(accepted.updatedAt > quiet.updatedAt).toBe(true);
+    const order = (cards: KanbanTicket[], lane: number) =>
+      groupByLane(cards, lanes)
+        .get(lane)
+        ?.map((item) => item.id);
+    expect(order([accepted, quiet, tie], 10)).toEqual([3, 2, 1]);
+    // The default fixtures reverse updatedAt against lastMessageAt too.
+    const older = card(4, [], '2026-01-01T10:00:00.000Z');
+    const newer = card(5, [], '2026-01-03T10:00:00.000Z');
+    expect(older.updatedAt > newer.updatedAt).toBe(true);
+    expect(order([older, newer], 0)).toEqual([5, 4]);
   });
 
   it('puts a card with two lane tags in the lane it was moved to last, as the server tells it', () => {

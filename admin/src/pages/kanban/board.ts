@@ -40,10 +40,10 @@ export function laneOf(ticket: Pick<KanbanTicket, 'tags' | 'laneId'>, lanes: Pic
 }
 
 /**
- * Within a lane, the most recent first: by the ticket's updatedAt (tickets carry no last-message time; a new
- * message updates the ticket), as the server lists them.
+ * Within a lane, the latest message first, by the ticket's lastMessageAt (newest id first on a tie): accepting,
+ * transferring or tagging a ticket changes its updatedAt but does not move its card. updatedAt stands in only for a
+ * ticket an older server sent without a last-message time.
  */
-/** Within a lane, the latest message first (accepting or transferring a ticket does not move its card). */
 const byActivity = (a: KanbanTicket, b: KanbanTicket) => (b.lastMessageAt ?? b.updatedAt).localeCompare(a.lastMessageAt ?? a.updatedAt) || b.id - a.id;
 
 /** The cards of each lane (lane 0 first), every lane present even when empty. */
