@@ -57,6 +57,16 @@ export interface ContactResponse {
   updatedAt: string;
 }
 
+/**
+ * POST /contacts/whatsapp-check: whether a number is on WhatsApp (null when no connection could tell), and the
+ * company's contact with that number, if any.
+ */
+export interface ContactWhatsappCheckResponse {
+  number: string;
+  exists: boolean | null;
+  contact: ContactResponse | null;
+}
+
 /** A ticket as lists, details and ticket events carry it. */
 export interface TicketResponse {
   id: number;

@@ -113,18 +113,24 @@ describe('kanban lanes and conversation cards in the browser', () => {
     await inject({ from: customer, name: 'Bruna Dias', body: 'Consigo retirar na loja também?', id: question });
     await inject({ from: customer, name: 'Bruna Dias', type: 'reaction', body: '👍', targetId: question });
     await inject({ from: customer, name: 'Bruna Dias', type: 'location', latitude: -23.561414, longitude: -46.655881, body: 'MASP\nAv. Paulista, 1578' });
-    // A contact already known not to be on WhatsApp, shared as a card.
-    const other = await customerWrites(suite.t, api, connectionId, '5511944440003', 'Oi', 'Rui Barros');
-    await suite.t.em().nativeUpdate(Contact, { id: other.contact.id }, { isWhatsappValid: false }, { filters: false });
-    const vcard = 'BEGIN:VCARD\nVERSION:3.0\nFN:Rui Barros\nTEL;type=CELL;waid=5511944440003:+55 11 94444-0003\nEND:VCARD';
-    await inject({ from: customer, name: 'Bruna Dias', type: 'vcard', body: vcard });
+    // Two shared cards, neither number a contact: one not on WhatsApp (the simulator's phone knows no number ending in
+    // 0000), one on WhatsApp.
+    const outside = '5511944440000';
+    const available = '5511944440004';
+    const vcard = (name: string, number: string) => `BEGIN:VCARD\nVERSION:3.0\nFN:${name}\nTEL;type=CELL;waid=${number}:+${number}\nEND:VCARD`;
+    await inject({ from: customer, name: 'Bruna Dias', type: 'vcard', body: vcard('Rui Barros', outside) });
+    await inject({ from: customer, name: 'Bruna Dias', type: 'vcard', body: vcard('Lia Castro', available) });
+    const contactsWith = (number: string) => suite.t.em().count(Contact, { number }, { filters: false });
+    expect(await contactsWith(outside)).toBe(0);
 
     const page = await signedIn(DESKTOP, `/tickets/${ticket.uuid}`);
+    // The WhatsApp checks the page asks for, by number.
     const lookups: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (request.method() === 'GET' && url.pathname.startsWith('/api/contacts') && url.search.includes('5511944440003')) lookups.push(url.search);
+      if (request.method() === 'POST' && url.pathname === '/api/contacts/whatsapp-check') lookups.push((request.postDataJSON() as { number: string }).number);
     });
+    const checked = (number: string) => lookups.filter((asked) => asked === number).length;
     const target = page.locator('[data-message-id]', { hasText: 'Consigo retirar na loja também?' });
     await target.waitFor({ timeout: 10000 * TIME_FACTOR });
     expect(await target.locator('[data-reactions]').getAttribute('data-reactions')).toBe('👍');
@@ -138,20 +144,39 @@ describe('kanban lanes and conversation cards in the browser', () => {
     expect(await mapLink.getAttribute('href')).toBe('https://www.openstreetmap.org/?mlat=-23.561414&mlon=-46.655881#map=17/-23.561414/-46.655881');
     expect(await mapLink.getAttribute('target')).toBe('_blank');
 
-    const card = page.locator('[data-vcard]');
-    await card.scrollIntoViewIfNeeded();
-    await page.locator('[data-vcard][data-vcard-check="outside"]').waitFor({ timeout: 10000 * TIME_FACTOR });
-    await card.getByRole('button', { name: 'CONTATO FORA DO WHATSAPP' }).waitFor();
-    expect(lookups.length).toBe(1);
+    // Each card, once on screen, is checked on WhatsApp: the unknown number not on WhatsApp shows the outside state.
+    const card = (number: string) => page.locator(`[data-vcard="${number}"]`);
+    await card(outside).scrollIntoViewIfNeeded();
+    await page.locator(`[data-vcard="${outside}"][data-vcard-check="outside"]`).waitFor({ timeout: 10000 * TIME_FACTOR });
+    expect(await card(outside).getByRole('button', { name: 'CONTATO FORA DO WHATSAPP' }).isDisabled()).toBe(true);
+    await card(available).scrollIntoViewIfNeeded();
+    await page.locator(`[data-vcard="${available}"][data-vcard-check="available"]`).waitFor({ timeout: 10000 * TIME_FACTOR });
+    expect(await card(available).getByRole('button', { name: 'Conversar' }).isEnabled()).toBe(true);
+    expect([checked(outside), checked(available)]).toEqual([1, 1]);
+    // The check created no contact.
+    expect(await contactsWith(outside)).toBe(0);
+    await card(outside).scrollIntoViewIfNeeded();
     await screenshot(page, 'conversation-cards');
 
-    // Another screen and back (the page is not reloaded): the card shows the answer kept, without asking again.
+    // 'Conversar' on the number on WhatsApp creates its contact and asks for the queue.
+    await card(available).getByRole('button', { name: 'Conversar' }).click();
+    const picker = page.getByRole('dialog', { name: 'Selecione a Fila' });
+    await picker.waitFor({ timeout: 10000 * TIME_FACTOR });
+    await waitFor(async () => (await contactsWith(available)) === 1);
+    await page.locator(`[data-vcard="${available}"][data-vcard-check="known"]`).waitFor();
+    await screenshot(page, 'conversation-cards-queue-picker');
+    await picker.getByRole('button', { name: 'Cancelar' }).click();
+    await picker.waitFor({ state: 'detached' });
+
+    // Another screen and back (the page is not reloaded): the cards show the answers kept, without asking again.
     await page.click('a[href="/kanban"]');
     await page.waitForURL(/\/kanban$/);
     await page.goBack();
-    await page.locator('[data-vcard][data-vcard-check="outside"]').waitFor({ timeout: 10000 * TIME_FACTOR });
-    await page.waitForTimeout(2000 * TIME_FACTOR); // longer than the check's delay: no second look-up comes
-    expect(lookups.length).toBe(1);
+    await page.locator(`[data-vcard="${outside}"][data-vcard-check="outside"]`).waitFor({ timeout: 10000 * TIME_FACTOR });
+    await page.locator(`[data-vcard="${available}"][data-vcard-check="known"]`).waitFor();
+    await card(outside).scrollIntoViewIfNeeded();
+    await page.waitForTimeout(2000 * TIME_FACTOR); // longer than the check's delay: no second check comes
+    expect([checked(outside), checked(available)]).toEqual([1, 1]);
     await page.close();
 
     const phone = await signedIn(PHONE, `/tickets/${ticket.uuid}`);

@@ -3,6 +3,9 @@ import type { ContactResponse } from './contact.mapper.js';
 
 export const contactNotFound = (): AppError => notFound('ERR_NO_CONTACT_FOUND');
 
+/** A connection id that is not one of the caller's company (another company's answers the same). */
+export const connectionNotFound = (): AppError => notFound('ERR_NO_WAPP_FOUND');
+
 /** The browser offers the existing contact instead (core §3: alreadyExists, existingContact). */
 export const duplicatedContact = (existing: ContactResponse): AppError =>
   appError('ERR_DUPLICATED_CONTACT', 'A contact with this number already exists', { alreadyExists: true, existingContact: existing });

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
@@ -7,18 +7,23 @@ import { Auth } from '../../authorization/auth.decorator.js';
 import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.js';
 import { listResponse, type ListParams } from '../../common/list-query/list-query.js';
 import { ListQuery } from '../../common/list-query/list-query.decorator.js';
-import type { ListBody } from '../../shared/api-types.js';
+import type { ContactWhatsappCheckResponse, ListBody } from '../../shared/api-types.js';
 import { CONTACT_LIST, type CreatedRange, CreatedRangeQuery } from './contact-list-query.js';
 import type { ContactResponse } from './contact.mapper.js';
+import { ContactWhatsappCheck } from './contact-whatsapp-check.js';
 import { ContactsService } from './contacts.service.js';
 import { CreateContactDto } from './dto/create-contact.dto.js';
 import { UpdateContactDto } from './dto/update-contact.dto.js';
+import { WhatsappCheckDto } from './dto/whatsapp-check.dto.js';
 
 @ApiTags('contacts')
 @ApiBearerAuth()
 @Controller('contacts')
 export class ContactsController {
-  constructor(private readonly contacts: ContactsService) {}
+  constructor(
+    private readonly contacts: ContactsService,
+    private readonly whatsappCheck: ContactWhatsappCheck,
+  ) {}
 
   @Get()
   @Policy('read', 'Contact')
@@ -45,6 +50,16 @@ export class ContactsController {
   @Policy('create', 'Contact')
   create(@Auth() ctx: AuthContext, @Body() dto: CreateContactDto): Promise<ContactResponse> {
     return this.contacts.create(ctx, dto);
+  }
+
+  /** A shared contact card asks once it is on screen; reading contacts is enough (nothing is created). */
+  @Post('whatsapp-check')
+  @HttpCode(200)
+  @Policy('read', 'Contact')
+  @ApiOperation({ summary: 'Whether a number is on WhatsApp; a contact with the number answers from what it keeps, or keeps the new answer' })
+  @ApiOkResponse({ description: '{ number, exists (null when no connection could tell), contact (the company’s contact with the number, or null) }' })
+  checkWhatsapp(@Auth() ctx: AuthContext, @Body() dto: WhatsappCheckDto): Promise<ContactWhatsappCheckResponse> {
+    return this.whatsappCheck.check(ctx, dto);
   }
 
   @Put(':id')

@@ -10,18 +10,19 @@ import { QueuePickerDialog } from './QueuePickerDialog';
 import { parseVcard } from './sharedContent';
 import type { ContactOption } from './types';
 import { useCreateTicket } from './useCreateTicket';
-import { cachedVcardAnswer, checkVcardNumber, rememberVcardAnswer, type VcardAnswer } from './vcardCheckCache';
+import { cachedVcardAnswer, checkVcardNumber, rememberVcardAnswer, type VcardAnswer, vcardAnswerOf } from './vcardCheckCache';
 
 type Check = { state: 'checking' } | VcardAnswer;
 
-/** A contact as GET /contacts lists it: whether it is on WhatsApp, when a connection checked. */
-type ListedContact = ContactOption & { isWhatsappValid?: boolean | null };
+/** The numbers the server checks (POST /contacts/whatsapp-check takes 8 to 20 digits). */
+const CHECKABLE = /^\d{8,20}$/;
 
 /**
- * A shared contact card: once the card has been on screen for 1500 ms the number is looked up among the contacts
- * (one whose number is known not to be on WhatsApp shows 'CONTATO FORA DO WHATSAPP'); the answer is kept for the
- * browser session, so scrolling back or re-rendering does not ask again. 'Conversar' creates the contact when needed
- * and asks for the queue ('Selecione a Fila') before opening the chat on this ticket's connection.
+ * A shared contact card: once the card has been on screen for 1500 ms the number is checked on WhatsApp through this
+ * ticket's connection (a contact of the company with the number answers from what it keeps); a number not on WhatsApp
+ * shows 'CONTATO FORA DO WHATSAPP'. The answer is kept for the browser session, so scrolling back or re-rendering
+ * does not ask again. 'Conversar' creates the contact when needed and asks for the queue ('Selecione a Fila') before
+ * opening the chat on this ticket's connection.
  */
 export function VcardMessage({ body, whatsappId, readOnly }: { body: string; whatsappId: number | null; readOnly?: boolean }) {
   const dataProvider = useAppDataProvider();
@@ -48,14 +49,9 @@ export function VcardMessage({ body, whatsappId, readOnly }: { body: string; wha
     }
     let current = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const lookup = () =>
-      dataProvider
-        .getList<ListedContact>('contacts', { filter: { q: number }, pagination: { page: 1, perPage: 20 }, sort: { field: 'name', order: 'ASC' } })
-        .then(({ data }): VcardAnswer => {
-          const found = data.find((contact) => contact.number.replace(/\D/g, '') === number);
-          if (!found) return { state: 'unknown' };
-          return found.isWhatsappValid === false ? { state: 'outside' } : { state: 'known', contact: found };
-        });
+    // A number the server would refuse is not asked about: 'Conversar' tells what is wrong with it.
+    const lookup = async (): Promise<VcardAnswer> =>
+      CHECKABLE.test(number) ? vcardAnswerOf(await dataProvider.checkWhatsappNumber(number, whatsappId)) : { state: 'unknown' };
     const start = () => {
       if (timer) return;
       timer = setTimeout(() => {
@@ -81,7 +77,7 @@ export function VcardMessage({ body, whatsappId, readOnly }: { body: string; wha
       stop();
       observer?.disconnect();
     };
-  }, [number, dataProvider.getList]);
+  }, [number, whatsappId, dataProvider.checkWhatsappNumber]);
 
   if (!shared) return <Typography variant="body2">{body}</Typography>;
 
@@ -107,7 +103,7 @@ export function VcardMessage({ body, whatsappId, readOnly }: { body: string; wha
   };
 
   return (
-    <Box ref={cardRef} sx={{ minWidth: 220 }} data-vcard data-vcard-check={check.state}>
+    <Box ref={cardRef} sx={{ minWidth: 220 }} data-vcard={shared.number} data-vcard-check={check.state}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 0.5 }}>
         <ContactAvatar name={shared.name} src={check.state === 'known' ? check.contact.profilePicUrl : null} size={40} />
         <Box sx={{ minWidth: 0 }}>

@@ -1,3 +1,4 @@
+import type { ContactWhatsappCheckResponse } from '../../../../src/shared/api-types';
 import { api, API_URL, httpClient } from '../../providers/httpClient';
 import type {
   ConnectionOption,
@@ -87,6 +88,13 @@ export const ticketMethods = {
   sendFileList: (ticketId: number, fileListId: number) => api.post<Message[]>(`/messages/${ticketId}/file-list/${fileListId}`),
   editMessage: (messageId: number, body: string) => api.post<Message>(`/messages/edit/${messageId}`, { body }),
   deleteMessage: (messageId: number) => api.delete(`/messages/${messageId}`),
+
+  /**
+   * A shared contact card's number (digits): whether it is on WhatsApp (null when no connection could tell) and the
+   * company's contact with it, checked through the conversation's connection when given.
+   */
+  checkWhatsappNumber: (number: string, whatsappId: number | null) =>
+    api.post<ContactWhatsappCheckResponse>('/contacts/whatsapp-check', { number, ...(whatsappId ? { whatsappId } : {}) }),
 
   getTicketNotes: (ticketId: number, contactId: number) =>
     api.get<TicketNote[]>('/ticket-notes/list', { ticketId, contactId }).then((answer) => listOf<TicketNote>(answer, 'notes')),

@@ -1,7 +1,18 @@
+import type { ContactWhatsappCheckResponse } from '../../../../src/shared/api-types';
 import type { ContactOption } from './types';
 
-/** What the card learnt about a shared number. */
-export type VcardAnswer = { state: 'known'; contact: ContactOption } | { state: 'unknown' } | { state: 'outside' };
+/**
+ * What the card learnt about a shared number: a contact of the company ('known'), on WhatsApp but no contact yet
+ * ('available'), not on WhatsApp ('outside'), or nobody could tell ('unknown').
+ */
+export type VcardAnswer = { state: 'known'; contact: ContactOption } | { state: 'available' } | { state: 'unknown' } | { state: 'outside' };
+
+/** The card's answer from POST /contacts/whatsapp-check. */
+export function vcardAnswerOf(check: Pick<ContactWhatsappCheckResponse, 'exists' | 'contact'>): VcardAnswer {
+  if (check.exists === false) return { state: 'outside' };
+  if (check.contact) return { state: 'known', contact: check.contact };
+  return check.exists ? { state: 'available' } : { state: 'unknown' };
+}
 
 const answers = new Map<string, VcardAnswer>();
 const running = new Map<string, Promise<VcardAnswer>>();
