@@ -23,6 +23,8 @@ import { publicMedia, signedMedia } from './infra/storage/serve-media.js';
 
 const API_PREFIX = 'api';
 const NOT_SPA = /^\/(api|socket\.io|public|media)(\/|$)/;
+/** The build's hashed files: never answered with the SPA's index.html. */
+const BUILD_ASSETS = /^\/assets\//;
 /** JSON and form bodies are read before authentication, so they stay small; files go through the upload routes. */
 const BODY_LIMIT = '100kb';
 
@@ -112,7 +114,9 @@ function serveBrowserApp(app: NestExpressApplication): void {
     ),
   );
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' || NOT_SPA.test(req.path) || !existsSync(index)) return next();
+    // A hashed file the build did not write (a chunk of an older release) is a 404, so the page can tell it failed:
+    // index.html in its place would be read as a script or a style sheet.
+    if (req.method !== 'GET' || NOT_SPA.test(req.path) || BUILD_ASSETS.test(req.path) || !existsSync(index)) return next();
     // Always revalidated: it names the hashed files of the current release.
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);

@@ -59,4 +59,48 @@ describe('first load in the browser', () => {
     await screenshot(ticketsPage, 'first-load-tickets');
     await ticketsContext.close();
   });
+
+  it('caches hashed assets for a year, compressed; revalidates pages; a missing asset is a 404, not index.html', async () => {
+    const get = (path: string, headers: Record<string, string> = {}) => fetch(`${suite.t.baseUrl}${path}`, { headers });
+    const cacheOf = (res: Response) => res.headers.get('cache-control') ?? '';
+
+    // Pages: the app's shell names the hashed files of the current release, so it is always revalidated.
+    for (const path of ['/', '/index.html', '/tickets', '/login']) {
+      const res = await get(path, { 'Accept-Encoding': 'br, gzip' });
+      expect({ path, status: res.status, type: res.headers.get('content-type') }).toEqual({ path, status: 200, type: expect.stringContaining('text/html') });
+      expect({ path, cache: cacheOf(res) }).toEqual({ path, cache: expect.stringMatching(/no-cache|no-store/) });
+      expect(cacheOf(res)).not.toMatch(/max-age=[1-9]|immutable/);
+    }
+
+    // The hashed files the shell names: a year, immutable; each one big enough to gain (1 kB, admin/compress-plugin.ts)
+    // comes as the brotli copy the build wrote when the browser accepts it.
+    const shell = await (await get('/')).text();
+    const assets = [...shell.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]!);
+    expect(assets.length).toBeGreaterThan(1);
+    let compressed = 0;
+    for (const path of assets) {
+      expect(path).toMatch(/-[\w-]{8}\.(js|css)$/);
+      const plain = await get(path, { 'Accept-Encoding': 'identity' });
+      const brotli = await get(path, { 'Accept-Encoding': 'br' });
+      for (const res of [plain, brotli]) {
+        expect({ path, status: res.status, cache: cacheOf(res) }).toEqual({ path, status: 200, cache: expect.stringMatching(/max-age=31536000.*immutable/) });
+      }
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      const body = await plain.text();
+      // fetch decodes the brotli body: the same file either way.
+      expect(await brotli.text()).toBe(body);
+      if (Buffer.byteLength(body) < 1024) continue;
+      expect({ path, encoding: brotli.headers.get('content-encoding') }).toEqual({ path, encoding: 'br' });
+      expect(brotli.headers.get('vary')).toMatch(/Accept-Encoding/i);
+      expect(brotli.headers.get('content-type')).toMatch(/javascript|css/);
+      compressed += 1;
+    }
+    expect(compressed).toBeGreaterThan(0);
+
+    // A chunk no build wrote (an older release's): 404, never the shell.
+    const missing = await get('/assets/index-00000000.js', { 'Accept-Encoding': 'br' });
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).not.toContain('<div id="root"');
+    expect(cacheOf(missing)).not.toMatch(/immutable/);
+  });
 });
