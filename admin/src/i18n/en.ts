@@ -1258,6 +1258,7 @@ export const en: Catalog = {
     title: 'Notifications',
     label: 'Notifications: %{smart_count}',
     empty: 'No notifications.',
+    messageFrom: 'Message from %{name}',
   },
   campaigns: {
     title: 'Campaigns',

@@ -1259,6 +1259,7 @@ export const es: Catalog = {
     title: 'Notificaciones',
     label: 'Notificaciones: %{smart_count}',
     empty: 'Ninguna notificación.',
+    messageFrom: 'Mensaje de %{name}',
   },
   campaigns: {
     title: 'Campañas',

@@ -1259,6 +1259,7 @@ export const pt = {
     title: 'Notificações',
     label: 'Notificações: %{smart_count}',
     empty: 'Nenhuma notificação.',
+    messageFrom: 'Mensagem de %{name}',
   },
   campaigns: {
     title: 'Campanhas',

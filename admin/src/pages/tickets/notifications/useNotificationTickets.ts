@@ -15,9 +15,10 @@ const openTicketKey = (pathname: string) => TICKET_PATH.exec(pathname)?.[1] ?? n
 
 /**
  * Tickets with unread customer messages that the user should hear about (core §6), kept live; a new customer
- * message on such a ticket plays the chime unless that ticket is the conversation on screen.
+ * message on such a ticket plays the chime and is passed to `onAlert` (with its ticket as the list now shows it)
+ * unless that ticket is the conversation on screen in a visible tab.
  */
-export function useNotificationTickets(): Ticket[] {
+export function useNotificationTickets(onAlert?: (ticket: Ticket) => void): Ticket[] {
   const dataProvider = useAppDataProvider();
   const agent = useAgent();
   const { pathname } = useLocation();
@@ -64,10 +65,13 @@ export function useNotificationTickets(): Ticket[] {
     if (!agent || payload.action !== 'create' || !payload.ticket) return;
     const { message, ticket } = payload;
     if (!shouldNotify(message, ticket, agent)) return;
-    setTickets((previous) => upsertTicket(previous, { ...ticket, unreadMessages: Math.max(ticket.unreadMessages, 1) }, true));
+    const unread = { ...ticket, unreadMessages: Math.max(ticket.unreadMessages, 1), lastMessage: ticket.lastMessage ?? message.body };
+    setTickets((previous) => upsertTicket(previous, unread, true));
     const key = openTicketKey(pathname);
     const onScreen = (key === ticket.uuid || key === String(ticket.id)) && document.visibilityState === 'visible';
-    if (!onScreen) playNotificationSound(volume);
+    if (onScreen) return;
+    playNotificationSound(volume);
+    onAlert?.(unread);
   });
 
   return tickets;
