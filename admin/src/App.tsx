@@ -11,10 +11,25 @@ import { darkTheme, lightTheme } from './theme';
 
 const LOGIN_PATH = '/login';
 
-/** Starts fetching the product's screens at once, in parallel with the first render, except on the login page. */
+/** Starts fetching the product's screens at once, except on the login page. */
 const loadScreens = () => import('./AdminScreens');
 const screens = window.location.pathname === LOGIN_PATH ? undefined : loadScreens();
 const AdminScreens = lazy(async () => ({ default: (await (screens ?? loadScreens())).AdminScreens }));
+
+/** The screens' module once loaded before the first render (see `screensReady`). */
+let preloaded: Awaited<ReturnType<typeof loadScreens>> | undefined;
+
+/**
+ * Resolves once the screens a first visit needs are loaded (at once on the login page). The entry renders after it:
+ * a lazy component that suspends on the first render shows its fallback, and React then holds the revealed screen
+ * back for its 300 ms fallback throttle, which delayed every request of the first page by as much.
+ */
+export const screensReady: Promise<void> = (screens ?? Promise.resolve(undefined)).then(
+  (module) => {
+    preloaded = module;
+  },
+  () => undefined,
+);
 
 const store = createStore();
 
@@ -44,6 +59,7 @@ function Screens() {
         <LoginPage />
       </CssBaseline>
     );
+  if (preloaded) return <preloaded.AdminScreens />;
   return (
     <Suspense
       fallback={

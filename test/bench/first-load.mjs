@@ -1,11 +1,13 @@
 // `npm run bench -- first-load`: what a browser downloads and how long it waits on the first visit of /login and of
 // /tickets (a new browser profile, its cache empty, as a new visitor), and on a second visit with the cache (hashed
-// files cached for a year). LIST_FILES=1 lists the scripts fetched. Needs `npm run build`.
+// files cached for a year). LIST_FILES=1 lists the scripts fetched; BENCH_NETWORK=mbps,rttMs (e.g. 10,40) throttles
+// the browser's network as a real link would (on loopback bytes cost nothing). Needs `npm run build`.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { dropScratch, scratch, startBuiltServer } from './lib.mjs';
 
+const NETWORK = process.env.BENCH_NETWORK ? process.env.BENCH_NETWORK.split(',').map(Number) : null;
 const port = 8300 + Math.floor(Math.random() * 500);
 const baseUrl = `http://127.0.0.1:${port}`;
 const { dbName, dbUrl, dataDir } = await scratch('firstload');
@@ -22,6 +24,16 @@ const browser = await chromium.launch({
 async function visit(page, path, screen) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
+  if (NETWORK) {
+    const [mbps, rttMs] = NETWORK;
+    const bytesPerSecond = (mbps * 1_000_000) / 8;
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: rttMs,
+      downloadThroughput: bytesPerSecond,
+      uploadThroughput: bytesPerSecond,
+    });
+  }
   const types = new Map();
   const urls = new Map();
   const totals = { js: 0, other: 0, jsFiles: 0, fromCache: 0 };
