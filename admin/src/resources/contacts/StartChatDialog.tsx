@@ -1,14 +1,10 @@
 import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
 import { useDiscardGuard } from '../../components/DiscardChangesGuard';
-import { ConnectionSelect } from '../../pages/tickets/ConnectionSelect';
 import { ContactAvatar } from '../../pages/tickets/ContactAvatar';
-import { QueueSelect } from '../../pages/tickets/QueueSelect';
-import { useAgent } from '../../pages/tickets/useAgent';
 import { useCreateTicket } from '../../pages/tickets/useCreateTicket';
-import { useConnectionOptions, useQueueOptions } from '../../pages/tickets/useLookups';
-import { preferredConnection } from './startChat';
+import { useTicketTarget } from '../../pages/tickets/useTicketTarget';
 import type { Contact } from './types';
 
 /**
@@ -18,37 +14,15 @@ import type { Contact } from './types';
  */
 export function StartChatDialog({ contact, onClose }: { contact: Contact; onClose(): void }) {
   const translate = useTranslate();
-  const agent = useAgent();
-  const allQueues = useQueueOptions();
-  const connections = useConnectionOptions();
-  const queues = agent?.isAdmin ? allQueues : (agent?.queues ?? []);
-  const [queueId, setQueueId] = useState<number | ''>('');
-  const [whatsappId, setWhatsappId] = useState<number | ''>('');
-  const [errors, setErrors] = useState<{ queue?: string; connection?: string }>({});
+  const target = useTicketTarget(contact.whatsappId);
   const { create, busy } = useCreateTicket(onClose, { fromContactList: true });
   const guard = useDiscardGuard(onClose);
   // Only the user's own picks count as changes, not the preselected queue and connection.
-  const [touched, setTouched] = useState(false);
   const { setDirty } = guard;
-  useEffect(() => setDirty(touched), [touched, setDirty]);
-
-  useEffect(() => {
-    if (whatsappId !== '') return;
-    const preferred = preferredConnection(connections, contact.whatsappId);
-    if (preferred) setWhatsappId(preferred.id);
-  }, [connections, contact.whatsappId, whatsappId]);
-
-  useEffect(() => {
-    if (queueId === '' && queues.length === 1) setQueueId(queues[0]!.id);
-  }, [queues, queueId]);
+  useEffect(() => setDirty(target.touched), [target.touched, setDirty]);
 
   const save = () => {
-    const next: typeof errors = {};
-    if (queueId === '' && !agent?.isAdmin) next.queue = translate('tickets.newTicket.selectQueue');
-    if (whatsappId === '') next.connection = translate('validation.required');
-    setErrors(next);
-    if (Object.keys(next).length) return;
-    void create(contact.id, queueId === '' ? null : queueId, whatsappId === '' ? null : whatsappId);
+    if (target.validate()) void create(contact.id, target.queueId, target.whatsappId);
   };
 
   return (
@@ -70,28 +44,7 @@ export function StartChatDialog({ contact, onClose }: { contact: Contact; onClos
               </Typography>
             </Box>
           </Box>
-          <QueueSelect
-            queues={queues}
-            value={queueId}
-            onChange={(id) => {
-              setQueueId(id);
-              setTouched(true);
-              setErrors(({ queue: _, ...rest }) => rest);
-            }}
-            required={!agent?.isAdmin}
-            allowNone={agent?.isAdmin}
-            error={errors.queue}
-          />
-          <ConnectionSelect
-            connections={connections}
-            value={whatsappId}
-            onChange={(id) => {
-              setWhatsappId(id);
-              setTouched(true);
-              setErrors(({ connection: _, ...rest }) => rest);
-            }}
-            error={errors.connection}
-          />
+          {target.fields}
         </DialogContent>
         <DialogActions sx={{ px: 3, py: 2 }}>
           <Button onClick={onClose}>{translate('common.cancel')}</Button>
