@@ -7,6 +7,7 @@ import { Ticket } from '../../src/modules/tickets/ticket.entity.js';
 import { loginThroughForm, screenshot } from '../utils/browser.js';
 import { startConnections, waitFor } from '../utils/channels.js';
 import { demoBrowserSuite } from '../utils/demo-suite.js';
+import { customerWrites } from '../utils/tickets.js';
 import { login, type Session } from '../utils/factories.js';
 import { TIME_FACTOR } from '../utils/time.js';
 
@@ -76,20 +77,7 @@ describe('attendant feedback in the workspace', () => {
 
     // A customer writes; the ticket waits in the Comercial queue.
     const connection = await suite.t.em().findOneOrFail(Whatsapp, { name: 'WhatsApp Demo' }, { filters: false });
-    const res = await suite.t
-      .http()
-      .post(`/api/dev/simulator/${connection.id}/inbound`)
-      .set(admin.auth)
-      .send({ from: '5511955550777', name: 'Carla Souza', body: 'Oi, preciso de ajuda' });
-    expect(res.status).toBe(202);
-    ticket = await waitFor(
-      () =>
-        suite.t
-          .em()
-          .fork()
-          .findOne(Ticket, { contact: { number: '5511955550777' } }, { filters: false }),
-      10000,
-    );
+    ticket = await customerWrites(suite.t, admin, connection.id, '5511955550777', 'Oi, preciso de ajuda', 'Carla Souza');
     const comercial = await suite.t.em().findOneOrFail(Queue, { name: 'Comercial' }, { filters: false });
     await suite.t.em().nativeUpdate(Ticket, { id: ticket.id }, { queue: comercial.id, chatbot: false }, { filters: false });
 

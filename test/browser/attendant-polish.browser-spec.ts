@@ -8,6 +8,7 @@ import { Ticket } from '../../src/modules/tickets/ticket.entity.js';
 import { loginThroughForm, screenshot } from '../utils/browser.js';
 import { startConnections, waitFor } from '../utils/channels.js';
 import { demoBrowserSuite } from '../utils/demo-suite.js';
+import { customerWrites } from '../utils/tickets.js';
 import { login, type Session } from '../utils/factories.js';
 import { TIME_FACTOR } from '../utils/time.js';
 
@@ -51,20 +52,7 @@ describe('attendant polish', () => {
     admin = await login(suite.t, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
     // A customer writes; the ticket waits in the attendant's Comercial queue.
     const connection = await suite.t.em().findOneOrFail(Whatsapp, { name: 'WhatsApp Demo' }, { filters: false });
-    const res = await suite.t
-      .http()
-      .post(`/api/dev/simulator/${connection.id}/inbound`)
-      .set(admin.auth)
-      .send({ from: '5511955550888', name: 'Renata Lima', body: 'Bom dia, tudo bem?' });
-    expect(res.status).toBe(202);
-    ticket = await waitFor(
-      () =>
-        suite.t
-          .em()
-          .fork()
-          .findOne(Ticket, { contact: { number: '5511955550888' } }, { filters: false }),
-      10000,
-    );
+    ticket = await customerWrites(suite.t, admin, connection.id, '5511955550888', 'Bom dia, tudo bem?', 'Renata Lima');
     const comercial = await suite.t.em().findOneOrFail(Queue, { name: 'Comercial' }, { filters: false });
     await suite.t.em().nativeUpdate(Ticket, { id: ticket.id }, { queue: comercial.id, chatbot: false }, { filters: false });
     // A note of the admin's on the ticket: the attendant may read it, not delete it.

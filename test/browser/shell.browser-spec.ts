@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { DEMO_ACCOUNTS } from '../../src/modules/companies/demo-data.seed.js';
 import { loginThroughForm, screenshot } from '../utils/browser.js';
 import { demoBrowserSuite } from '../utils/demo-suite.js';
+import { TIME_FACTOR } from '../utils/time.js';
 
 describe('application shell in the browser', () => {
   const suite = demoBrowserSuite();
@@ -75,6 +76,39 @@ describe('application shell in the browser', () => {
     expect(await page.locator('a[href="/connections"]').count()).toBe(0);
     expect(await page.locator('a[href="/settings"]').count()).toBe(0);
     expect(await page.locator('a[href="/contacts"]').count()).toBe(1);
+    await page.close();
+  });
+
+  it('leads every menu entry of the super user to a screen of its own', async () => {
+    const page = await suite.browser.newPage({ viewport: { width: 1366, height: 850 } });
+    await loginThroughForm(page, suite.t.baseUrl, DEMO_ACCOUNTS.super.email, DEMO_ACCOUNTS.super.password);
+    const menu = page.locator('.RaMenu-open, .RaMenu-closed').first();
+    await menu.locator('a[href="/tickets"]').waitFor();
+    // Open the collapsed groups (campaigns), so their entries are links too.
+    for (const group of await menu.locator('[aria-expanded="false"]').all()) await group.click();
+    const hrefs = [...new Set(await menu.locator('a[href^="/"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')!)))];
+    expect(hrefs.length).toBeGreaterThan(20);
+    const empty: string[] = [];
+    for (const href of hrefs) {
+      await menu.locator(`a[href="${href}"]`).first().click();
+      await page.waitForURL((url) => url.pathname === href);
+      // The screen shows more than an empty frame and the tab names it (DocumentTitle).
+      const shown = await page
+        .waitForFunction(
+          () => {
+            const doc = (globalThis as unknown as { document: { title: string; getElementById(id: string): { textContent: string | null } | null } }).document;
+            return doc.title !== 'Atendechat' && (doc.getElementById('main-content')?.textContent?.trim().length ?? 0) > 10;
+          },
+          undefined,
+          { timeout: 10_000 * TIME_FACTOR },
+        )
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!shown) empty.push(href);
+    }
+    expect(empty).toEqual([]);
     await page.close();
   });
 });
