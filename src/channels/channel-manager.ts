@@ -151,7 +151,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
   /** Starts the session here, or in the process that runs it (with ROLE=api: in a worker). */
   async start(companyId: number, connectionId: number, options?: StartOptions): Promise<void> {
     if (await this.elsewhere(connectionId, true)) {
-      await this.commands.call({ op: 'start', companyId, connectionId, args: [options ?? null] }, true);
+      await this.commands.call({ op: 'start', companyId, connectionId, args: [options ?? null] }, { orAny: true });
       return;
     }
     await this.startHere(companyId, connectionId, options);

@@ -69,6 +69,7 @@ export class RemoteSession implements ChannelSession {
 
   private call(op: string, args: unknown[]): Promise<unknown> {
     const command: SessionCommand = { op, companyId: this.target.companyId, connectionId: this.target.connectionId, args };
-    return this.commands.call(command);
+    // Every call of a session handle may run twice: sends carry the message id fixed before them.
+    return this.commands.call(command, { idempotent: true });
   }
 }

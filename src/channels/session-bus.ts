@@ -37,6 +37,14 @@ export class SessionBus implements OnApplicationShutdown {
     return this.publisher().publish(this.channel(name), JSON.stringify(message));
   }
 
+  /** How many processes listen on a channel now (a process that died has closed its connection: it counts no more). */
+  async listeners(name: string): Promise<number> {
+    if (this.closed) return 0;
+    const channel = this.channel(name);
+    const answer = (await this.publisher().pubsub('NUMSUB', channel)) as Array<string | number>;
+    return Number(answer[1] ?? 0);
+  }
+
   /** Afterwards publishing is a no-op: a service that stops later must not open a new connection. */
   async onApplicationShutdown(): Promise<void> {
     this.closed = true;

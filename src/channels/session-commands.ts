@@ -27,12 +27,26 @@ interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
   timer?: NodeJS.Timeout;
+  /** Watches the process the command went to (see `watchOwner`). */
+  watch?: NodeJS.Timeout;
+}
+
+export interface CallOptions {
+  /** When nobody runs the connection, the first session process that claims the command does (starting a session). */
+  orAny?: boolean;
+  /**
+   * Running the command twice does what running it once does (a send under the message id fixed before it, an edit,
+   * a read): when the process running it dies first, it goes again to the process that takes the connection over.
+   */
+  idempotent?: boolean;
 }
 
 export type CommandExecutor = (command: SessionCommand) => Promise<unknown>;
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const OWNER_POLL_MS = 100;
+/** How often a caller checks that the process running its command is still alive. */
+const OWNER_WATCH_MS = 250;
 /** Commands any session process may take (starting a connection nobody runs): the first to claim it does. */
 const ANY = 'cmd:any';
 
@@ -40,8 +54,10 @@ const ANY = 'cmd:any';
  * Request/reply over Redis pub/sub to the process that holds a connection's lease, so any API process can serve any
  * request. A command is published only to a process that listens: while nobody holds the lease (its worker died and
  * the lease has not moved yet) the caller waits up to one lease TTL plus one sweep, then fails with
- * ERR_WAPP_NOT_INITIALIZED; a command that reached its worker is never sent twice (a send would go out twice), and
- * one that gets no answer in SESSION_COMMAND_TIMEOUT_MS fails with ERR_SERVICE_UNAVAILABLE.
+ * ERR_WAPP_NOT_INITIALIZED. When the worker running a command dies before answering (its pub/sub connection is gone),
+ * an idempotent command (a send under its fixed message id, which WhatsApp keeps once) goes again to the worker that
+ * takes the connection over, so nothing the caller was told is lost; any other command fails at once with
+ * ERR_SERVICE_UNAVAILABLE. A command that gets no answer in SESSION_COMMAND_TIMEOUT_MS fails with the same code.
  */
 @Injectable()
 export class SessionCommands implements OnApplicationShutdown {
@@ -70,42 +86,96 @@ export class SessionCommands implements OnApplicationShutdown {
     });
   }
 
-  /**
-   * Sends a command to the process that runs the connection. `orAny`: when nobody runs it, the first session process
-   * that claims the command does (starting a session).
-   */
-  async call(command: SessionCommand, orAny = false): Promise<unknown> {
+  /** Sends a command to the process that runs the connection and answers what that process answered. */
+  async call(command: SessionCommand, options: CallOptions = {}): Promise<unknown> {
     await this.listenForReplies();
     const reqId = randomUUID();
     const request: Request = { ...command, reqId, replyTo: this.replyTo };
     const answer = new Promise<unknown>((resolve, reject) => this.pending.set(reqId, { resolve, reject }));
     answer.catch(() => undefined);
-    const { leaseTtlMs, sweepIntervalMs } = this.config.channels;
-    const deadline = Date.now() + leaseTtlMs + sweepIntervalMs;
+    let owner: string | null;
     try {
-      for (;;) {
-        const owner = await this.redis.get(this.lease.key(command.connectionId));
-        const target = owner ? `cmd:${owner}` : orAny ? ANY : null;
-        if (target && (await this.bus.publish(target, request)) > 0) break;
-        if (Date.now() >= deadline) {
-          throw owner || !orAny
-            ? appError('ERR_WAPP_NOT_INITIALIZED', 'No server process runs this connection')
-            : appError('ERR_SERVICE_UNAVAILABLE', 'No worker process is running (ROLE=worker)');
-        }
-        await new Promise((resolve) => setTimeout(resolve, OWNER_POLL_MS));
-      }
+      owner = await this.deliver(request, options.orAny ?? false);
     } catch (error) {
       this.pending.delete(reqId);
       throw error;
     }
     const pending = this.pending.get(reqId);
     if (pending) {
-      pending.timer = setTimeout(() => {
-        this.pending.delete(reqId);
-        pending.reject(appError('ERR_SERVICE_UNAVAILABLE', `The worker running connection ${command.connectionId} did not answer ${command.op} in time`));
-      }, this.timeoutMs());
+      this.armTimeout(reqId, pending, command);
+      if (owner) this.watchOwner(reqId, pending, request, owner, options.idempotent ?? false);
     }
     return answer;
+  }
+
+  /**
+   * Publishes the request to the process holding the lease (or, `orAny`, to whichever claims it), waiting up to one
+   * lease TTL plus one sweep for one to listen. Answers the owner it went to (null: to any).
+   */
+  private async deliver(request: Request, orAny: boolean): Promise<string | null> {
+    const { leaseTtlMs, sweepIntervalMs } = this.config.channels;
+    const deadline = Date.now() + leaseTtlMs + sweepIntervalMs;
+    for (;;) {
+      const owner = await this.redis.get(this.lease.key(request.connectionId));
+      const target = owner ? `cmd:${owner}` : orAny ? ANY : null;
+      if (target && (await this.bus.publish(target, request)) > 0) return owner;
+      if (Date.now() >= deadline) {
+        throw owner || !orAny
+          ? appError('ERR_WAPP_NOT_INITIALIZED', 'No server process runs this connection')
+          : appError('ERR_SERVICE_UNAVAILABLE', 'No worker process is running (ROLE=worker)');
+      }
+      await new Promise((resolve) => setTimeout(resolve, OWNER_POLL_MS));
+    }
+  }
+
+  private armTimeout(reqId: string, pending: Pending, command: SessionCommand): void {
+    clearTimeout(pending.timer);
+    pending.timer = setTimeout(() => {
+      this.forget(reqId, pending);
+      pending.reject(appError('ERR_SERVICE_UNAVAILABLE', `The worker running connection ${command.connectionId} did not answer ${command.op} in time`));
+    }, this.timeoutMs());
+  }
+
+  /**
+   * While the answer is awaited, checks that `owner` still listens. Once it does not (it died), an idempotent request
+   * is delivered again to the next owner, with a fresh timeout; any other fails now instead of at the timeout.
+   */
+  private watchOwner(reqId: string, pending: Pending, request: Request, owner: string, idempotent: boolean): void {
+    let checking = false;
+    pending.watch = setInterval(() => {
+      if (checking) return;
+      checking = true;
+      void this.bus
+        .listeners(`cmd:${owner}`)
+        .then(async (listening) => {
+          if (listening > 0 || !this.pending.has(reqId)) return;
+          clearInterval(pending.watch);
+          if (!idempotent) {
+            this.forget(reqId, pending);
+            pending.reject(appError('ERR_SERVICE_UNAVAILABLE', `The worker running connection ${request.connectionId} stopped during ${request.op}`));
+            return;
+          }
+          this.logger.warn(`${request.op} on connection ${request.connectionId}: its worker stopped before answering; sending it to the next one`);
+          try {
+            const next = await this.deliver(request, false);
+            if (!this.pending.has(reqId)) return;
+            this.armTimeout(reqId, pending, request);
+            if (next) this.watchOwner(reqId, pending, request, next, idempotent);
+          } catch (error) {
+            this.forget(reqId, pending);
+            pending.reject(error instanceof Error ? error : new Error(String(error)));
+          }
+        })
+        .catch((e: unknown) => this.logger.warn(`watching ${request.op}: ${String(e)}`))
+        .finally(() => (checking = false));
+    }, OWNER_WATCH_MS);
+    pending.watch.unref();
+  }
+
+  private forget(reqId: string, pending: Pending): void {
+    this.pending.delete(reqId);
+    clearTimeout(pending.timer);
+    clearInterval(pending.watch);
   }
 
   /** Subscribes once to this process's reply channel (again after a failed attempt). */
@@ -120,7 +190,9 @@ export class SessionCommands implements OnApplicationShutdown {
   /** Keeps media bytes for a command that names them; answers the id. */
   async stash(bytes: Buffer): Promise<string> {
     const id = randomUUID();
-    await this.redis.set(`channels:blob:${id}`, bytes, 'PX', this.timeoutMs());
+    // Kept while the send may still go to a worker that takes the connection over (see `watchOwner`).
+    const { leaseTtlMs, sweepIntervalMs } = this.config.channels;
+    await this.redis.set(`channels:blob:${id}`, bytes, 'PX', 2 * this.timeoutMs() + leaseTtlMs + sweepIntervalMs);
     return id;
   }
 
@@ -136,9 +208,8 @@ export class SessionCommands implements OnApplicationShutdown {
 
   onApplicationShutdown(): void {
     for (const [reqId, pending] of this.pending) {
-      clearTimeout(pending.timer);
+      this.forget(reqId, pending);
       pending.reject(appError('ERR_SERVICE_UNAVAILABLE', 'The server is stopping'));
-      this.pending.delete(reqId);
     }
   }
 
@@ -162,8 +233,7 @@ export class SessionCommands implements OnApplicationShutdown {
   private settle(reply: Reply): void {
     const pending = this.pending.get(reply.reqId);
     if (!pending) return;
-    this.pending.delete(reply.reqId);
-    clearTimeout(pending.timer);
+    this.forget(reply.reqId, pending);
     if (reply.ok) pending.resolve(reply.value);
     else pending.reject(appError(reply.code as ErrorCode, reply.message, reply.extra));
   }

@@ -25,6 +25,8 @@ interface Proc {
 
 const LEASE_TTL_MS = 2000;
 const SWEEP_MS = 500;
+/** The simulator's slow link (SIMULATOR_SLOW_SUFFIX): WhatsApp takes SIMULATOR_TIMINGS.slowSendMs to accept. */
+const SLOW_NUMBER = '5511977777070';
 
 /**
  * The topology of docker-compose.yml on this machine: two API processes and one worker (built server, same database
@@ -98,12 +100,22 @@ describe('more than one process: ROLE=api and ROLE=worker', () => {
     });
   }
 
-  const inject = (proc: Proc, token: string, id: string, body: string) =>
+  const inject = (proc: Proc, token: string, id: string, body: string, from = '5511977776666') =>
     fetch(`${proc.baseUrl}/api/dev/simulator/${ids.connectionId}/inbound`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ from: '5511977776666', name: 'Cliente Roles', body, id }),
+      body: JSON.stringify({ from, name: 'Cliente Roles', body, id }),
     });
+
+  /** Sends the simulated WhatsApp has started to take over a slow link through this process, not accepted yet. */
+  function underWay(proc: Proc): Array<{ providerId: string }> {
+    const file = join(proc.dataDir, 'simulator', `under-way-${ids.connectionId}.jsonl`);
+    if (!existsSync(file)) return [];
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { providerId: string });
+  }
 
   const send = (proc: Proc, token: string, ticketId: number, body: string) =>
     fetch(`${proc.baseUrl}/api/messages/${ticketId}`, {
@@ -264,6 +276,32 @@ describe('more than one process: ROLE=api and ROLE=worker', () => {
     const reminders = (await query(db.url, "select provider_id from messages where body = 'lembrete agendado'")) as Array<{ provider_id: string }>;
     expect(reminders).toHaveLength(1);
     expect(wire(worker3).filter((w) => w.providerId === reminders[0]!.provider_id)).toHaveLength(1);
+
+    // 4. A worker dies in the middle of a send (the customer's link is slow: WhatsApp takes 3 s to accept): the API
+    // process sees the worker gone, sends the command again to the worker that takes the connection over, under the
+    // same message id, and the attendant's request answers as if nothing happened. The message goes out once.
+    const worker4 = await spawnProcess('worker4', 'worker');
+    expect((await inject(worker3, token, 'ROLES-SLOW-1', 'minha internet é lenta', SLOW_NUMBER)).status).toBe(202);
+    const slowTicket = await waitUntil(
+      async () =>
+        (
+          (await query(db.url, 'select t.id from tickets t join contacts c on c.id = t.contact_id where c.number = $1', [SLOW_NUMBER])) as Array<{ id: number }>
+        )[0],
+      10_000,
+      'the slow customer has a ticket',
+    );
+    const inFlight = send(api2, token, slowTicket.id, 'enviada durante a queda');
+    const onTheWay = await waitUntil(async () => underWay(worker3)[0], 10_000, 'the send under way at worker 3');
+    worker3.server.child.kill('SIGKILL');
+    await worker3.server.exited;
+    const resent = await inFlight;
+    expect(resent.status).toBe(201);
+    const [resentMessage] = (await resent.json()) as Array<{ providerId: string }>;
+    expect(resentMessage!.providerId).toBe(onTheWay.providerId);
+    expect(wire(worker3).filter((w) => w.providerId === onTheWay.providerId)).toHaveLength(0);
+    expect(wire(worker4).filter((w) => w.providerId === onTheWay.providerId)).toHaveLength(1);
+    // Stored once and kept (a failed send removes its row).
+    expect(await query(db.url, 'select id from messages where provider_id = $1', [onTheWay.providerId])).toHaveLength(1);
 
     // The API processes stop cleanly too.
     for (const api of [api1, api2]) {

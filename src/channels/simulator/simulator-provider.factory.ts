@@ -70,7 +70,8 @@ export class SimulatorProviderFactory implements ChannelProviderFactory {
 
 /**
  * The fake WhatsApp's own record of what it received, one JSON line per send in `{dir}/wire-{connectionId}.jsonl`,
- * written before the send returns: it outlives a killed process, as a real phone's chat would.
+ * written before the send returns: it outlives a killed process, as a real phone's chat would. Sends still on their
+ * way over a slow link go to `{dir}/under-way-{connectionId}.jsonl`.
  */
 export function wireLog(dir: string): SimulatorWire {
   let ready = false;
@@ -79,6 +80,7 @@ export function wireLog(dir: string): SimulatorWire {
       mkdirSync(dir, { recursive: true });
       ready = true;
     }
-    appendFileSync(join(dir, `wire-${entry.connectionId}.jsonl`), `${JSON.stringify(entry)}\n`);
+    const file = entry.underWay ? `under-way-${entry.connectionId}.jsonl` : `wire-${entry.connectionId}.jsonl`;
+    appendFileSync(join(dir, file), `${JSON.stringify(entry)}\n`);
   };
 }

@@ -23,6 +23,8 @@ export interface SimulatorLinkStore {
 /** How long the fake phone takes to "scan" a QR code by itself, and to deliver and read a sent message. */
 export const SIMULATOR_TIMINGS = {
   autoScanMs: 1500,
+  /** How long WhatsApp takes to accept a message to a number ending in SIMULATOR_SLOW_SUFFIX. */
+  slowSendMs: 3000,
   linkedStartMs: 50,
   acks: [
     [30, 1],
@@ -36,6 +38,9 @@ export const SIMULATOR_PHONE_PREFIX = '5500000000';
 /** Numbers ending like this are on WhatsApp but refuse messages: the provider's "blocked" answer, for failure paths. */
 export const SIMULATOR_BLOCKED_SUFFIX = '0999';
 
+/** Numbers ending like this take `slowSendMs` to accept a message: a slow link, for crashes in the middle of a send. */
+export const SIMULATOR_SLOW_SUFFIX = '7070';
+
 /** A sent file as the fake WhatsApp saw it: enough to tell a voice note from a file without keeping the bytes. */
 export interface WireMedia {
   mimetype: string;
@@ -45,8 +50,11 @@ export interface WireMedia {
   sha256: string;
 }
 
-/** What "WhatsApp" received: one entry per send, so tests and benches can count deliveries outside the app. */
-export type SimulatorWire = (entry: { connectionId: number; to: string; providerId: string; at: string; media?: WireMedia }) => void;
+/**
+ * What "WhatsApp" received: one entry per send, so tests and benches can count deliveries outside the app. A send on a
+ * slow link is also recorded when it starts (`underWay`), so a test can kill the process while the send is on its way.
+ */
+export type SimulatorWire = (entry: { connectionId: number; to: string; providerId: string; at: string; media?: WireMedia; underWay?: true }) => void;
 
 /**
  * A fake phone: links instantly when it was linked before (or after a fake QR scan), acks every send 1→2→3 over a
@@ -103,10 +111,12 @@ export class SimulatorSession implements ChannelSession {
   }
 
   async sendText(to: string, _body: string, options: SendOptions): Promise<SendResult> {
+    await this.slowLink(to, options);
     return this.accept(to, options);
   }
 
   async sendMedia(to: string, media: OutgoingMedia, options: SendOptions): Promise<SendResult> {
+    await this.slowLink(to, options);
     return this.accept(to, options, {
       mimetype: media.mimetype,
       ptt: Boolean(media.ptt),
@@ -174,6 +184,14 @@ export class SimulatorSession implements ChannelSession {
   private markConnected(): void {
     this.connected = true;
     this.events.connected({ phoneNumber: `${SIMULATOR_PHONE_PREFIX}${String(this.ref.id).padStart(3, '0')}` });
+  }
+
+  private async slowLink(to: string, options: SendOptions): Promise<void> {
+    const number = normaliseNumber(to.split('@')[0] ?? to);
+    if (!number.endsWith(SIMULATOR_SLOW_SUFFIX)) return;
+    this.wire({ connectionId: this.ref.id, to: number, providerId: options.id, at: new Date().toISOString(), underWay: true });
+    // Not one of the session's timers: a session ended meanwhile fails the send (accept) instead of leaving it hanging.
+    await new Promise<void>((resolve) => setTimeout(resolve, SIMULATOR_TIMINGS.slowSendMs).unref());
   }
 
   private accept(to: string, options: SendOptions, media?: WireMedia): SendResult {
