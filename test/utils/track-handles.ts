@@ -5,7 +5,20 @@ import { createHook } from 'node:async_hooks';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 
-const WATCHED = new Set(['Timeout', 'TCPWRAP', 'TCPCONNECTWRAP', 'PIPEWRAP', 'TLSWRAP', 'Immediate', 'PROCESSWRAP', 'UDPWRAP', 'FSEVENTWRAP', 'STATWATCHER', 'WORKER', 'MESSAGEPORT']);
+const WATCHED = new Set([
+  'Timeout',
+  'TCPWRAP',
+  'TCPCONNECTWRAP',
+  'PIPEWRAP',
+  'TLSWRAP',
+  'Immediate',
+  'PROCESSWRAP',
+  'UDPWRAP',
+  'FSEVENTWRAP',
+  'STATWATCHER',
+  'WORKER',
+  'MESSAGEPORT',
+]);
 const live = new Map<number, { type: string; stack: string; resource: { hasRef?: () => boolean } }>();
 
 const hook = createHook({
