@@ -8,7 +8,8 @@ import type { ContactWhatsappCheckResponse } from '../../shared/api-types.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { connectionNotFound, invalidWhatsappNumber } from './contact-errors.js';
 import { toContactResponse } from './contact.mapper.js';
-import { Contact } from './contact.entity.js';
+import type { Contact } from './contact.entity.js';
+import { contactsWithNumber } from './contact-lookup.js';
 import type { WhatsappCheckDto } from './dto/whatsapp-check.dto.js';
 
 /**
@@ -55,11 +56,7 @@ export class ContactWhatsappCheck {
 
   /** The contact stored under this number or its other Brazilian spelling (the exact one first). */
   private async findByNumber(number: string): Promise<Contact | null> {
-    const found = await this.em.find(
-      Contact,
-      { number: { $in: [...new Set([number, ...brazilianVariants(number)])] } },
-      { populate: ['whatsapp', 'extraInfo'], populateOrderBy: { extraInfo: { id: 'ASC' } }, orderBy: { id: 'ASC' } },
-    );
+    const found = await contactsWithNumber(this.em, [...new Set([number, ...brazilianVariants(number)])]);
     return found.find((contact) => contact.number === number) ?? found[0] ?? null;
   }
 

@@ -8,6 +8,7 @@ import { forkForCompany } from '../../infra/database/tenant-scope.js';
 import { RealtimeService } from '../../infra/realtime/realtime.service.js';
 import { Company } from '../companies/company.entity.js';
 import { contactNotFound, duplicatedContact, groupNumberLocked } from './contact-errors.js';
+import { CONTACT_DETAILS, contactsWithNumber } from './contact-lookup.js';
 import { contactsWhere, type CreatedRange } from './contact-list-query.js';
 import { type ContactResponse, toContactResponse } from './contact.mapper.js';
 import { ContactNumberResolver, type ResolvedNumber } from './contact-number.js';
@@ -18,7 +19,6 @@ import type { UpdateContactDto } from './dto/update-contact.dto.js';
 import { replaceExtraInfo } from './extra-info.js';
 
 /** What every contact answer carries, loaded in one query per relation whatever the page size. */
-const WITH_DETAILS = { populate: ['whatsapp', 'extraInfo'], populateOrderBy: { extraInfo: { id: 'ASC' } } } as const;
 
 /** Contacts are tenant rows: the tenant filter keeps every query inside the caller's company. */
 @Injectable()
@@ -35,7 +35,7 @@ export class ContactsService {
       Contact,
       contactsWhere(query, created, (day) => this.repository.dayStart(ctx.companyId, day)),
       {
-        ...WITH_DETAILS,
+        ...CONTACT_DETAILS,
         orderBy: { ...query.orderBy, id: 'ASC' },
         limit: query.limit,
         offset: query.offset,
@@ -91,7 +91,7 @@ export class ContactsService {
   }
 
   private async load(id: number): Promise<Contact> {
-    const contact = await this.em.findOne(Contact, { id }, WITH_DETAILS);
+    const contact = await this.em.findOne(Contact, { id }, CONTACT_DETAILS);
     if (!contact) throw contactNotFound();
     return contact;
   }
@@ -101,8 +101,8 @@ export class ContactsService {
     if (existing) throw duplicatedContact(toContactResponse(existing));
   }
 
-  private findByNumber(em: EntityManager, numbers: string[], exceptId?: number): Promise<Contact | null> {
-    return em.findOne(Contact, { number: { $in: numbers }, ...(exceptId !== undefined && { id: { $ne: exceptId } }) }, WITH_DETAILS);
+  private async findByNumber(em: EntityManager, numbers: string[], exceptId?: number): Promise<Contact | null> {
+    return (await contactsWithNumber(em, numbers, exceptId))[0] ?? null;
   }
 
   /** A concurrent write of the same number loses on the unique index; answer it like the duplicate check. */
