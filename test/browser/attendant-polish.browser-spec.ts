@@ -8,6 +8,7 @@ import { Ticket } from '../../src/modules/tickets/ticket.entity.js';
 import { loginThroughForm, screenshot } from '../utils/browser.js';
 import { startConnections, waitFor } from '../utils/channels.js';
 import { demoBrowserSuite } from '../utils/demo-suite.js';
+import { settle } from '../utils/super-browser.js';
 import { customerWrites } from '../utils/tickets.js';
 import { login, type Session } from '../utils/factories.js';
 import { TIME_FACTOR } from '../utils/time.js';
@@ -199,6 +200,7 @@ describe('attendant polish', () => {
       await page.keyboard.press('Escape');
       const confirm = page.getByRole('dialog', { name: 'Descartar alterações?' });
       await confirm.waitFor();
+      await settle(page);
       await screenshot(page, name);
       await confirm.getByRole('button', { name: 'Continuar editando' }).click();
       await confirm.waitFor({ state: 'detached' });
