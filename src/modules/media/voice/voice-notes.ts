@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { fieldError } from '../../../common/errors/app-error.js';
 import { baseMimetype } from '../../../infra/storage/media-types.js';
 import { StoragePort } from '../../../infra/storage/storage.port.js';
-import { OggError, oggOpusSeconds } from './ogg-opus-reader.js';
+import { OggError } from './ogg-opus-reader.js';
+import { readOggSeconds, remuxWebm } from './voice-remux.js';
 import { WebmError } from './webm-opus-demuxer.js';
-import { webmToOgg } from './webm-to-ogg.js';
+import type { VoiceNote } from './webm-to-ogg.js';
 
 /** The type WhatsApp phones expect of a voice note. */
 export const VOICE_NOTE_MIMETYPE = 'audio/ogg; codecs=opus';
@@ -30,7 +31,9 @@ export interface PreparedAudio {
 /**
  * Makes recorded audio playable as a WhatsApp voice note, in process (no shell, no ffmpeg): WebM/Opus (Chromium's
  * MediaRecorder) is remuxed into Ogg/Opus and stored in place of the upload; Ogg/Opus (Firefox's) is kept as it is.
- * Both come back with their length. Other audio is left alone (null).
+ * Both come back with their length. Other audio is left alone (null). The parser keeps to a budget (voice-limits.ts:
+ * 16 MB, 90,000 packets, 8,000-byte packets, checked header fields) and reads all but small files in a worker thread
+ * with a 64 MB heap and 10 s (voice-remux.ts); a file past it is unreadable like any malformed one.
  */
 @Injectable()
 export class VoiceNotes {
@@ -43,14 +46,15 @@ export class VoiceNotes {
     if (!data) return null;
     if (base === 'audio/ogg') {
       // Ogg that is not Opus (Vorbis) or cannot be read goes as it came: phones play Ogg either way.
-      const seconds = this.readable({ ...source, voiceNote: false }, () => oggOpusSeconds(data));
+      const seconds = await this.readable({ ...source, voiceNote: false }, () => readOggSeconds(data));
       if (seconds === null) return null;
       const path = source.storedPath ?? (await this.storage.save(companyId, data, VOICE_NOTE_MIMETYPE)).path;
       return { path, mimetype: VOICE_NOTE_MIMETYPE, buffer: data, seconds };
     }
-    let note: ReturnType<typeof webmToOgg> | null;
+    let note: VoiceNote | null;
     try {
-      note = this.readable(source, () => webmToOgg(data));
+      // Bytes read from storage here are this call's own: they move to the worker rather than being copied.
+      note = await this.readable(source, () => remuxWebm(data, { transfer: !source.buffer }));
     } catch (refused) {
       // A refused recording leaves nothing behind in storage.
       if (source.storedPath) await this.storage.remove(source.storedPath);
@@ -64,9 +68,9 @@ export class VoiceNotes {
   }
 
   /** The parse's result; when the file is not what it claims, a refusal for a voice note, else null. */
-  private readable<T>(source: AudioSource, parse: () => T): T | null {
+  private async readable<T>(source: AudioSource, parse: () => Promise<T>): Promise<T | null> {
     try {
-      return parse();
+      return await parse();
     } catch (error) {
       if (!(error instanceof WebmError || error instanceof OggError)) throw error;
       if (source.voiceNote) throw fieldError('medias', `the recording could not be read: ${error.message}`);
