@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { discard, openBounded, readBounded } from '../../common/http/bounded-fetch.js';
 import { baseMimetype, MAX_MEDIA_BYTES, mimetypeForPath } from '../../infra/storage/media-types.js';
 import { StoragePort } from '../../infra/storage/storage.port.js';
 import { renderTemplate } from '../../shared/template-variables.js';
@@ -54,14 +55,17 @@ export class BotSpeaker {
   /** A file an integration points to by URL; a file that cannot be fetched is skipped with a warning. */
   async remote(conversation: Conversation, url: string): Promise<void> {
     try {
-      await this.policy.check(url);
-      const redirect = this.policy.allowsPrivateNetworks ? 'follow' : 'error';
-      const response = await fetch(url, { signal: AbortSignal.timeout(REMOTE_MEDIA_TIMEOUT_MS), redirect });
-      if (!response.ok) throw new Error(`status ${response.status}`);
-      const declared = Number(response.headers.get('content-length') ?? 0);
-      if (declared > REMOTE_MEDIA_MAX_BYTES) throw new Error('file too large');
-      const buffer = Buffer.from(await response.arrayBuffer());
-      if (buffer.length > REMOTE_MEDIA_MAX_BYTES) throw new Error('file too large');
+      // The address, each redirect hop and the address dialled are checked by the policy; size and time are bounded.
+      const response = await openBounded(
+        url,
+        { method: 'GET' },
+        { label: 'Media server', maxBytes: REMOTE_MEDIA_MAX_BYTES, timeoutMs: REMOTE_MEDIA_TIMEOUT_MS, guard: this.policy },
+      );
+      if (!response.ok) {
+        discard(response);
+        throw new Error(`status ${response.status}`);
+      }
+      const buffer = await readBounded(response, 'Media server', REMOTE_MEDIA_MAX_BYTES);
       const mimetype = baseMimetype(response.headers.get('content-type') ?? 'application/octet-stream');
       const name = decodeURIComponent(new URL(url).pathname.split('/').pop() || 'arquivo').slice(0, 255);
       await this.send(conversation, '', { buffer, mimetype, originalName: name });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { AppConfig } from '../../../config/app-config.js';
 import { type FakeOpenAi, startFakeOpenAi, unreachableUrl } from '../../../../test/utils/fake-services.js';
 import { AiChatClient } from './ai-chat.client.js';
@@ -68,6 +70,38 @@ describe('AiChatClient', () => {
   it('reports an unreachable provider', async () => {
     const offline = new AiChatClient({ automation: { openAiBaseUrl: `${await unreachableUrl()}/v1`, dialogflowApiUrl: '', minuteMs: 60000 } } as AppConfig);
     await expect(offline.complete({ apiKey: API_KEY, model: 'm', messages: [], maxTokens: 10, temperature: 1 })).rejects.toThrow(/^AI provider unreachable/);
+  });
+
+  it('refuses an answer over 2 MB, announced or streamed', async () => {
+    fake.reply('x'.repeat(2 * 1024 * 1024));
+    await expect(chat()).rejects.toThrow(/^AI provider answered more than 2 MB$/);
+
+    // No Content-Length, a body without end: cut once past the cap, whatever the SDK's own timeout does.
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    let written = 0;
+    const endless = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"choices":[{"message":{"content":"');
+      const pump = () => {
+        while (!res.destroyed) {
+          written += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+      };
+      pump();
+    });
+    await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
+    try {
+      const baseUrl = `http://127.0.0.1:${(endless.address() as AddressInfo).port}/v1`;
+      const streamed = new AiChatClient({ automation: { openAiBaseUrl: baseUrl, dialogflowApiUrl: '', minuteMs: 60000 } } as AppConfig);
+      await expect(streamed.complete({ apiKey: API_KEY, model: 'm', messages: [], maxTokens: 10, temperature: 1 })).rejects.toThrow(
+        /^AI provider answered more than 2 MB$/,
+      );
+      expect(written).toBeLessThan(32 * 1024 * 1024);
+    } finally {
+      endless.closeAllConnections();
+      await new Promise((resolve) => endless.close(resolve));
+    }
   });
 
   it('transcribes audio as a multipart upload', async () => {

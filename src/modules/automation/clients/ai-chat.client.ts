@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import OpenAI, { APIConnectionTimeoutError, APIError, toFile } from 'openai';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
-import { excerpt, redact } from './http.js';
+import { boundedFetchFunction, OutboundAnswerError } from '../../../common/http/bounded-fetch.js';
+import { OutboundUrlRefused } from '../../../common/http/private-network.js';
+import { excerpt, MB, redact } from './http.js';
 
 export interface ChatTurn {
   role: 'system' | 'user' | 'assistant';
@@ -10,6 +12,13 @@ export interface ChatTurn {
 
 const LABEL = 'AI provider';
 const TIMEOUT_MS = 60_000;
+/** A completion is bounded by max_tokens, a transcription by the voice note: 2 MB is far above either. */
+const MAX_BYTES = 2 * MB;
+/**
+ * The SDK's own timeout ends when the headers arrive: this fetch keeps the deadline on the body, caps its size and
+ * follows redirects by hand.
+ */
+const boundedFetch = boundedFetchFunction({ label: LABEL, timeoutMs: TIMEOUT_MS, maxBytes: MAX_BYTES });
 /** Whisper is the transcription model every OpenAI-compatible server knows by name. */
 const TRANSCRIPTION_MODEL = 'whisper-1';
 /** Statuses meaning "this server has no such endpoint", as self-hosted chat-only servers answer. */
@@ -49,13 +58,18 @@ export class AiChatClient {
   }
 
   private client(apiKey: string): OpenAI {
-    return new OpenAI({ apiKey, baseURL: this.config.automation.openAiBaseUrl, timeout: TIMEOUT_MS, maxRetries: 1 });
+    return new OpenAI({ apiKey, baseURL: this.config.automation.openAiBaseUrl, timeout: TIMEOUT_MS, maxRetries: 1, fetch: boundedFetch });
   }
 }
 
 /** The SDK's messages may quote the key (401 bodies do, partly masked): never pass it on. */
 function failure(error: unknown, apiKey: string): Error {
-  if (error instanceof APIConnectionTimeoutError) return new Error(`${LABEL} did not answer within ${TIMEOUT_MS / 1000} s`);
+  // A cap, redirect or address refusal, thrown while the SDK reads the body or wrapped by it as a connection error.
+  const bounded = [error, (error as { cause?: unknown } | null)?.cause].find((e) => e instanceof OutboundAnswerError || e instanceof OutboundUrlRefused);
+  if (bounded) return new Error((bounded as Error).message);
+  if (error instanceof APIConnectionTimeoutError || (error as { name?: unknown } | null)?.name === 'TimeoutError') {
+    return new Error(`${LABEL} did not answer within ${TIMEOUT_MS / 1000} s`);
+  }
   if (error instanceof APIError && error.status !== undefined) {
     const body = typeof error.error === 'object' && error.error !== null ? JSON.stringify(error.error) : error.message;
     return new Error(`${LABEL} answered ${error.status}: ${scrub(excerpt(body), apiKey)}`);

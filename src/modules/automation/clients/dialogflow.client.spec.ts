@@ -78,6 +78,11 @@ describe('DialogflowClient', () => {
     expect(error.message).not.toContain('fake-access-token');
     await expect(ask('oi', { jsonContent: '{"client_email":"x@y"}' })).rejects.toThrow(InvalidServiceAccountError);
   });
+
+  it('refuses an answer over 1 MB', async () => {
+    fake.fail(200, 'x'.repeat(1024 * 1024 + 1));
+    await expect(ask('oi')).rejects.toThrow('Dialogflow answered more than 1 MB');
+  });
 });
 
 describe('parseServiceAccount', () => {

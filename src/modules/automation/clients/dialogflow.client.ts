@@ -2,7 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { OutboundUrlPolicy } from './outbound-url-policy.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { parseServiceAccount, type ServiceAccount, signAssertion } from './dialogflow-credentials.js';
-import { httpFailure, isObject, parseJson, post, redact } from './http.js';
+import { httpFailure, isObject, MB, parseJson, post, redact } from './http.js';
 
 export interface DialogflowAnswer {
   texts: string[];
@@ -17,6 +17,8 @@ interface AccessToken {
 const LABEL = 'Dialogflow';
 const TOKEN_LABEL = 'Dialogflow token endpoint';
 const TIMEOUT_MS = 15_000;
+/** detectIntent answers and tokens are a few kilobytes. */
+const MAX_BYTES = 1 * MB;
 /** A token is renewed this long before Google says it expires. */
 const EXPIRY_MARGIN_MS = 60_000;
 
@@ -48,12 +50,12 @@ export class DialogflowClient {
     const body = { queryInput: { text: { text: input.text, languageCode: input.language } } };
 
     let token = await this.accessToken(account);
-    let answer = await post(url, body, { label: LABEL, timeoutMs: TIMEOUT_MS, headers: { authorization: `Bearer ${token}` } });
+    let answer = await post(url, body, { label: LABEL, timeoutMs: TIMEOUT_MS, maxBytes: MAX_BYTES, headers: { authorization: `Bearer ${token}` } });
     if (answer.status === 401) {
       // Revoked or expired early: one fresh token, one more try.
       this.tokens.delete(account.fingerprint);
       token = await this.accessToken(account);
-      answer = await post(url, body, { label: LABEL, timeoutMs: TIMEOUT_MS, headers: { authorization: `Bearer ${token}` } });
+      answer = await post(url, body, { label: LABEL, timeoutMs: TIMEOUT_MS, maxBytes: MAX_BYTES, headers: { authorization: `Bearer ${token}` } });
     }
     if (answer.status < 200 || answer.status >= 300) throw httpFailure(LABEL, answer.status, redact(answer.text, [token]));
     const json = parseJson(answer.text);
@@ -84,6 +86,7 @@ export class DialogflowClient {
     const { status, text } = await post(account.tokenUri, form.toString(), {
       label: TOKEN_LABEL,
       timeoutMs: TIMEOUT_MS,
+      maxBytes: MAX_BYTES,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       guard: this.policy,
     });

@@ -1,4 +1,6 @@
-/** Plain JSON-over-HTTP helpers shared by the outbound clients: one timeout, one error wording. */
+/** Plain JSON-over-HTTP helpers shared by the outbound clients: one deadline, one byte cap, one error wording. */
+import { bodyText, boundedRequest, type OutboundGuard, OutboundAnswerError } from '../../../common/http/bounded-fetch.js';
+import { OutboundUrlRefused } from '../../../common/http/private-network.js';
 
 export interface HttpAnswer {
   status: number;
@@ -8,11 +10,16 @@ export interface HttpAnswer {
 export interface PostOptions {
   /** Who is being called, for error messages ("Typebot", "Webhook"...). */
   label: string;
+  /** For the whole exchange, body included. */
   timeoutMs: number;
+  /** The answer is refused past this size ("Webhook answered more than 1 MB"). */
+  maxBytes: number;
   headers?: Record<string, string>;
-  /** Checks the address first; when private networks are off, redirects (which could lead there) are refused. */
-  guard?: { check(url: string): Promise<void>; readonly allowsPrivateNetworks: boolean };
+  /** Checks the address and every redirect hop, and dials only the addresses it accepts (OutboundUrlPolicy). */
+  guard?: OutboundGuard;
 }
+
+export const MB = 1024 * 1024;
 
 const EXCERPT_CHARS = 200;
 
@@ -54,20 +61,26 @@ export function parseJson(text: string): unknown {
   }
 }
 
-/** POSTs a body (JSON unless a string is given) and reads the whole answer as text; network failures become Errors. */
+/**
+ * POSTs a body (JSON unless a string is given) and reads the answer as text, at most maxBytes within timeoutMs.
+ * A refused address (OutboundUrlRefused) and an answer too large or redirected too often pass as they are;
+ * network failures and the deadline become `label unreachable: ...` / `label did not answer within N s`.
+ */
 export async function post(url: string, body: unknown, options: PostOptions): Promise<HttpAnswer> {
   const isRaw = typeof body === 'string';
-  if (options.guard) await options.guard.check(url);
   try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { accept: 'application/json', ...(isRaw ? {} : { 'content-type': 'application/json' }), ...options.headers },
-      body: isRaw ? body : JSON.stringify(body),
-      signal: AbortSignal.timeout(options.timeoutMs),
-      redirect: options.guard && !options.guard.allowsPrivateNetworks ? 'error' : 'follow',
-    });
-    return { status: response.status, text: await response.text() };
+    const answer = await boundedRequest(
+      url,
+      {
+        method: 'POST',
+        headers: { accept: 'application/json', ...(isRaw ? {} : { 'content-type': 'application/json' }), ...options.headers },
+        body: isRaw ? body : JSON.stringify(body),
+      },
+      { label: options.label, timeoutMs: options.timeoutMs, maxBytes: options.maxBytes, guard: options.guard },
+    );
+    return { status: answer.status, text: bodyText(answer.body) };
   } catch (error) {
+    if (error instanceof OutboundUrlRefused || error instanceof OutboundAnswerError) throw error;
     throw networkFailure(options.label, error, options.timeoutMs);
   }
 }

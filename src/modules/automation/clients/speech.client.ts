@@ -1,9 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
-import { excerpt, networkFailure, redact } from './http.js';
+import type { Response } from 'undici';
+import { bodyText, OutboundAnswerError, openBounded, readBounded } from '../../../common/http/bounded-fetch.js';
+import { OutboundUrlRefused } from '../../../common/http/private-network.js';
+import { excerpt, MB, networkFailure, redact } from './http.js';
 
 const LABEL = 'Text-to-speech';
 const TIMEOUT_MS = 15_000;
+/** Ogg/Opus at the output format's rate: a few minutes of speech are well under 1 MB. */
+const MAX_AUDIO_BYTES = 16 * MB;
+/** What is read of an error answer, for its excerpt. */
+const MAX_ERROR_BYTES = 64 * 1024;
 /** WhatsApp plays Ogg/Opus as a voice note. */
 const OUTPUT_FORMAT = 'ogg-48khz-16bit-mono-opus';
 const VOICE_NAME = /^[a-z]{2,3}-[A-Z]{2}-[A-Za-z]+Neural$/;
@@ -27,18 +34,25 @@ export class SpeechClient {
     const language = input.voice.split('-').slice(0, 2).join('-');
     const ssml = `<speak version="1.0" xml:lang="${language}"><voice name="${input.voice}">${escapeXml(input.text)}</voice></speak>`;
     let response: Response;
+    let audio: Buffer = Buffer.alloc(0);
     try {
-      response = await fetch(`${base}/cognitiveservices/v1`, {
-        method: 'POST',
-        headers: { 'ocp-apim-subscription-key': input.key, 'content-type': 'application/ssml+xml', 'x-microsoft-outputformat': OUTPUT_FORMAT },
-        body: ssml,
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
+      response = await openBounded(
+        `${base}/cognitiveservices/v1`,
+        {
+          method: 'POST',
+          headers: { 'ocp-apim-subscription-key': input.key, 'content-type': 'application/ssml+xml', 'x-microsoft-outputformat': OUTPUT_FORMAT },
+          body: ssml,
+        },
+        { label: LABEL, timeoutMs: TIMEOUT_MS, maxBytes: MAX_AUDIO_BYTES },
+      );
+      if (response.ok) audio = await readBounded(response, LABEL, MAX_AUDIO_BYTES);
     } catch (error) {
-      throw networkFailure(LABEL, error, TIMEOUT_MS);
+      throw error instanceof OutboundUrlRefused || error instanceof OutboundAnswerError ? error : networkFailure(LABEL, error, TIMEOUT_MS);
     }
-    if (!response.ok) throw new Error(`${LABEL} answered ${response.status}: ${redact(excerpt(await response.text()), [input.key])}`);
-    const audio = Buffer.from(await response.arrayBuffer());
+    if (!response.ok) {
+      const detail = await readBounded(response, LABEL, MAX_ERROR_BYTES).then(bodyText, () => '');
+      throw new Error(`${LABEL} answered ${response.status}: ${redact(excerpt(detail), [input.key])}`);
+    }
     if (!audio.length) throw new Error(`${LABEL} answered no audio`);
     return audio;
   }

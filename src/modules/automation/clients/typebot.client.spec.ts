@@ -75,4 +75,9 @@ describe('TypebotClient', () => {
     );
     await expect(client.startChat({ baseUrl: await unreachableUrl(), slug: 'x', variables: {} })).rejects.toThrow('Typebot unreachable: ECONNREFUSED');
   });
+
+  it('refuses an answer over 2 MB', async () => {
+    fake.fail(200, 'x'.repeat(2 * 1024 * 1024 + 1));
+    await expect(client.startChat({ baseUrl: fake.url, slug: 'x', variables: {} })).rejects.toThrow('Typebot answered more than 2 MB');
+  });
 });

@@ -1,6 +1,6 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { OutboundUrlPolicy } from './outbound-url-policy.js';
-import { httpFailure, isObject, parseJson, post } from './http.js';
+import { httpFailure, isObject, MB, parseJson, post } from './http.js';
 import { renderRichText } from './typebot-rich-text.js';
 
 export type TypebotMessage = { kind: 'text'; text: string } | { kind: 'media'; url: string; mediaType: 'image' | 'video' | 'audio' | 'document' };
@@ -14,6 +14,8 @@ export interface TypebotReply {
 
 const LABEL = 'Typebot';
 const TIMEOUT_MS = 15_000;
+/** A turn's bubbles (rich text, media links): 2 MB is far above any real flow. */
+const MAX_BYTES = 2 * MB;
 const MEDIA_BUBBLES: Record<string, 'image' | 'video' | 'audio' | 'document'> = { image: 'image', video: 'video', audio: 'audio', embed: 'document' };
 
 /** Typebot v6 chat API (public bots, no token): a session per conversation, bubbles rendered for WhatsApp. */
@@ -46,7 +48,7 @@ export class TypebotClient {
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
 async function call(url: string, body: unknown, guard?: OutboundUrlPolicy): Promise<Record<string, unknown>> {
-  const { status, text } = await post(url, body, { label: LABEL, timeoutMs: TIMEOUT_MS, guard });
+  const { status, text } = await post(url, body, { label: LABEL, timeoutMs: TIMEOUT_MS, maxBytes: MAX_BYTES, guard });
   if (status < 200 || status >= 300) throw httpFailure(LABEL, status, text);
   const json = parseJson(text);
   if (!isObject(json)) throw new Error(`${LABEL} answered ${status} with a body that is not a JSON object`);

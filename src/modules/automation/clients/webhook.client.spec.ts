@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { type FakeWebhook, startFakeWebhook, unreachableUrl } from '../../../../test/utils/fake-services.js';
+import type { AppConfig } from '../../../config/app-config.js';
+import { OutboundUrlPolicy } from './outbound-url-policy.js';
 import { type IntegrationEvent, WebhookClient } from './webhook.client.js';
 
 const event: IntegrationEvent = {
@@ -49,6 +51,28 @@ describe('WebhookClient', () => {
     );
     expect(error.message).toMatch(/^Webhook answered 500: Workflow failed x+…$/);
     expect(error.message.length).toBeLessThan(240);
+  });
+
+  it('refuses an answer over 1 MB', async () => {
+    fake.reply({ messages: ['x'.repeat(1024 * 1024)] });
+    await expect(client.deliver(`${fake.url}/hook`, event)).rejects.toThrow('Webhook answered more than 1 MB');
+  });
+
+  it('refuses a name that turns private between the check and the connection (DNS rebinding)', async () => {
+    const answers = ['93.184.216.34', '127.0.0.1'];
+    const policy = new OutboundUrlPolicy({ automation: { allowPrivateNetworks: false } } as AppConfig, async () => [
+      { address: answers.shift() ?? '127.0.0.1', family: 4 },
+    ]);
+    try {
+      const port = new URL(fake.url).port;
+      await expect(new WebhookClient(policy).deliver(`http://n8n.rebind.test:${port}/hook`, event)).rejects.toThrow(
+        'n8n.rebind.test is a private network address, which this server does not call',
+      );
+      expect(answers).toEqual([]);
+      expect(fake.requests).toHaveLength(0);
+    } finally {
+      await policy.onModuleDestroy();
+    }
   });
 
   it('throws when nothing listens', async () => {

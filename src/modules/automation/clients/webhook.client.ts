@@ -1,6 +1,6 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { OutboundUrlPolicy } from './outbound-url-policy.js';
-import { httpFailure, isObject, parseJson, post } from './http.js';
+import { httpFailure, isObject, MB, parseJson, post } from './http.js';
 
 /** The JSON event n8n and webhook integrations receive for each customer message (server-behaviour §5.6). */
 export interface IntegrationEvent {
@@ -14,6 +14,8 @@ export interface IntegrationEvent {
 
 const LABEL = 'Webhook';
 const TIMEOUT_MS = 10_000;
+/** Replies are a few texts: a bigger answer is a mistake (or an attack), not a reply. */
+const MAX_BYTES = 1 * MB;
 
 /** Used for both n8n and webhook integrations. */
 @Injectable()
@@ -21,9 +23,9 @@ export class WebhookClient {
   /** Absent when built by hand (unit tests): no address policy. */
   constructor(@Optional() private readonly policy?: OutboundUrlPolicy) {}
 
-  /** POSTs the event as JSON (10 s timeout); returns the texts to send back, from a response body `{ "messages": [ "text" | { "text": "..." } ] }` or `{ "reply": "text" }`; [] for anything else (including empty or non-JSON bodies). */
+  /** POSTs the event as JSON (10 s for the whole exchange, answers up to 1 MB); returns the texts to send back, from a response body `{ "messages": [ "text" | { "text": "..." } ] }` or `{ "reply": "text" }`; [] for anything else (including empty or non-JSON bodies). */
   async deliver(url: string, event: IntegrationEvent): Promise<string[]> {
-    const { status, text } = await post(url, event, { label: LABEL, timeoutMs: TIMEOUT_MS, guard: this.policy });
+    const { status, text } = await post(url, event, { label: LABEL, timeoutMs: TIMEOUT_MS, maxBytes: MAX_BYTES, guard: this.policy });
     if (status < 200 || status >= 300) throw httpFailure(LABEL, status, text);
     return repliesOf(parseJson(text));
   }

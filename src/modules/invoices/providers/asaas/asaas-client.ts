@@ -1,4 +1,8 @@
+import { bodyText, boundedRequest, OutboundAnswerError } from '../../../../common/http/bounded-fetch.js';
+
 const USER_AGENT = 'atendechat-billing/1.0';
+/** Asaas answers are single records or pages of at most 100: 2 MB is far above any of them. */
+const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
 
 /** One refusal of the Asaas API, with its HTTP status and the codes of its `errors` array. */
 export class AsaasApiError extends Error {
@@ -14,7 +18,8 @@ export class AsaasApiError extends Error {
 
 /**
  * The HTTP calls to the Asaas API v3: `access_token` authentication, a User-Agent (required of new accounts), JSON
- * both ways and a deadline per call. Every failure is an AsaasApiError whose message names the call and never the key.
+ * both ways, a deadline per call (body included) and a size cap on the answer. Every failure is an AsaasApiError
+ * whose message names the call and never the key.
  */
 export class AsaasClient {
   private readonly root: string;
@@ -29,23 +34,28 @@ export class AsaasClient {
 
   async request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
     const call = `Asaas ${method} ${path.split('?')[0]}`;
-    let response: Response;
+    let response: { status: number; ok: boolean };
     let text: string;
     try {
-      response = await fetch(`${this.root}${path}`, {
-        method,
-        headers: {
-          access_token: this.apiKey,
-          'user-agent': USER_AGENT,
-          accept: 'application/json',
-          // Asaas refuses GET requests that carry a body, so only POST says it sends one.
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      const answer = await boundedRequest(
+        `${this.root}${path}`,
+        {
+          method,
+          headers: {
+            access_token: this.apiKey,
+            'user-agent': USER_AGENT,
+            accept: 'application/json',
+            // Asaas refuses GET requests that carry a body, so only POST says it sends one.
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      text = await response.text();
+        { label: call, timeoutMs: this.timeoutMs, maxBytes: MAX_ANSWER_BYTES },
+      );
+      response = { status: answer.status, ok: answer.status >= 200 && answer.status < 300 };
+      text = bodyText(answer.body);
     } catch (error) {
+      if (error instanceof OutboundAnswerError) throw new AsaasApiError(error.message, null);
       // A DOMException (the deadline) need not be an Error of this realm: read its name and message as they are.
       const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
       if (name === 'TimeoutError' || name === 'AbortError') throw new AsaasApiError(`${call} timed out after ${this.timeoutMs} ms`, null);
