@@ -17,6 +17,8 @@ export interface OutgoingFile {
   buffer?: Buffer;
   /** A file an upload already streamed into storage. */
   storedPath?: string;
+  /** Bytes of the stored file, when the upload told them: a parser can refuse it before reading it. */
+  size?: number;
   mimetype: string;
   originalName: string;
   /** Audio played as a voice note rather than as a file. */

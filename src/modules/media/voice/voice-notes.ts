@@ -3,6 +3,7 @@ import { fieldError } from '../../../common/errors/app-error.js';
 import { baseMimetype } from '../../../infra/storage/media-types.js';
 import { StoragePort } from '../../../infra/storage/storage.port.js';
 import { OggError } from './ogg-opus-reader.js';
+import { VOICE_LIMITS } from './voice-limits.js';
 import { readOggSeconds, remuxWebm } from './voice-remux.js';
 import { WebmError } from './webm-opus-demuxer.js';
 import type { VoiceNote } from './webm-to-ogg.js';
@@ -15,6 +16,8 @@ export interface AudioSource {
   buffer?: Buffer;
   /** Or a file already stored (an upload). */
   storedPath?: string;
+  /** Bytes of the stored file, when known: a file over the parser's budget is never read into memory. */
+  size?: number;
   mimetype: string;
   /** Recorded to go as a voice note: an unreadable WebM recording is refused rather than sent as a file phones cannot play. */
   voiceNote?: boolean;
@@ -42,6 +45,7 @@ export class VoiceNotes {
   async prepare(companyId: number, source: AudioSource): Promise<PreparedAudio | null> {
     const base = baseMimetype(source.mimetype);
     if (base !== 'audio/webm' && base !== 'audio/ogg') return null;
+    if (source.size !== undefined && source.size > VOICE_LIMITS.maxInputBytes) return this.overBudget(source);
     const data = source.buffer ?? (source.storedPath ? await this.storage.read(source.storedPath) : null);
     if (!data) return null;
     if (base === 'audio/ogg') {
@@ -65,6 +69,13 @@ export class VoiceNotes {
     // The WebM upload is replaced by its Ogg copy: nothing references it.
     if (source.storedPath) await this.storage.remove(source.storedPath);
     return { path: stored.path, mimetype: VOICE_NOTE_MIMETYPE, buffer: note.ogg, seconds: note.seconds };
+  }
+
+  /** A recording too big to read: refused (and removed) as a voice note, sent as it came otherwise. */
+  private async overBudget(source: AudioSource): Promise<null> {
+    if (!source.voiceNote) return null;
+    if (source.storedPath) await this.storage.remove(source.storedPath);
+    throw fieldError('medias', `the recording is over ${VOICE_LIMITS.maxInputBytes / 1024 / 1024} MB`);
   }
 
   /** The parse's result; when the file is not what it claims, a refusal for a voice note, else null. */
