@@ -6,6 +6,7 @@ import { BILLING_ACCESS, IS_PUBLIC } from '../common/decorators/access.decorator
 import { companyAccessError } from './auth-context.loader.js';
 import { AUTH_CONTEXT_KEY } from './auth.decorator.js';
 import { appError, AppError } from '../common/errors/app-error.js';
+import { isInfrastructureError } from '../common/errors/infrastructure-error.js';
 import type { AuthContext } from './auth-context.js';
 import type { JwtStrategy } from './jwt.strategy.js';
 
@@ -23,9 +24,12 @@ export function jwtAuthGuard(reflector: Reflector, strategy: JwtStrategy): CanAc
       return super.canActivate(context) as Promise<boolean>;
     }
 
-    /** Our own errors (expired company, old session) keep their codes; anything else is an expired session. */
+    /**
+     * Our own errors (expired company, old session) keep their codes, and an outage stays one (the exception filter
+     * answers 503: the session is fine, the database or Redis is not); anything else is an expired session.
+     */
     override handleRequest<T = AuthContext>(error: unknown, user: T | false, _info: unknown, context: ExecutionContext): T {
-      if (error instanceof AppError) throw error;
+      if (error instanceof AppError || isInfrastructureError(error)) throw error;
       if (error || !user) throw appError('ERR_SESSION_EXPIRED');
       const billing = (user as unknown as AuthContext).billing;
       // A billing-only session reaches the invoices, the checkout and the subscription page; elsewhere it is refused

@@ -62,6 +62,7 @@ export const en: Catalog = {
     subscriptionWarning: 'Your subscription ends in %{smart_count} day |||| Your subscription ends in %{smart_count} days',
     volume: 'Volume',
     profile: 'Profile',
+    reconnecting: 'Reconnecting to the server…',
   },
   auth: {
     loginSuccess: 'Logged in successfully!',

@@ -62,6 +62,7 @@ export const es: Catalog = {
     subscriptionWarning: 'Su suscripción vence en %{smart_count} día |||| Su suscripción vence en %{smart_count} días',
     volume: 'Volumen',
     profile: 'Perfil',
+    reconnecting: 'Reconectando con el servidor…',
   },
   auth: {
     loginSuccess: '¡Sesión iniciada con éxito!',

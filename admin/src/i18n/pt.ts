@@ -61,6 +61,7 @@ export const pt = {
     subscriptionWarning: 'Sua assinatura vence em %{smart_count} dia |||| Sua assinatura vence em %{smart_count} dias',
     volume: 'Volume',
     profile: 'Perfil',
+    reconnecting: 'Reconectando ao servidor…',
   },
   auth: {
     loginSuccess: 'Login efetuado com sucesso!',

@@ -1,6 +1,7 @@
 import { HttpError } from 'react-admin';
 import { formatDate } from '../formatDate';
 import { errorKey } from '../i18n';
+import { apiStatus, isNetworkFailure, isOutageStatus } from './apiStatus';
 import { type LoginAnswer, session } from './session';
 import { submissionErrors } from './submissionErrors';
 
@@ -49,24 +50,45 @@ export interface HttpResponse<T = unknown> {
   json: T;
 }
 
-let refreshing: Promise<boolean> | null = null;
+type RefreshOutcome = 'renewed' | 'refused' | 'unavailable';
 
-/** Renews the access token from the refresh cookie; concurrent callers share one request. */
-export function refreshSession(): Promise<boolean> {
+let refreshing: Promise<RefreshOutcome> | null = null;
+
+/**
+ * Renews the access token from the refresh cookie; concurrent callers share one request. Only a refusal (401) ends
+ * the session: an outage (503, or no answer) keeps it, for the retry once the server is back.
+ */
+function renew(): Promise<RefreshOutcome> {
   refreshing ??= fetch(`${API_URL}/auth/refresh_token`, { method: 'POST', credentials: 'include' })
-    .then(async (response) => {
+    .then(async (response): Promise<RefreshOutcome> => {
+      noteAnswer(response.status);
       if (response.status === 401) session.clear();
-      if (!response.ok) return false;
+      if (isOutageStatus(response.status)) return 'unavailable';
+      if (!response.ok) return 'refused';
       const answer = (await response.json()) as Partial<LoginAnswer>;
       if (answer.token && answer.user) session.save(answer as LoginAnswer);
       else if (answer.token) session.saveToken(answer.token);
-      return Boolean(answer.token);
+      return answer.token ? 'renewed' : 'refused';
     })
-    .catch(() => false)
+    .catch((): RefreshOutcome => {
+      apiStatus.markUnreachable();
+      return 'unavailable';
+    })
     .finally(() => {
       refreshing = null;
     });
   return refreshing;
+}
+
+/** Renews the access token from the refresh cookie; answers whether it did. */
+export function refreshSession(): Promise<boolean> {
+  return renew().then((outcome) => outcome === 'renewed');
+}
+
+/** A 503 says the server is up but its database or Redis is not; any other answer says the API works. */
+function noteAnswer(status: number): void {
+  if (isOutageStatus(status)) apiStatus.markUnreachable();
+  else apiStatus.markReachable();
 }
 
 function send(url: string, options: RequestInit): Promise<Response> {
@@ -75,7 +97,16 @@ function send(url: string, options: RequestInit): Promise<Response> {
   if (typeof options.body === 'string') headers.set('Content-Type', 'application/json');
   const token = session.token();
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  return fetch(url, { ...options, headers, credentials: 'include' });
+  return fetch(url, { ...options, headers, credentials: 'include' }).then(
+    (response) => {
+      noteAnswer(response.status);
+      return response;
+    },
+    (error: unknown) => {
+      if (isNetworkFailure(error, options.signal)) apiStatus.markUnreachable();
+      throw error;
+    },
+  );
 }
 
 const parse = (text: string): unknown => {
@@ -88,14 +119,19 @@ const parse = (text: string): unknown => {
 
 /**
  * fetch for the API: bearer token and cookies; a 403, or a 401 on a sent token (the access token expired),
- * refreshes the token once and retries; a 401 that remains clears the session.
+ * refreshes the token once and retries; a 401 that remains clears the session. A 503 or a network failure never
+ * does (see apiStatus.ts), nor a refresh that could not reach the database: that answers 503 too.
  */
 export async function httpClient<T = unknown>(url: string, options: RequestInit = {}): Promise<HttpResponse<T>> {
   const isAuthCall = AUTH_PATHS.some((path) => url.startsWith(`${API_URL}${path}`));
   const hadToken = session.token() !== null;
   let response = await send(url, options);
   const mayRefresh = response.status === 403 || (response.status === 401 && hadToken);
-  if (mayRefresh && !isAuthCall && (await refreshSession())) response = await send(url, options);
+  if (mayRefresh && !isAuthCall) {
+    const outcome = await renew();
+    if (outcome === 'renewed') response = await send(url, options);
+    else if (outcome === 'unavailable') throw new ApiError(503, { error: 'ERR_SERVICE_UNAVAILABLE' });
+  }
   if (response.status === 401) session.clear();
 
   const body = await response.text();

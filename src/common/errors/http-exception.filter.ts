@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger 
 import { UniqueConstraintViolationException, ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import type { Response } from 'express';
 import { AppError } from './app-error.js';
+import { isInfrastructureError, RETRY_AFTER_SECONDS, serviceUnavailable } from './infrastructure-error.js';
 
 const STATUS_CODES: Record<number, string> = {
   400: 'ERR_BAD_REQUEST',
@@ -12,6 +13,7 @@ const STATUS_CODES: Record<number, string> = {
   413: 'ERR_PAYLOAD_TOO_LARGE',
   415: 'ERR_UNSUPPORTED_MEDIA_TYPE',
   429: 'ERR_TOO_MANY_REQUESTS',
+  503: 'ERR_SERVICE_UNAVAILABLE',
 };
 
 export interface ErrorBody {
@@ -26,7 +28,11 @@ function isDataException(exception: unknown): exception is { code: string; colum
   return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
 }
 
-/** Writes every failure as `{ error: CODE, message }`; never leaks a stack or a driver message. */
+/**
+ * Writes every failure as `{ error: CODE, message }`; never leaks a stack or a driver message. A failure of the
+ * database or Redis (see infrastructure-error.ts) is a 503 ERR_SERVICE_UNAVAILABLE from every route, and every 503
+ * says when to try again (`Retry-After`), so browsers keep their session and senders retry.
+ */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpExceptionFilter');
@@ -34,9 +40,14 @@ export class HttpExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') return;
     const response = host.switchToHttp().getResponse<Response>();
-    const [status, body] = this.toBody(exception);
-    if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
-    if (!response.headersSent) response.status(status).json(body);
+    const outage = isInfrastructureError(exception);
+    const [status, body] = this.toBody(outage ? serviceUnavailable() : exception);
+    // An outage fails every request alike: one line each, not a stack each.
+    if (outage) this.logger.warn(`service unavailable: ${exception instanceof Error ? `${exception.name}: ${exception.message}` : String(exception)}`);
+    else if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    if (response.headersSent) return;
+    if (status === 503) response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+    response.status(status).json(body);
   }
 
   private toBody(exception: unknown): [number, ErrorBody] {

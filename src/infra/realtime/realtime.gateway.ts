@@ -3,12 +3,11 @@ import { ConnectedSocket, MessageBody, type OnGatewayDisconnect, type OnGatewayI
 import type { Server, Socket } from 'socket.io';
 import { AuthContextLoader } from '../../authorization/auth-context.loader.js';
 import { type TokenClaims, TokenService } from '../../authorization/token.service.js';
-import { AppError } from '../../common/errors/app-error.js';
 import { readsEveryTicket } from '../../shared/permissions.js';
 import { ClientEvents, Rooms, SOCKET_PING_MS } from '../../shared/realtime-events.js';
 import { UserPresence } from './user-presence.js';
 import { RealtimeService } from './realtime.service.js';
-import { type AuthedSocket, handshakeToken } from './socket-auth.js';
+import { type AuthedSocket, handshakeRefusal, handshakeToken } from './socket-auth.js';
 import { TicketRoomAuthorizer } from './ticket-room.authorizer.js';
 
 const TICKET_STATUSES = new Set(['open', 'pending', 'closed']);
@@ -35,7 +34,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect, Befo
       if (!token) return next(new Error('ERR_SESSION_EXPIRED'));
       this.authenticate(socket as AuthedSocket, token).then(
         () => next(),
-        (error: unknown) => next(new Error(error instanceof AppError ? error.code : 'ERR_SESSION_EXPIRED')),
+        (error: unknown) => next(handshakeRefusal(error)),
       );
     });
   }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { appError } from '../../common/errors/app-error.js';
+import { serviceUnavailable } from '../../common/errors/infrastructure-error.js';
 import { REDIS } from './redis.tokens.js';
 
 export interface RateLimit {
@@ -8,8 +9,8 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
-/** Redis is down: the limits (and the locks they keep) cannot be read or changed. */
-export const serviceUnavailable = () => appError('ERR_SERVICE_UNAVAILABLE', 'Serviço temporariamente indisponível. Tente novamente em instantes.');
+/** Redis is down: the limits (and the locks they keep) cannot be read or changed (503, like every outage). */
+export { serviceUnavailable };
 
 /**
  * Fixed-window counters in Redis, so limits hold across every server process. Without Redis the limits cannot hold,

@@ -5,6 +5,7 @@ import { Inject } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { AnyUser, Public } from '../../common/decorators/access.decorators.js';
+import { isInfrastructureError } from '../../common/errors/infrastructure-error.js';
 import { Auth } from '../../authorization/auth.decorator.js';
 import { AuthService, type MeResponse } from './auth.service.js';
 import { EmailParamDto, ResetPasswordBodyDto, ResetPasswordParamsDto } from './dto/password-reset.dto.js';
@@ -41,7 +42,8 @@ export class AuthController {
       setRefreshCookie(req, res, session.refreshToken, this.config.refreshTokenTtlSeconds);
       return { token: session.token, user: session.user };
     } catch (error) {
-      clearRefreshCookie(req, res);
+      // An outage (503) says nothing about the refresh token: the browser keeps it and tries again.
+      if (!isInfrastructureError(error)) clearRefreshCookie(req, res);
       throw error;
     }
   }

@@ -61,7 +61,10 @@ export class AuthService {
     // Counted before the password is checked, so parallel guesses cannot all slip under the limit.
     await this.throttle.attempt(email, ip);
 
-    const user = await this.em.findOne(User, { email }, { ...ACROSS_TENANTS, populate: ['passwordHash', 'company', 'company.plan'] });
+    // A lookup that fails because the database is down gives the attempt back (503, not a step toward the lockout).
+    const user = await this.throttle.lookup(email, ip, () =>
+      this.em.findOne(User, { email }, { ...ACROSS_TENANTS, populate: ['passwordHash', 'company', 'company.plan'] }),
+    );
     this.dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
     const valid = await verifyPassword(user?.passwordHash ?? (await this.dummyHash), password);
     if (!user || !valid) throw appError('ERR_INVALID_CREDENTIALS');
@@ -85,19 +88,25 @@ export class AuthService {
   async refresh(refreshToken: string | null): Promise<IssuedSession> {
     if (!refreshToken) throw appError('ERR_SESSION_EXPIRED');
     const claims = this.tokens.verifyRefresh(refreshToken);
-    const user = await this.em.findOne(User, { id: claims.sub }, { ...ACROSS_TENANTS, populate: ['company', 'company.plan'] });
-    if (!user || user.tokenVersion !== claims.tv || user.company.id !== claims.companyId) throw appError('ERR_SESSION_EXPIRED');
-    const outcome = await this.refreshTokens.rotate(user.company.id, user.id, claims.jti);
+    // The rotation and the new token commit together: a database failure in between (an outage: 503) leaves the
+    // presented token unused, so the browser's retry once the database is back is not taken for a stolen copy.
+    const { user, outcome, session } = await this.em.transactional(async () => {
+      const user = await this.em.findOne(User, { id: claims.sub }, { ...ACROSS_TENANTS, populate: ['company', 'company.plan'] });
+      if (!user || user.tokenVersion !== claims.tv || user.company.id !== claims.companyId) throw appError('ERR_SESSION_EXPIRED');
+      const outcome = await this.refreshTokens.rotate(user.company.id, user.id, claims.jti);
+      if (outcome.kind !== 'rotated' && outcome.kind !== 'raced') return { user, outcome, session: null };
+      const blocked = companyAccessError(user.company.getEntity(), user.super);
+      if (blocked) throw blocked;
+      // A session that lives on by refreshing never logs in again: its spent tokens are dropped here too.
+      await this.refreshTokens.prune(user.company.id, user.id);
+      return { user, outcome, session: await this.issue(user, outcome.family) };
+    });
     if (outcome.kind === 'reused') {
       await this.refreshTokens.revokeFamily(user.company.id, outcome.family);
       await this.endSessions(user.company.id, user.id);
     }
-    if (outcome.kind !== 'rotated' && outcome.kind !== 'raced') throw appError('ERR_SESSION_EXPIRED');
-    const blocked = companyAccessError(user.company.getEntity(), user.super);
-    if (blocked) throw blocked;
-    // A session that lives on by refreshing never logs in again: its spent tokens are dropped here too.
-    await this.refreshTokens.prune(user.company.id, user.id);
-    return this.issue(user, outcome.family);
+    if (!session) throw appError('ERR_SESSION_EXPIRED');
+    return session;
   }
 
   async logout(ctx: AuthContext): Promise<void> {

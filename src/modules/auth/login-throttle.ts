@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { isInfrastructureError } from '../../common/errors/infrastructure-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { REDIS } from '../../infra/redis/redis.tokens.js';
 import { RateLimiter, serviceUnavailable } from '../../infra/redis/rate-limiter.js';
@@ -8,6 +9,12 @@ const norm = (email: string) => email.trim().toLowerCase();
 const pairKey = (email: string, ip: string) => `login:account-ip:${norm(email)}:${ip}`;
 const accountKey = (email: string) => `login:account:${norm(email)}`;
 const ipKey = (ip: string) => `login:ip:${ip}`;
+
+/** Takes one attempt back from each counter that still holds one (never below zero, never a key without its TTL). */
+const REFUND_SCRIPT = `for _, key in ipairs(KEYS) do
+  if tonumber(redis.call('GET', key) or '0') > 0 then redis.call('DECR', key) end
+end
+return 0`;
 
 /**
  * Login attempts are counted before the password is checked (atomic INCR), so 40 guesses sent at once count as 40.
@@ -30,6 +37,25 @@ export class LoginThrottle {
       [pairKey(email, ip), limits.loginPerAccountAndIp],
       [accountKey(email), limits.loginPerAccount],
     ]);
+  }
+
+  /**
+   * Looks the account up for a counted attempt. When the database (or anything the lookup needs) is down, the attempt
+   * never reached the password check: it is given back, so an outage cannot lock anybody out, and the error goes on
+   * (503 from the exception filter).
+   */
+  async lookup<T>(email: string, ip: string, find: () => Promise<T>): Promise<T> {
+    try {
+      return await find();
+    } catch (error) {
+      if (isInfrastructureError(error)) await this.refund(email, ip);
+      throw error;
+    }
+  }
+
+  /** Gives back one counted attempt of every counter of this (account, address). */
+  async refund(email: string, ip: string): Promise<void> {
+    await this.redis.eval(REFUND_SCRIPT, 3, `rl:${ipKey(ip)}`, `rl:${pairKey(email, ip)}`, `rl:${accountKey(email)}`).catch(() => undefined);
   }
 
   /** The owner got in: their own address starts afresh, and their attempt does not count against the account. */

@@ -20,8 +20,9 @@ const RACE_WINDOW_SECONDS = 5;
 export class RefreshTokensRepository {
   constructor(private readonly em: EntityManager) {}
 
+  /** Through the EntityManager: inside a transaction (a refresh's rotation and new token), statements join it. */
   private sql(companyId: number) {
-    return tenantSql(this.em.getConnection(), companyId);
+    return tenantSql(this.em, companyId);
   }
 
   async record(companyId: number, userId: number, id: string, family: string, expiresAt: Date): Promise<void> {
