@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../common/decorators/access.decorators.js';
 import { appError } from '../../common/errors/app-error.js';
@@ -7,6 +7,7 @@ import { injectSimulatedTraffic } from './simulated-traffic.js';
 import { SimulateInboundDto } from './simulate-inbound.dto.js';
 import { SIMULATOR_PROVIDER, SimulatorProviderFactory } from './simulator-provider.factory.js';
 import { SIMULATOR_SECRET_HEADER, SimulatorSecretGuard } from './simulator-secret.guard.js';
+import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 interface PhoneConnection {
   id: number;
@@ -39,7 +40,7 @@ export class SimulatorPhoneController {
 
   @Post(':connectionId/inbound')
   @HttpCode(202)
-  async inbound(@Param('connectionId', ParseIntPipe) connectionId: number, @Body() dto: SimulateInboundDto): Promise<{ id: string }> {
+  async inbound(@IdParam('connectionId') connectionId: number, @Body() dto: SimulateInboundDto): Promise<{ id: string }> {
     const row = await this.repository.simulatorConnection(SIMULATOR_PROVIDER, connectionId);
     if (!row) throw appError('ERR_NO_WAPP_FOUND');
     return injectSimulatedTraffic(this.simulator.session(row.company_id, connectionId), dto);

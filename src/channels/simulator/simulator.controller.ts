@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
@@ -6,6 +6,7 @@ import { Auth } from '../../authorization/auth.decorator.js';
 import { injectSimulatedTraffic } from './simulated-traffic.js';
 import { SimulateInboundDto } from './simulate-inbound.dto.js';
 import { SimulatorProviderFactory } from './simulator-provider.factory.js';
+import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 /** Development only (not registered in production): customer traffic for a simulated connection of the caller's company. */
 @ApiTags('dev')
@@ -17,7 +18,7 @@ export class SimulatorController {
   @Post(':connectionId/inbound')
   @HttpCode(202)
   @Policy('update', 'Connection')
-  inbound(@Auth() ctx: AuthContext, @Param('connectionId', ParseIntPipe) connectionId: number, @Body() dto: SimulateInboundDto): Promise<{ id: string }> {
+  inbound(@Auth() ctx: AuthContext, @IdParam('connectionId') connectionId: number, @Body() dto: SimulateInboundDto): Promise<{ id: string }> {
     return injectSimulatedTraffic(this.simulator.session(ctx.companyId, connectionId), dto);
   }
 
@@ -25,7 +26,7 @@ export class SimulatorController {
   @Post(':connectionId/scan')
   @HttpCode(202)
   @Policy('update', 'Connection')
-  async scan(@Auth() ctx: AuthContext, @Param('connectionId', ParseIntPipe) connectionId: number): Promise<{ ok: true }> {
+  async scan(@Auth() ctx: AuthContext, @IdParam('connectionId') connectionId: number): Promise<{ ok: true }> {
     await this.simulator.session(ctx.companyId, connectionId).scan();
     return { ok: true };
   }

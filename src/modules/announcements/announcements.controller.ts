@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Res, UploadedFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Res, UploadedFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
@@ -17,6 +17,7 @@ import { AnnouncementsService } from './announcements.service.js';
 import { CreateAnnouncementDto } from './dto/create-announcement.dto.js';
 import { MarkAnnouncementsReadDto } from './dto/mark-announcements-read.dto.js';
 import { UpdateAnnouncementDto } from './dto/update-announcement.dto.js';
+import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 const ANNOUNCEMENT_LIST: ListAllowlist = {
   filters: { id: 'id', status: 'status', priority: 'priority' },
@@ -72,14 +73,14 @@ export class AnnouncementsController {
 
   @Get(':id')
   @Policy('read', 'Announcement')
-  findOne(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<AnnouncementResponse> {
+  findOne(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<AnnouncementResponse> {
     return this.announcements.findOne(ctx, id);
   }
 
   @Post(':id/read')
   @HttpCode(200)
   @Policy('read', 'Announcement')
-  async markRead(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<AnnouncementUnreadResponse> {
+  async markRead(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<AnnouncementUnreadResponse> {
     return { unreadCount: await this.announcements.markRead(ctx, id) };
   }
 
@@ -91,14 +92,14 @@ export class AnnouncementsController {
 
   @Put(':id')
   @Policy('update', 'Announcement')
-  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateAnnouncementDto): Promise<AnnouncementResponse> {
+  update(@Auth() ctx: AuthContext, @IdParam('id') id: number, @Body() dto: UpdateAnnouncementDto): Promise<AnnouncementResponse> {
     return this.announcements.update(ctx, id, dto);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @Policy('delete', 'Announcement')
-  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+  async remove(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<void> {
     await this.announcements.remove(ctx, id);
   }
 
@@ -106,13 +107,13 @@ export class AnnouncementsController {
   @Post(':id/media-upload')
   @Policy('update', 'Announcement')
   @AnnouncementImageUpload()
-  uploadMedia(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @UploadedFile() file: UploadedMedia | undefined): Promise<AnnouncementResponse> {
+  uploadMedia(@Auth() ctx: AuthContext, @IdParam('id') id: number, @UploadedFile() file: UploadedMedia | undefined): Promise<AnnouncementResponse> {
     return this.media.upload(ctx, id, file);
   }
 
   @Delete(':id/media-upload')
   @Policy('update', 'Announcement')
-  removeMedia(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<AnnouncementResponse> {
+  removeMedia(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<AnnouncementResponse> {
     return this.media.remove(ctx, id);
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Res, UploadedFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Res, UploadedFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
@@ -15,6 +15,7 @@ import { CampaignsService } from './campaigns.service.js';
 import { CampaignReportQuery } from './dto/campaign-report.query.js';
 import { CreateCampaignDto } from './dto/create-campaign.dto.js';
 import { UpdateCampaignDto } from './dto/update-campaign.dto.js';
+import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 const CAMPAIGN_LIST: ListAllowlist = {
   filters: { id: 'id', status: 'status', whatsappId: 'whatsapp', contactListId: 'contactList' },
@@ -46,13 +47,13 @@ export class CampaignsController {
 
   @Get(':id')
   @Policy('read', 'Campaign')
-  findOne(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<CampaignResponse> {
+  findOne(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<CampaignResponse> {
     return this.campaigns.findOne(ctx, id);
   }
 
   @Get(':id/report')
   @Policy('read', 'Campaign')
-  report(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Query() query: CampaignReportQuery): Promise<CampaignReportResponse> {
+  report(@Auth() ctx: AuthContext, @IdParam('id') id: number, @Query() query: CampaignReportQuery): Promise<CampaignReportResponse> {
     return this.campaigns.report(ctx, id, query.after);
   }
 
@@ -64,41 +65,41 @@ export class CampaignsController {
 
   @Put(':id')
   @Policy('update', 'Campaign')
-  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateCampaignDto): Promise<CampaignResponse> {
+  update(@Auth() ctx: AuthContext, @IdParam('id') id: number, @Body() dto: UpdateCampaignDto): Promise<CampaignResponse> {
     return this.campaigns.update(ctx, id, dto);
   }
 
   @Delete(':id')
   @Policy('delete', 'Campaign')
   @HttpCode(204)
-  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+  async remove(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<void> {
     await this.campaigns.remove(ctx, id);
   }
 
   @Post(':id/cancel')
   @Policy('update', 'Campaign')
   @HttpCode(200)
-  cancel(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<CampaignResponse> {
+  cancel(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<CampaignResponse> {
     return this.campaigns.cancel(ctx, id);
   }
 
   @Post(':id/restart')
   @Policy('update', 'Campaign')
   @HttpCode(200)
-  restart(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<CampaignResponse> {
+  restart(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<CampaignResponse> {
     return this.campaigns.restart(ctx, id);
   }
 
   @Post(':id/media-upload')
   @Policy('update', 'Campaign')
   @MediaUploadEndpoint()
-  uploadMedia(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @UploadedFile() file: UploadedMedia | undefined): Promise<CampaignResponse> {
+  uploadMedia(@Auth() ctx: AuthContext, @IdParam('id') id: number, @UploadedFile() file: UploadedMedia | undefined): Promise<CampaignResponse> {
     return this.media.upload(ctx, id, file);
   }
 
   @Delete(':id/media-upload')
   @Policy('update', 'Campaign')
-  removeMedia(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<CampaignResponse> {
+  removeMedia(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<CampaignResponse> {
     return this.media.remove(ctx, id);
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { AnyUser, RequiresPlan } from '../../common/decorators/access.decorators.js';
@@ -6,6 +6,7 @@ import { Auth } from '../../authorization/auth.decorator.js';
 import type { ChatMessageResponse, ChatResponse } from './chat.mapper.js';
 import { ChatsService } from './chats.service.js';
 import { ChatPageQuery, CreateChatDto, SendChatMessageDto, UpdateChatDto } from './dto/chat-fields.dto.js';
+import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 /** Every profile chats; membership and ownership are checked in the service. */
 @ApiTags('chats')
@@ -22,7 +23,7 @@ export class ChatsController {
   }
 
   @Get(':id')
-  findOne(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<ChatResponse> {
+  findOne(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<ChatResponse> {
     return this.chats.findOne(ctx, id);
   }
 
@@ -32,30 +33,30 @@ export class ChatsController {
   }
 
   @Put(':id')
-  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateChatDto): Promise<ChatResponse> {
+  update(@Auth() ctx: AuthContext, @IdParam('id') id: number, @Body() dto: UpdateChatDto): Promise<ChatResponse> {
     return this.chats.update(ctx, id, dto);
   }
 
   @Delete(':id')
   @HttpCode(204)
-  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+  async remove(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<void> {
     await this.chats.remove(ctx, id);
   }
 
   /** The browser may send `userId`; the reader is always the caller. */
   @Post(':id/read')
   @HttpCode(200)
-  read(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<ChatResponse> {
+  read(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<ChatResponse> {
     return this.chats.markRead(ctx, id);
   }
 
   @Get(':id/messages')
-  messages(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Query() query: ChatPageQuery) {
+  messages(@Auth() ctx: AuthContext, @IdParam('id') id: number, @Query() query: ChatPageQuery) {
     return this.chats.messages(ctx, id, query.pageNumber);
   }
 
   @Post(':id/messages')
-  send(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: SendChatMessageDto): Promise<ChatMessageResponse> {
+  send(@Auth() ctx: AuthContext, @IdParam('id') id: number, @Body() dto: SendChatMessageDto): Promise<ChatMessageResponse> {
     return this.chats.send(ctx, id, dto.message);
   }
 }

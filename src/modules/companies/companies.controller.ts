@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Ip, Param, ParseIntPipe, Post, Put, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Ip, Post, Put, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
@@ -16,6 +16,7 @@ import { SignupDto } from './dto/signup.dto.js';
 import { UpdateCompanyDto } from './dto/update-company.dto.js';
 import { UpdateSchedulesDto } from './dto/update-schedules.dto.js';
 import { type SignupResponse, SignupService } from './signup.service.js';
+import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 const COMPANY_LIST: ListAllowlist = {
   filters: { id: 'id', status: 'status', planId: 'plan', recurrence: 'recurrence' },
@@ -70,13 +71,13 @@ export class CompaniesController {
 
   @Get('listPlan/:companyId')
   @Policy('read', 'Company')
-  planOf(@Auth() ctx: AuthContext, @Param('companyId', ParseIntPipe) companyId: number): Promise<PlanSummary> {
+  planOf(@Auth() ctx: AuthContext, @IdParam('companyId') companyId: number): Promise<PlanSummary> {
     return this.companies.planOf(ctx, companyId);
   }
 
   @Get(':id')
   @Policy('read', 'Company')
-  findOne(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<CompanyResponse> {
+  findOne(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<CompanyResponse> {
     return this.companies.findOne(ctx, id);
   }
 
@@ -88,20 +89,20 @@ export class CompaniesController {
 
   @Put(':id/schedules')
   @Policy('update', 'Company')
-  updateSchedules(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateSchedulesDto): Promise<CompanyResponse> {
+  updateSchedules(@Auth() ctx: AuthContext, @IdParam('id') id: number, @Body() dto: UpdateSchedulesDto): Promise<CompanyResponse> {
     return this.companies.updateSchedules(ctx, id, dto);
   }
 
   @Put(':id')
   @Policy('manage', 'Company')
-  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateCompanyDto): Promise<CompanyResponse> {
+  update(@Auth() ctx: AuthContext, @IdParam('id') id: number, @Body() dto: UpdateCompanyDto): Promise<CompanyResponse> {
     return this.companies.update(ctx, id, dto);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @Policy('delete', 'Company')
-  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+  async remove(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<void> {
     await this.companies.remove(ctx, id);
   }
 }

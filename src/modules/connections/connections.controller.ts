@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
@@ -8,6 +8,7 @@ import { type ConnectionWithToken, ConnectionsService } from './connections.serv
 import { CreateConnectionDto } from './dto/create-connection.dto.js';
 import { UpdateConnectionDto } from './dto/update-connection.dto.js';
 import type { ConnectionResponse } from './whatsapp.mapper.js';
+import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 @ApiTags('connections')
 @ApiBearerAuth()
@@ -32,7 +33,7 @@ export class ConnectionsController {
 
   @Get(':id')
   @Policy('read', 'Connection')
-  findOne(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<ConnectionResponse> {
+  findOne(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<ConnectionResponse> {
     return this.connections.findOne(ctx, id);
   }
 
@@ -44,21 +45,21 @@ export class ConnectionsController {
 
   @Put(':id')
   @Policy('editOrDeleteConnection', 'connections-page')
-  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateConnectionDto): Promise<ConnectionResponse> {
+  update(@Auth() ctx: AuthContext, @IdParam('id') id: number, @Body() dto: UpdateConnectionDto): Promise<ConnectionResponse> {
     return this.connections.update(ctx, id, dto);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @Policy('editOrDeleteConnection', 'connections-page')
-  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+  async remove(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<void> {
     await this.connections.remove(ctx, id);
   }
 
   @Post(':id/token')
   @HttpCode(200)
   @Policy('editOrDeleteConnection', 'connections-page')
-  regenerateToken(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<{ token: string }> {
+  regenerateToken(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<{ token: string }> {
     return this.connections.regenerateToken(ctx, id);
   }
 }

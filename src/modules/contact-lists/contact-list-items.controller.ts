@@ -1,4 +1,4 @@
-import { Body, Controller, createParamDecorator, Delete, type ExecutionContext, Get, HttpCode, Param, ParseIntPipe, Post, Put, Res } from '@nestjs/common';
+import { Body, Controller, createParamDecorator, Delete, type ExecutionContext, Get, HttpCode, Post, Put, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
@@ -13,6 +13,7 @@ import { ContactListItemsService } from './contact-list-items.service.js';
 import type { ContactListItemResponse } from './contact-list.mapper.js';
 import { CreateContactListItemDto } from './dto/create-contact-list-item.dto.js';
 import { UpdateContactListItemDto } from './dto/update-contact-list-item.dto.js';
+import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 const ITEM_LIST: ListAllowlist = {
   filters: { id: 'id', contactListId: 'contactList', isWhatsappValid: 'isWhatsappValid' },
@@ -59,7 +60,7 @@ export class ContactListItemsController {
 
   @Get(':id')
   @Policy('read', 'ContactList')
-  findOne(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<ContactListItemResponse> {
+  findOne(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<ContactListItemResponse> {
     return this.items.findOne(ctx, id);
   }
 
@@ -71,7 +72,7 @@ export class ContactListItemsController {
 
   @Put(':id')
   @Policy('update', 'ContactList')
-  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateContactListItemDto): Promise<ContactListItemResponse> {
+  update(@Auth() ctx: AuthContext, @IdParam('id') id: number, @Body() dto: UpdateContactListItemDto): Promise<ContactListItemResponse> {
     return this.items.update(ctx, id, dto);
   }
 
@@ -79,7 +80,7 @@ export class ContactListItemsController {
   @Delete(':id')
   @HttpCode(204)
   @Policy('delete', 'ContactList')
-  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+  async remove(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<void> {
     await this.items.remove(ctx, id);
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
@@ -15,6 +15,7 @@ import { ContactListsService } from './contact-lists.service.js';
 import { CreateContactListDto } from './dto/create-contact-list.dto.js';
 import { UpdateContactListDto } from './dto/update-contact-list.dto.js';
 import { ContactListImportsService } from './import/contact-list-imports.service.js';
+import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 const CONTACT_LIST_LIST: ListAllowlist = {
   filters: { id: 'id' },
@@ -56,7 +57,7 @@ export class ContactListsController {
 
   @Get(':id')
   @Policy('read', 'ContactList')
-  findOne(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<ContactListResponse> {
+  findOne(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<ContactListResponse> {
     return this.lists.findOne(ctx, id);
   }
 
@@ -68,14 +69,14 @@ export class ContactListsController {
 
   @Put(':id')
   @Policy('update', 'ContactList')
-  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateContactListDto): Promise<ContactListResponse> {
+  update(@Auth() ctx: AuthContext, @IdParam('id') id: number, @Body() dto: UpdateContactListDto): Promise<ContactListResponse> {
     return this.lists.update(ctx, id, dto);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @Policy('delete', 'ContactList')
-  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+  async remove(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<void> {
     await this.lists.remove(ctx, id);
   }
 
@@ -86,14 +87,14 @@ export class ContactListsController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
   @UseInterceptors(StreamedUpload({ field: 'file', maxFiles: 1, maxBytes: MAX_IMPORT_BYTES }))
-  upload(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @UploadedFile() file: UploadedMedia | undefined): Promise<ContactListImportResponse> {
+  upload(@Auth() ctx: AuthContext, @IdParam('id') id: number, @UploadedFile() file: UploadedMedia | undefined): Promise<ContactListImportResponse> {
     return this.imports.upload(ctx, id, file);
   }
 
   /** The list's last import (null when none), so a reloaded page shows a running import's progress. */
   @Get(':id/imports/latest')
   @Policy('read', 'ContactList')
-  latestImport(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<{ import: ContactListImportResponse | null }> {
+  latestImport(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<{ import: ContactListImportResponse | null }> {
     return this.imports.latest(ctx, id);
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
@@ -15,6 +15,7 @@ import { ContactsService } from './contacts.service.js';
 import { CreateContactDto } from './dto/create-contact.dto.js';
 import { UpdateContactDto } from './dto/update-contact.dto.js';
 import { WhatsappCheckDto } from './dto/whatsapp-check.dto.js';
+import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 @ApiTags('contacts')
 @ApiBearerAuth()
@@ -42,7 +43,7 @@ export class ContactsController {
 
   @Get(':id')
   @Policy('read', 'Contact')
-  findOne(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<ContactResponse> {
+  findOne(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<ContactResponse> {
     return this.contacts.findOne(ctx, id);
   }
 
@@ -64,7 +65,7 @@ export class ContactsController {
 
   @Put(':id')
   @Policy('update', 'Contact')
-  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateContactDto): Promise<ContactResponse> {
+  update(@Auth() ctx: AuthContext, @IdParam('id') id: number, @Body() dto: UpdateContactDto): Promise<ContactResponse> {
     return this.contacts.update(ctx, id, dto);
   }
 
@@ -72,7 +73,7 @@ export class ContactsController {
   @Delete(':id')
   @HttpCode(204)
   @Policy('deleteContact', 'contacts-page')
-  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+  async remove(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<void> {
     await this.contacts.remove(ctx, id);
   }
 }

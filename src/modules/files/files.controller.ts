@@ -1,4 +1,4 @@
-import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Post, Put, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
@@ -17,6 +17,7 @@ import { UploadFileListDto } from './dto/upload-file-list.dto.js';
 import { FileListMediaService } from './file-list-media.service.js';
 import type { FileListResponse } from './file-list.mapper.js';
 import { FileListsService } from './files.service.js';
+import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 const FILE_LIST: ListAllowlist = {
   filters: { id: 'id', userId: 'user' },
@@ -69,7 +70,7 @@ export class FilesController {
 
   @Get(':id')
   @Policy('read', 'FileList')
-  findOne(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<FileListResponse> {
+  findOne(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<FileListResponse> {
     return this.fileLists.findOne(ctx, id);
   }
 
@@ -81,14 +82,14 @@ export class FilesController {
 
   @Put(':id')
   @Policy('update', 'FileList')
-  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateFileListDto): Promise<FileListResponse> {
+  update(@Auth() ctx: AuthContext, @IdParam('id') id: number, @Body() dto: UpdateFileListDto): Promise<FileListResponse> {
     return this.fileLists.update(ctx, id, dto);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @Policy('delete', 'FileList')
-  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+  async remove(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<void> {
     await this.fileLists.remove(ctx, id);
   }
 
@@ -103,7 +104,7 @@ export class FilesController {
   })
   upload(
     @Auth() ctx: AuthContext,
-    @Param('id', ParseIntPipe) id: number,
+    @IdParam('id') id: number,
     @Body() dto: UploadFileListDto,
     @UploadedFiles() files: UploadedMedia[] | undefined,
   ): Promise<FileListResponse> {

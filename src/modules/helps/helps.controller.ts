@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
@@ -12,6 +12,7 @@ import { CreateHelpDto } from './dto/create-help.dto.js';
 import { UpdateHelpDto } from './dto/update-help.dto.js';
 import type { HelpResponse } from './help.mapper.js';
 import { HelpsService } from './helps.service.js';
+import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 const HELP_LIST: ListAllowlist = {
   filters: { id: 'id' },
@@ -44,7 +45,7 @@ export class HelpsController {
 
   @Get(':id')
   @Policy('read', 'Help')
-  findOne(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<HelpResponse> {
+  findOne(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<HelpResponse> {
     return this.helps.findOne(ctx, id);
   }
 
@@ -56,14 +57,14 @@ export class HelpsController {
 
   @Put(':id')
   @Policy('update', 'Help')
-  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateHelpDto): Promise<HelpResponse> {
+  update(@Auth() ctx: AuthContext, @IdParam('id') id: number, @Body() dto: UpdateHelpDto): Promise<HelpResponse> {
     return this.helps.update(ctx, id, dto);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @Policy('delete', 'Help')
-  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+  async remove(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<void> {
     await this.helps.remove(ctx, id);
   }
 }

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, ParseIntPipe, Res } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
@@ -10,6 +10,7 @@ import { type ListAllowlist, type ListParams, listResponse } from '../../common/
 import type { ListBody } from '../../shared/api-types.js';
 import type { InvoiceResponse } from '../../shared/billing-api-types.js';
 import { InvoicesService } from './invoices.service.js';
+import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 const INVOICE_LIST: ListAllowlist = {
   filters: { id: 'id', status: 'status' },
@@ -39,7 +40,7 @@ export class InvoicesController {
 
   @Get(':id')
   @Policy('read', 'Invoice')
-  findOne(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<InvoiceResponse> {
+  findOne(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<InvoiceResponse> {
     return this.invoices.findOne(ctx, id);
   }
 }

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, Param, ParseIntPipe, Put, Query } from '@nestjs/common';
+import { Controller, Delete, Get, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { AnyUser, RequiresPlan } from '../../common/decorators/access.decorators.js';
@@ -7,6 +7,7 @@ import type { KanbanCardResponse, KanbanMoveResponse } from '../../shared/kanban
 import { TicketLanesService } from '../tags/ticket-lanes.service.js';
 import { TicketsService } from '../tickets/tickets.service.js';
 import { KanbanQueryDto } from './kanban-query.dto.js';
+import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 /** Cards on the board at most; the busiest lanes show their most recent tickets. */
 const KANBAN_LIMIT = 500;
@@ -34,17 +35,13 @@ export class KanbanController {
 
   @Put('ticket-tags/:ticketId/:tagId')
   @ApiOperation({ summary: 'Moves the card into the tag’s lane: the tag of the lane it leaves goes, its other tags stay' })
-  moveToLane(
-    @Auth() ctx: AuthContext,
-    @Param('ticketId', ParseIntPipe) ticketId: number,
-    @Param('tagId', ParseIntPipe) tagId: number,
-  ): Promise<KanbanMoveResponse> {
+  moveToLane(@Auth() ctx: AuthContext, @IdParam('ticketId') ticketId: number, @IdParam('tagId') tagId: number): Promise<KanbanMoveResponse> {
     return this.lanes.moveToLane(ctx, ticketId, tagId);
   }
 
   @Delete('ticket-tags/:ticketId')
   @ApiOperation({ summary: 'Moves the card to lane 0: its kanban tags go, its other tags stay' })
-  leaveLanes(@Auth() ctx: AuthContext, @Param('ticketId', ParseIntPipe) ticketId: number): Promise<KanbanMoveResponse> {
+  leaveLanes(@Auth() ctx: AuthContext, @IdParam('ticketId') ticketId: number): Promise<KanbanMoveResponse> {
     return this.lanes.leaveLanes(ctx, ticketId);
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query, UploadedFiles } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Post, Put, Query, UploadedFiles } from '@nestjs/common';
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { AnyUser } from '../../common/decorators/access.decorators.js';
@@ -9,6 +9,7 @@ import { ConversationService } from './conversation.service.js';
 import { EditMessageDto, SendMessageDto } from './dto/send-message.dto.js';
 import type { MessageResponse } from './message.mapper.js';
 import type { MessagePageResponse } from '../../shared/api-types.js';
+import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 /** Registered after the external API, so `POST /api/messages/send` is never read as a ticket id. */
 @ApiTags('messages')
@@ -20,14 +21,14 @@ export class ConversationController {
   @Get(':ticketId')
   @AnyUser()
   @ApiQuery({ name: 'cursor', required: false, description: 'keyset cursor from the previous (newer) page' })
-  list(@Auth() ctx: AuthContext, @Param('ticketId', ParseIntPipe) ticketId: number, @Query('cursor') cursor?: string): Promise<MessagePageResponse> {
+  list(@Auth() ctx: AuthContext, @IdParam('ticketId') ticketId: number, @Query('cursor') cursor?: string): Promise<MessagePageResponse> {
     if (cursor !== undefined && !/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) throw fieldError('cursor', 'invalid cursor');
     return this.conversation.list(ctx, ticketId, cursor);
   }
 
   @Post('edit/:messageId')
   @AnyUser()
-  edit(@Auth() ctx: AuthContext, @Param('messageId', ParseIntPipe) messageId: number, @Body() dto: EditMessageDto): Promise<MessageResponse> {
+  edit(@Auth() ctx: AuthContext, @IdParam('messageId') messageId: number, @Body() dto: EditMessageDto): Promise<MessageResponse> {
     return this.conversation.edit(ctx, messageId, dto.body ?? '');
   }
 
@@ -36,7 +37,7 @@ export class ConversationController {
   @MessageMediaUpload()
   send(
     @Auth() ctx: AuthContext,
-    @Param('ticketId', ParseIntPipe) ticketId: number,
+    @IdParam('ticketId') ticketId: number,
     @Body() dto: SendMessageDto,
     @UploadedFiles() files: UploadedMedia[] | undefined,
   ): Promise<MessageResponse[]> {
@@ -53,24 +54,20 @@ export class ConversationController {
   /** A file list into the conversation: its message, then each option's file (the message rides on the first). */
   @Post(':ticketId/file-list/:fileListId')
   @AnyUser()
-  sendFileList(
-    @Auth() ctx: AuthContext,
-    @Param('ticketId', ParseIntPipe) ticketId: number,
-    @Param('fileListId', ParseIntPipe) fileListId: number,
-  ): Promise<MessageResponse[]> {
+  sendFileList(@Auth() ctx: AuthContext, @IdParam('ticketId') ticketId: number, @IdParam('fileListId') fileListId: number): Promise<MessageResponse[]> {
     return this.conversation.sendFileList(ctx, ticketId, fileListId);
   }
 
   /** Marks the conversation read (the browser calls it when a conversation gets focus again). */
   @Put(':ticketId')
   @AnyUser()
-  markRead(@Auth() ctx: AuthContext, @Param('ticketId', ParseIntPipe) ticketId: number): Promise<{ ticketId: number; unreadMessages: number }> {
+  markRead(@Auth() ctx: AuthContext, @IdParam('ticketId') ticketId: number): Promise<{ ticketId: number; unreadMessages: number }> {
     return this.conversation.markConversationRead(ctx, ticketId);
   }
 
   @Delete(':messageId')
   @AnyUser()
-  remove(@Auth() ctx: AuthContext, @Param('messageId', ParseIntPipe) messageId: number): Promise<MessageResponse> {
+  remove(@Auth() ctx: AuthContext, @IdParam('messageId') messageId: number): Promise<MessageResponse> {
     return this.conversation.remove(ctx, messageId);
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
@@ -13,6 +13,7 @@ import { CreatePlanDto } from './dto/create-plan.dto.js';
 import { UpdatePlanDto } from './dto/update-plan.dto.js';
 import type { PlanResponse } from './plan.mapper.js';
 import { PlansService } from './plans.service.js';
+import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 const PLAN_LIST: ListAllowlist = {
   filters: { id: 'id' },
@@ -52,7 +53,7 @@ export class PlansController {
 
   @Get(':id')
   @Policy('manage', 'Plan')
-  findOne(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<PlanResponse> {
+  findOne(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<PlanResponse> {
     return this.plans.findOne(ctx, id);
   }
 
@@ -64,14 +65,14 @@ export class PlansController {
 
   @Put(':id')
   @Policy('update', 'Plan')
-  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdatePlanDto): Promise<PlanResponse> {
+  update(@Auth() ctx: AuthContext, @IdParam('id') id: number, @Body() dto: UpdatePlanDto): Promise<PlanResponse> {
     return this.plans.update(ctx, id, dto);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @Policy('delete', 'Plan')
-  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+  async remove(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<void> {
     await this.plans.remove(ctx, id);
   }
 }

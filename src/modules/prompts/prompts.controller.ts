@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
@@ -12,6 +12,7 @@ import { CreatePromptDto } from './dto/create-prompt.dto.js';
 import { UpdatePromptDto } from './dto/update-prompt.dto.js';
 import type { PromptResponse } from './prompt.mapper.js';
 import { PromptsService } from './prompts.service.js';
+import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 const PROMPT_LIST: ListAllowlist = {
   filters: { id: 'id', queueId: 'queue' },
@@ -42,7 +43,7 @@ export class PromptsController {
 
   @Get(':id')
   @Policy('read', 'Prompt')
-  findOne(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<PromptResponse> {
+  findOne(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<PromptResponse> {
     return this.prompts.findOne(ctx, id);
   }
 
@@ -55,14 +56,14 @@ export class PromptsController {
 
   @Put(':id')
   @Policy('update', 'Prompt')
-  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdatePromptDto): Promise<PromptResponse> {
+  update(@Auth() ctx: AuthContext, @IdParam('id') id: number, @Body() dto: UpdatePromptDto): Promise<PromptResponse> {
     return this.prompts.update(ctx, id, dto);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @Policy('delete', 'Prompt')
-  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+  async remove(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<void> {
     await this.prompts.remove(ctx, id);
   }
 }

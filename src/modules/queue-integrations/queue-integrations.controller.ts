@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
@@ -14,6 +14,7 @@ import { UpdateQueueIntegrationDto } from './dto/update-queue-integration.dto.js
 import { type IntegrationTestResult, IntegrationTestService } from './integration-test.service.js';
 import type { QueueIntegrationResponse } from './queue-integration.mapper.js';
 import { QueueIntegrationsService } from './queue-integrations.service.js';
+import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 const INTEGRATION_LIST: ListAllowlist = {
   filters: { id: 'id', type: 'type' },
@@ -55,7 +56,7 @@ export class QueueIntegrationsController {
 
   @Get(':id')
   @Policy('read', 'QueueIntegration')
-  findOne(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<QueueIntegrationResponse> {
+  findOne(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<QueueIntegrationResponse> {
     return this.integrations.findOne(ctx, id);
   }
 
@@ -67,14 +68,14 @@ export class QueueIntegrationsController {
 
   @Put(':id')
   @Policy('update', 'QueueIntegration')
-  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateQueueIntegrationDto): Promise<QueueIntegrationResponse> {
+  update(@Auth() ctx: AuthContext, @IdParam('id') id: number, @Body() dto: UpdateQueueIntegrationDto): Promise<QueueIntegrationResponse> {
     return this.integrations.update(ctx, id, dto);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @Policy('delete', 'QueueIntegration')
-  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+  async remove(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<void> {
     await this.integrations.remove(ctx, id);
   }
 }

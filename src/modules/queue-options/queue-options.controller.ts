@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, UploadedFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, UploadedFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { MediaUploadEndpoint, type UploadedMedia } from '../../infra/storage/uploads/upload.decorator.js';
 import type { AuthContext } from '../../authorization/auth-context.js';
@@ -9,6 +9,7 @@ import { ListQueueOptionsQueryDto } from './dto/list-queue-options-query.dto.js'
 import { UpdateQueueOptionDto } from './dto/update-queue-option.dto.js';
 import type { QueueOptionResponse } from './queue-option.mapper.js';
 import { QueueOptionsService } from './queue-options.service.js';
+import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 @ApiTags('queue-options')
 @ApiBearerAuth()
@@ -30,27 +31,27 @@ export class QueueOptionsController {
 
   @Put(':id')
   @Policy('update', 'QueueOption')
-  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateQueueOptionDto): Promise<QueueOptionResponse> {
+  update(@Auth() ctx: AuthContext, @IdParam('id') id: number, @Body() dto: UpdateQueueOptionDto): Promise<QueueOptionResponse> {
     return this.options.update(ctx, id, dto);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @Policy('delete', 'QueueOption')
-  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+  async remove(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<void> {
     await this.options.remove(ctx, id);
   }
 
   @Post(':id/media-upload')
   @Policy('update', 'QueueOption')
   @MediaUploadEndpoint()
-  uploadMedia(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @UploadedFile() file: UploadedMedia | undefined): Promise<QueueOptionResponse> {
+  uploadMedia(@Auth() ctx: AuthContext, @IdParam('id') id: number, @UploadedFile() file: UploadedMedia | undefined): Promise<QueueOptionResponse> {
     return this.options.uploadMedia(ctx, id, file);
   }
 
   @Delete(':id/media-upload')
   @Policy('update', 'QueueOption')
-  removeMedia(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<QueueOptionResponse> {
+  removeMedia(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<QueueOptionResponse> {
     return this.options.removeMedia(ctx, id);
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, UploadedFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, UploadedFile } from '@nestjs/common';
 import { MediaUploadEndpoint, type UploadedMedia } from '../../infra/storage/uploads/upload.decorator.js';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
@@ -9,6 +9,7 @@ import { CreateQueueDto } from './dto/create-queue.dto.js';
 import { UpdateQueueDto } from './dto/update-queue.dto.js';
 import type { QueueResponse } from './queue.mapper.js';
 import { QueuesService } from './queues.service.js';
+import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 @ApiTags('queues')
 @ApiBearerAuth()
@@ -26,7 +27,7 @@ export class QueuesController {
 
   @Get(':id')
   @Policy('read', 'Queue')
-  findOne(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<QueueResponse> {
+  findOne(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<QueueResponse> {
     return this.queues.findOne(ctx, id);
   }
 
@@ -38,14 +39,14 @@ export class QueuesController {
 
   @Put(':id')
   @Policy('update', 'Queue')
-  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateQueueDto): Promise<QueueResponse> {
+  update(@Auth() ctx: AuthContext, @IdParam('id') id: number, @Body() dto: UpdateQueueDto): Promise<QueueResponse> {
     return this.queues.update(ctx, id, dto);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @Policy('delete', 'Queue')
-  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+  async remove(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<void> {
     await this.queues.remove(ctx, id);
   }
 
@@ -53,13 +54,13 @@ export class QueuesController {
   @Post(':id/media-upload')
   @Policy('update', 'Queue')
   @MediaUploadEndpoint()
-  uploadMedia(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @UploadedFile() file: UploadedMedia | undefined): Promise<QueueResponse> {
+  uploadMedia(@Auth() ctx: AuthContext, @IdParam('id') id: number, @UploadedFile() file: UploadedMedia | undefined): Promise<QueueResponse> {
     return this.queues.uploadMedia(ctx, id, file);
   }
 
   @Delete(':id/media-upload')
   @Policy('update', 'Queue')
-  removeMedia(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<QueueResponse> {
+  removeMedia(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<QueueResponse> {
     return this.queues.removeMedia(ctx, id);
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Res, UploadedFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Res, UploadedFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { MediaUploadEndpoint, type UploadedMedia } from '../../infra/storage/uploads/upload.decorator.js';
@@ -14,6 +14,7 @@ import { UpdateQuickMessageDto } from './dto/update-quick-message.dto.js';
 import { QuickMessageMediaService } from './quick-message-media.service.js';
 import type { QuickMessageResponse } from './quick-message.mapper.js';
 import { QuickMessagesService } from './quick-messages.service.js';
+import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 const QUICK_MESSAGE_LIST: ListAllowlist = {
   filters: { id: 'id', geral: 'geral', status: 'status', userId: 'user' },
@@ -50,7 +51,7 @@ export class QuickMessagesController {
   }
 
   @Get(':id')
-  findOne(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<QuickMessageResponse> {
+  findOne(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<QuickMessageResponse> {
     return this.quickMessages.findOne(ctx, id);
   }
 
@@ -60,25 +61,25 @@ export class QuickMessagesController {
   }
 
   @Put(':id')
-  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateQuickMessageDto): Promise<QuickMessageResponse> {
+  update(@Auth() ctx: AuthContext, @IdParam('id') id: number, @Body() dto: UpdateQuickMessageDto): Promise<QuickMessageResponse> {
     return this.quickMessages.update(ctx, id, dto);
   }
 
   @Delete(':id')
   @HttpCode(204)
-  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+  async remove(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<void> {
     await this.quickMessages.remove(ctx, id);
   }
 
   /** Other form fields (the browser's `typeArch`) are not used: the stored type comes from the file. */
   @Post(':id/media-upload')
   @MediaUploadEndpoint()
-  uploadMedia(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @UploadedFile() file: UploadedMedia | undefined): Promise<QuickMessageResponse> {
+  uploadMedia(@Auth() ctx: AuthContext, @IdParam('id') id: number, @UploadedFile() file: UploadedMedia | undefined): Promise<QuickMessageResponse> {
     return this.media.upload(ctx, id, file);
   }
 
   @Delete(':id/media-upload')
-  removeMedia(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<QuickMessageResponse> {
+  removeMedia(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<QuickMessageResponse> {
     return this.media.remove(ctx, id);
   }
 }

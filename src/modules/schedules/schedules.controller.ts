@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { AnyUser, RequiresPlan } from '../../common/decorators/access.decorators.js';
@@ -8,6 +8,7 @@ import { ListSchedulesQuery } from './dto/list-schedules.query.js';
 import { UpdateScheduleDto } from './dto/update-schedule.dto.js';
 import type { ScheduleResponse } from './schedule.mapper.js';
 import { SchedulesService } from './schedules.service.js';
+import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 /** Every profile uses the calendar (core-attendant route table); who may change a schedule is checked in the service. */
 @ApiTags('schedules')
@@ -24,7 +25,7 @@ export class SchedulesController {
   }
 
   @Get(':id')
-  findOne(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<ScheduleResponse> {
+  findOne(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<ScheduleResponse> {
     return this.schedules.findOne(ctx, id);
   }
 
@@ -34,13 +35,13 @@ export class SchedulesController {
   }
 
   @Put(':id')
-  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateScheduleDto): Promise<ScheduleResponse> {
+  update(@Auth() ctx: AuthContext, @IdParam('id') id: number, @Body() dto: UpdateScheduleDto): Promise<ScheduleResponse> {
     return this.schedules.update(ctx, id, dto);
   }
 
   @Delete(':id')
   @HttpCode(204)
-  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+  async remove(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<void> {
     await this.schedules.remove(ctx, id);
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
@@ -15,6 +15,7 @@ import { UpdateTagDto } from './dto/update-tag.dto.js';
 import { TagSyncService, type TicketTagsResponse } from './tag-sync.service.js';
 import type { TagListItem, TagResponse } from './tag.mapper.js';
 import { TagsService } from './tags.service.js';
+import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 const TAG_LIST: ListAllowlist = {
   filters: { id: 'id', kanban: 'kanban' },
@@ -64,7 +65,7 @@ export class TagsController {
   }
 
   @Get(':id')
-  findOne(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<TagResponse> {
+  findOne(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<TagResponse> {
     return this.tags.findOne(ctx, id);
   }
 
@@ -74,13 +75,13 @@ export class TagsController {
   }
 
   @Put(':id')
-  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateTagDto): Promise<TagResponse> {
+  update(@Auth() ctx: AuthContext, @IdParam('id') id: number, @Body() dto: UpdateTagDto): Promise<TagResponse> {
     return this.tags.update(ctx, id, dto);
   }
 
   @Delete(':id')
   @HttpCode(204)
-  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+  async remove(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<void> {
     await this.tags.remove(ctx, id);
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { AnyUser } from '../../common/decorators/access.decorators.js';
@@ -7,6 +7,7 @@ import { CreateTicketNoteDto } from './dto/create-ticket-note.dto.js';
 import { ListTicketNotesQueryDto } from './dto/list-ticket-notes-query.dto.js';
 import type { TicketNoteResponse } from './ticket-note.mapper.js';
 import { TicketNotesService } from './ticket-notes.service.js';
+import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 /** Open to every profile; ticket access and authorship are checked in the service. */
 @ApiTags('ticket-notes')
@@ -28,7 +29,7 @@ export class TicketNotesController {
 
   @Delete(':id')
   @HttpCode(204)
-  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+  async remove(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<void> {
     await this.notes.remove(ctx, id);
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { AnyUser } from '../../common/decorators/access.decorators.js';
@@ -8,6 +8,7 @@ import { ListTicketsQuery, TicketCountsQuery } from './dto/list-tickets.query.js
 import { UpdateTicketDto } from './dto/update-ticket.dto.js';
 import { type TicketDetail, type TicketWithTags, TicketsService } from './tickets.service.js';
 import type { TicketCountsResponse, TicketPageResponse } from '../../shared/api-types.js';
+import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 /** Every attendant works tickets; which ones is decided per record by the visibility rules. */
 @ApiTags('tickets')
@@ -36,7 +37,7 @@ export class TicketsController {
 
   @Get(':id')
   @AnyUser()
-  byId(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<TicketDetail> {
+  byId(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<TicketDetail> {
     return this.tickets.detail(ctx, { id });
   }
 
@@ -48,14 +49,14 @@ export class TicketsController {
 
   @Put(':id')
   @AnyUser()
-  update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateTicketDto): Promise<TicketWithTags> {
+  update(@Auth() ctx: AuthContext, @IdParam('id') id: number, @Body() dto: UpdateTicketDto): Promise<TicketWithTags> {
     return this.tickets.update(ctx, id, dto);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @AnyUser()
-  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+  async remove(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<void> {
     await this.tickets.remove(ctx, id);
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, ParseIntPipe, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiNoContentResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
@@ -14,6 +14,7 @@ import { UpdateUserDto } from './dto/update-user.dto.js';
 import type { UserResponse } from './user.mapper.js';
 import { USER_SESSIONS, type UserSessions } from './user-sessions.port.js';
 import { UsersService } from './users.service.js';
+import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 const USER_LIST: ListAllowlist = {
   filters: { profile: 'profile', id: 'id' },
@@ -55,7 +56,7 @@ export class UsersController {
   /** Super users reach a user of any company by id (here and in PUT/DELETE); everyone else only their company's. */
   @Get(':id')
   @Policy('read', 'User')
-  findOne(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<UserResponse> {
+  findOne(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<UserResponse> {
     return this.users.findOne(ctx, id);
   }
 
@@ -69,7 +70,7 @@ export class UsersController {
   @Policy('update', 'User')
   async update(
     @Auth() ctx: AuthContext,
-    @Param('id', ParseIntPipe) id: number,
+    @IdParam('id') id: number,
     @Body() dto: UpdateUserDto,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
@@ -87,14 +88,14 @@ export class UsersController {
   @HttpCode(204)
   @Policy('manage', 'User')
   @ApiNoContentResponse({ description: "The user's failed-login locks are cleared (every address); 503 while Redis is down" })
-  async unlockLogin(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+  async unlockLogin(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<void> {
     await this.users.unlockLogin(ctx, id);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @Policy('delete', 'User')
-  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number): Promise<void> {
+  async remove(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<void> {
     await this.users.remove(ctx, id);
   }
 }

@@ -55,6 +55,25 @@ describe('security: bad input gets 400 with the field named', () => {
     expect(fieldsOf(await get('/api/schedules', { contactId: '1e20' }))).toEqual(['contactId']);
   });
 
+  it('reads path ids strictly: digits only, no sign, space, prefix, exponent or leading zero, within int4', async () => {
+    const tag = (await post('/api/tags', { name: 'Ids estritos', color: '#123456' })).body as { id: number };
+    const lenient = [`%20${tag.id}`, `${tag.id}%20`, `0x${tag.id.toString(16)}`, `${tag.id}e0`, `0${tag.id}`, `%2B${tag.id}`, `-${tag.id}`, `${tag.id}.0`];
+    for (const id of [...lenient, '0', '-1', '1e1', '01', '1.0', '0x10', '99999999999', '2147483648']) {
+      const res = await t.http().delete(`/api/tags/${id}`).set(admin.auth);
+      expect([id, fieldsOf(res)]).toEqual([id, ['id']]);
+      expect([id, (await t.http().put(`/api/tags/${id}`).set(admin.auth).send({ name: 'Trocada' })).status]).toEqual([id, 400]);
+    }
+    // Untouched by every spelling of its id; its own id still reaches it, an absent one in range is 404.
+    const stored = await t.http().get(`/api/tags/${tag.id}`).set(admin.auth);
+    expect([stored.status, stored.body.name]).toEqual([200, 'Ids estritos']);
+    expect((await t.http().delete('/api/tags/2147483647').set(admin.auth)).status).toBe(404);
+    // Every id parameter, whatever its name.
+    expect(fieldsOf(await t.http().delete('/api/whatsapp/%201').set(admin.auth))).toEqual(['id']);
+    expect(fieldsOf(await t.http().get('/api/contact-lists/0x10').set(admin.auth))).toEqual(['id']);
+    expect(fieldsOf(await t.http().get('/api/messages/1e1').set(admin.auth))).toEqual(['ticketId']);
+    expect(fieldsOf(await t.http().post('/api/messages/1/file-list/01').set(admin.auth))).toEqual(['fileListId']);
+  });
+
   it('refuses impossible dates', async () => {
     expect(fieldsOf(await get('/api/tickets', { date: '2026-13-45' }))).toEqual(['date']);
     expect(fieldsOf(await get('/api/tickets', { updatedAt: '2026-02-30' }))).toEqual(['updatedAt']);
