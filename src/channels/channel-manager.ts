@@ -16,8 +16,11 @@ import {
   type SendOptions,
   type StartOptions,
 } from './channel-provider.js';
+import { ChannelAuthKeysRepository } from './channel-auth-keys.repository.js';
 import { ChannelsRepository, type ConnectionRow } from './channels.repository.js';
-import { ConnectionLease } from './connection-lease.js';
+import { ConnectionLease, type LeaseLoss } from './connection-lease.js';
+import { ConnectionSweep } from './connection-sweep.js';
+import { FencedSession } from './fenced-session.js';
 import { INBOUND_SINK, type InboundSink } from './inbound-sink.js';
 import { ConnectionStatusStore } from './connection-status.store.js';
 import { MAX_QR_REFRESHES, reconnectDelayMs } from './reconnect-policy.js';
@@ -29,7 +32,11 @@ import { SessionDirectory } from './session-directory.js';
 class LiveSession {
   session!: ChannelSession;
   provider = '';
+  /** The fencing token this session took (see ChannelAuthKeysRepository.takeFence). */
+  fence = '';
   connected = false;
+  /** Shows a QR code or pairing code: it waits for a person, not for a process. */
+  linking = false;
   qrCount = 0;
   stopping = false;
   /** Resolves when the session first connects or ends (what a replay waits for before the bot may answer). */
@@ -40,6 +47,9 @@ class LiveSession {
     this.settled = new Promise((resolve) => (this.settle = resolve));
   }
 }
+
+/** How long `betweenOwners` waits for Redis before it calls the connection unavailable. */
+const REDIS_PROBE_MS = 500;
 
 /** A replay does not wait longer than this for its session to connect. */
 const REPLAY_WAIT_MS = 60_000;
@@ -58,9 +68,12 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
   private readonly live = new Map<number, LiveSession>();
   private readonly attempts = new Map<number, number>();
   private readonly timers = new Map<number, NodeJS.Timeout>();
+  /** Starts under way, one after the other per connection. */
+  private readonly starting = new Map<number, Promise<void>>();
   private readonly factories: Map<string, ChannelProviderFactory>;
   /** The registry is shared by every app in the process (tests run several): the name is this instance's. */
   private readonly sweepName = `channels:sweep:${randomUUID()}`;
+  private readonly sweeper: ConnectionSweep;
 
   constructor(
     private readonly connections: ChannelsRepository,
@@ -68,14 +81,21 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     @Inject(INBOUND_SINK) private readonly pipeline: InboundSink,
     private readonly status: ConnectionStatusStore,
     private readonly lease: ConnectionLease,
-    private readonly exclusive: ExclusiveRunner,
+    exclusive: ExclusiveRunner,
     private readonly scheduler: SchedulerRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly directory: SessionDirectory,
     private readonly commands: SessionCommands,
+    private readonly authKeys: ChannelAuthKeysRepository,
   ) {
     this.factories = new Map(factories.map((f) => [f.provider, f]));
     this.distributed = config.role !== 'all';
+    this.sweeper = new ConnectionSweep(
+      { busyHere: (id) => this.live.has(id) || this.timers.has(id) || this.starting.has(id), start: (companyId, id) => this.start(companyId, id) },
+      { connections, lease, status, pipeline, exclusive, directory, intervalMs: config.channels.sweepIntervalMs, distributed: this.distributed },
+    );
+    lease.onLost((id, why) => void this.leaseLost(id, why));
+    lease.onRetaken((id) => this.leaseRetaken(id));
   }
 
   /** More than one process shares the sessions (ROLE=api or worker). */
@@ -92,59 +112,46 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     if (this.distributed) await this.joinOtherProcesses();
     // An API process runs no session: the workers' sweeps start them.
     if (!runsBackgroundWork(this.config)) return;
-    await this.sweep().catch((e: unknown) => this.logger.error(`sweep: ${String(e)}`));
-    // A worker's jobs (see SessionGatedWorker) wait for the sessions this first sweep started, at most REPLAY_WAIT_MS.
-    const starting = [...this.live.values()].map((live) => live.settled);
-    void Promise.race([Promise.all(starting), new Promise<void>((resolve) => setTimeout(resolve, REPLAY_WAIT_MS).unref())]).then(openJobs);
+    const deferred = await this.sweeper.run().catch((e: unknown) => {
+      this.logger.error(`sweep: ${String(e)}`);
+      return false;
+    });
+    // A worker's jobs (see SessionGatedWorker) wait for the sessions its first sweep started, at most REPLAY_WAIT_MS.
+    void this.firstSessions(deferred).then(openJobs);
     if (this.scheduler.doesExist('interval', this.sweepName)) return;
-    const interval = setInterval(() => void this.sweep().catch((e: unknown) => this.logger.error(`sweep: ${String(e)}`)), this.config.channels.sweepIntervalMs);
-    interval.unref();
-    this.scheduler.addInterval(this.sweepName, interval);
+    this.scheduler.addInterval(this.sweepName, this.sweeper.every());
+  }
+
+  /** Starts what nobody runs, marks what nobody shows as disconnected, replays what nobody processes (ConnectionSweep). */
+  async sweep(): Promise<void> {
+    await this.sweeper.run();
   }
 
   /**
-   * Makes the rows follow reality. A connection marked CONNECTED (or reconnecting) that no process holds a lease for
-   * belonged to a process that died: it is started here. A QR code or pairing that nobody runs any more is marked
-   * DISCONNECTED. Events recorded for a connection that nobody runs are processed here.
+   * Resolves once the sessions of the boot sweep are up (or REPLAY_WAIT_MS passed). A boot just after Redis came back
+   * empty first lets the grace period pass, so the connections it then starts count too.
    */
-  async sweep(): Promise<void> {
-    const rows = await this.connections.sessionsToWatch();
-    const leased = await this.lease.taken(rows.map((r) => r.id));
-    const orphans = rows.filter((row) => !this.live.has(row.id) && !this.timers.has(row.id) && !leased.has(row.id));
-    await Promise.allSettled(
-      orphans.map((row) =>
-        row.status === 'CONNECTED' || row.status === 'OPENING'
-          ? this.start(row.company_id, row.id)
-          : this.status.set(row.company_id, row.id, { status: 'DISCONNECTED', qrcode: null, disconnectReason: 'Sessão encerrada: leia o QR code novamente' }),
-      ),
-    );
-    const pendings = await this.pipeline.connectionsWithPending();
-    const running = await this.lease.taken(pendings.map((p) => p.whatsapp_id));
-    for (const pending of pendings) {
-      if (this.live.has(pending.whatsapp_id) || running.has(pending.whatsapp_id)) continue;
-      const ref = { id: pending.whatsapp_id, companyId: pending.company_id, name: '' };
-      await this.exclusive.run(`inbox:${ref.id}`, this.config.channels.leaseTtlMs, () => this.pipeline.replay(ref));
+  private async firstSessions(deferred: boolean): Promise<void> {
+    const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+    if (deferred) {
+      await wait(this.lease.graceMs);
+      await this.sweeper.run().catch(() => false);
     }
-    if (this.distributed) {
-      // Sessions of a dead process that nobody took over (the orphans above were started first) are not connected.
-      const listed = this.directory.all().filter((id) => !this.live.has(id));
-      const held = await this.lease.taken(listed);
-      await this.directory.purge(listed.filter((id) => !held.has(id)));
-    }
+    const starting = [...this.live.values()].map((live) => live.settled);
+    await Promise.race([Promise.all(starting), wait(REPLAY_WAIT_MS)]);
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
+    this.sweeper.stop();
     if (this.scheduler.doesExist('interval', this.sweepName)) this.scheduler.deleteInterval(this.sweepName);
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
-    await Promise.allSettled(
-      [...this.live.values()].map(async (live) => {
-        await this.stopLive(live);
-        await this.lease.release(live.ref.id);
-      }),
-    );
+    await Promise.allSettled([...this.starting.values()]);
+    await Promise.allSettled([...this.live.values()].map((live) => this.stopLive(live)));
     this.live.clear();
+    // Handed over only once the sessions are stopped: the next process (or a restart) takes them at once.
+    await this.lease.releaseAll();
     await this.pipeline.drain();
   }
 
@@ -157,7 +164,19 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     await this.startHere(companyId, connectionId, options);
   }
 
-  private async startHere(companyId: number, connectionId: number, options?: StartOptions | null): Promise<void> {
+  /** Starts of one connection run one after the other (the sweep, a reconnect and a user may ask at once). */
+  private startHere(companyId: number, connectionId: number, options?: StartOptions | null): Promise<void> {
+    const previous = this.starting.get(connectionId) ?? Promise.resolve();
+    const run = previous.catch(() => undefined).then(() => this.startNow(companyId, connectionId, options));
+    this.starting.set(connectionId, run);
+    const done = () => {
+      if (this.starting.get(connectionId) === run) this.starting.delete(connectionId);
+    };
+    run.then(done, done);
+    return run;
+  }
+
+  private async startNow(companyId: number, connectionId: number, options?: StartOptions | null): Promise<void> {
     // A stopping process starts nothing: the session would outlive it, and the next process takes the connection over.
     if (this.stopped) throw appError('ERR_SERVICE_UNAVAILABLE', 'The server is stopping');
     this.cancelReconnect(connectionId);
@@ -169,23 +188,95 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     }
     const factory = this.factories.get(row.provider);
     if (!factory) {
+      await this.lease.release(connectionId);
       await this.status.set(companyId, connectionId, { status: 'DISCONNECTED', disconnectReason: `Provider ${row.provider} is not available` });
       throw appError('ERR_PROVIDER_UNAVAILABLE', `Provider ${row.provider} is not available on this server`);
     }
     const ref: ConnectionRef = { id: row.id, companyId, name: row.name };
     const live = new LiveSession(ref);
     live.provider = row.provider;
-    live.session = factory.create(ref, this.eventsFor(live));
+    // A fresh fencing token: a session an older holder may still run can no longer write the credentials.
+    live.fence = `${this.lease.owner}:${randomUUID()}`;
+    try {
+      await this.authKeys.takeFence(companyId, connectionId, live.fence);
+    } catch (error) {
+      await this.lease.release(connectionId);
+      throw error;
+    }
+    // The lease may have been lost while the token was written: no session without it (nothing awaits from here on).
+    if (!this.lease.holds(connectionId)) throw appError('ERR_SESSION_IN_OTHER_PROCESS', 'Another server process runs this connection');
+    const lease = { token: live.fence, fencedOff: () => void this.leaseLost(connectionId, 'fenced', live) };
+    live.session = new FencedSession(factory.create(ref, this.eventsFor(live), lease), () => this.lease.valid(connectionId));
     this.live.set(connectionId, live);
     this.replayWhenReady(live);
     await this.status.set(companyId, connectionId, { status: 'OPENING', retries: 0 });
     try {
       await live.session.start(options ?? undefined);
     } catch (error) {
-      this.live.delete(connectionId);
+      if (this.live.get(connectionId) === live) this.live.delete(connectionId);
       live.settle();
+      await this.lease.release(connectionId);
       await this.status.set(companyId, connectionId, { status: 'DISCONNECTED', disconnectReason: error instanceof Error ? error.message : String(error) });
       throw appError('ERR_WAPP_NOT_INITIALIZED', 'The session could not start');
+    }
+  }
+
+  /**
+   * This process no longer holds the connection's lease: another took it (Redis lost the key meanwhile), a newer
+   * session fenced this one off, or Redis stayed unreachable too long to renew it. The session stops at once, before
+   * anyone else could start one ('unreachable' leaves a third of the TTL for that); the sweep starts it again once
+   * the lease is free.
+   */
+  private async leaseLost(connectionId: number, why: LeaseLoss | 'fenced', only?: LiveSession): Promise<void> {
+    const live = this.live.get(connectionId);
+    if (only && live !== only) return;
+    this.cancelReconnect(connectionId);
+    if (live) {
+      this.logger.warn(`connection ${connectionId}: lease lost (${why}); session stopped here`);
+      await this.stopLive(live);
+    }
+    if (why === 'fenced') await this.lease.release(connectionId);
+    if (why === 'unreachable' && live) {
+      await this.status
+        .set(live.ref.companyId, connectionId, { status: 'OPENING', disconnectReason: 'Aguardando o Redis para retomar a sessão' })
+        .catch((e: unknown) => this.logger.warn(`connection ${connectionId}: ${String(e)}`));
+    }
+  }
+
+  /** Redis lost the lease and this process set it again: it still runs the newest session (the fence says so). */
+  private async leaseRetaken(connectionId: number): Promise<boolean> {
+    const live = this.live.get(connectionId);
+    if (!live) return true;
+    if (!(await this.authKeys.fenceHolds(live.ref.companyId, connectionId, live.fence))) return false;
+    // The session directory was in the Redis that was lost: the API processes learn again where the session runs.
+    if (this.distributed && live.connected) {
+      await this.directory
+        .announce(connectionId, { companyId: live.ref.companyId, provider: live.provider, owner: this.lease.owner })
+        .catch((e: unknown) => this.logger.warn(`announce ${connectionId}: ${String(e)}`));
+    }
+    return true;
+  }
+
+  /**
+   * Whether a session should run but is between two processes (its old holder died, or this process is starting it):
+   * a customer's phone should try again in a moment. False when nothing should run, or another live process runs it.
+   */
+  async betweenOwners(companyId: number, connectionId: number): Promise<boolean> {
+    if (!runsBackgroundWork(this.config)) return false;
+    const live = this.live.get(connectionId);
+    if (live) return live.ref.companyId === companyId && !live.connected && !live.linking;
+    if (this.timers.has(connectionId) || this.starting.has(connectionId)) return true;
+    const row = await this.connections.connection(companyId, connectionId);
+    if (!row || (row.status !== 'CONNECTED' && row.status !== 'OPENING')) return false;
+    // Redis away (no answer within a moment): nobody can take the connection over now; the phone tries again later.
+    const within = <T>(work: Promise<T>) =>
+      Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('Redis is not answering')), REDIS_PROBE_MS).unref())]);
+    try {
+      const holder = await within(this.lease.holder(connectionId));
+      if (!holder || this.lease.isOurs(holder)) return true;
+      return !this.distributed || !(await within(this.commands.ownerAlive(holder)));
+    } catch {
+      return true;
     }
   }
 
@@ -278,6 +369,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     const report = (promise: Promise<unknown>) => void promise.catch((e: unknown) => this.logger.error(`connection ${id}: ${String(e)}`));
     return {
       qr: (qr) => {
+        live.linking = true;
         live.qrCount += 1;
         if (live.qrCount > MAX_QR_REFRESHES) {
           report(this.giveUp(live, 'QR code não lido a tempo'));
@@ -285,9 +377,13 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
         }
         report(this.status.set(companyId, id, { status: 'qrcode', qrcode: qr, retries: live.qrCount }));
       },
-      pairingCode: (code) => report(this.status.set(companyId, id, { status: 'PAIRING', pairingCode: code })),
+      pairingCode: (code) => {
+        live.linking = true;
+        report(this.status.set(companyId, id, { status: 'PAIRING', pairingCode: code }));
+      },
       connected: ({ phoneNumber }) => {
         live.connected = true;
+        live.linking = false;
         live.settle();
         live.qrCount = 0;
         this.attempts.delete(id);
@@ -389,9 +485,9 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
 
   /** Another process runs the connection (or, with `orNobody`, this one is an API process and nobody runs it). */
   private async elsewhere(connectionId: number, orNobody = false): Promise<boolean> {
-    if (!this.distributed || this.live.has(connectionId) || this.timers.has(connectionId)) return false;
+    if (!this.distributed || this.live.has(connectionId) || this.timers.has(connectionId) || this.starting.has(connectionId)) return false;
     const holder = await this.lease.holder(connectionId);
-    if (holder) return holder !== this.lease.owner;
+    if (holder) return !this.lease.isOurs(holder);
     return orNobody && !runsBackgroundWork(this.config);
   }
 
@@ -434,6 +530,8 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
 
   /** The session of a connection this process runs, waiting a little for one that is still connecting (a takeover). */
   private async connectedHere(companyId: number, connectionId: number): Promise<ChannelSession> {
+    const starting = this.starting.get(connectionId);
+    if (starting) await starting.catch(() => undefined);
     const live = this.live.get(connectionId);
     if (live && !live.connected) {
       const wait = Math.min(this.config.channels.leaseTtlMs, REPLAY_WAIT_MS);

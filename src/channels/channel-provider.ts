@@ -145,10 +145,19 @@ export interface ConnectionRef {
   name: string;
 }
 
+/**
+ * The lease a session runs under: a token that is the connection's newest until another session starts (credential
+ * writes name it, and are refused afterwards), and how the session reports that it was fenced off that way.
+ */
+export interface SessionLease {
+  token: string;
+  fencedOff(): void;
+}
+
 /** Creates sessions of one provider kind (`beta` = Baileys, `simulator`). */
 export interface ChannelProviderFactory {
   readonly provider: string;
-  create(connection: ConnectionRef, events: ChannelEvents): ChannelSession;
+  create(connection: ConnectionRef, events: ChannelEvents, lease?: SessionLease): ChannelSession;
   /** A message id of this provider's kind, for a send that another process carries out. */
   newMessageId(): string;
 }

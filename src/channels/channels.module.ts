@@ -13,6 +13,7 @@ import { SessionDirectory } from './session-directory.js';
 import { SimulatorProviderFactory } from './simulator/simulator-provider.factory.js';
 import { SimulatorPhoneController } from './simulator/simulator-phone.controller.js';
 import { SimulatorController } from './simulator/simulator.controller.js';
+import { SimulatorPhones } from './simulator/simulator-phones.js';
 
 /** The providers and the session manager. The simulator exists only outside production. */
 @Module({})
@@ -35,6 +36,7 @@ export class ChannelsModule {
         SessionDirectory,
         SessionCommands,
         ChannelManager,
+        ...(config.isProduction ? [] : [SimulatorPhones]),
         { provide: CHANNEL_PROVIDERS, inject: factories, useFactory: (...instances: unknown[]) => instances },
       ],
       exports: [ChannelManager, ConnectionStatusStore, ConnectionLease, ChannelsRepository, ChannelAuthKeysRepository, ...factories],

@@ -9,6 +9,7 @@ export interface ConnectionRow {
   name: string;
   provider: string;
   is_default: boolean;
+  status: string;
 }
 
 export interface StatusRow {
@@ -50,7 +51,7 @@ export class ChannelsRepository {
 
   async connection(companyId: number, connectionId: number): Promise<ConnectionRow | null> {
     const rows = await this.sql(companyId).all<ConnectionRow>(
-      'select id, company_id, name, provider, is_default from whatsapps where id = ? and company_id = ?',
+      'select id, company_id, name, provider, is_default, status from whatsapps where id = ? and company_id = ?',
       [connectionId, companyId],
     );
     return rows[0] ?? null;

@@ -57,9 +57,9 @@ export interface CampaignsConfig {
 }
 
 export interface ChannelsConfig {
-  /** A connection's lease outlives a dead process by at most this long. */
+  /** A connection's lease outlives a dead process by at most this long (default 9 s; renewed every third of it). */
   leaseTtlMs: number;
-  /** How often connections whose process died are looked for and started again. */
+  /** How often connections nobody runs are looked for and started (default 2 s). */
   sweepIntervalMs: number;
   /** How long a session command sent to another process waits for its answer (default 30 s). */
   commandTimeoutMs?: number;

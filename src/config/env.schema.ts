@@ -59,14 +59,17 @@ export const envSchema = z.object({
   BOT_MINUTE_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
   /** Length of the "second" of campaign intervals (messageInterval, greaterInterval): shorter only in tests and benches. */
   CAMPAIGN_SECOND_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
-  /** How long a WhatsApp session's lease outlives a process that died (it is renewed every third of it). */
-  CONNECTION_LEASE_TTL_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /**
+   * How long a WhatsApp session's lease outlives a process that died: its connection runs elsewhere within this time.
+   * Renewed every third of it; a holder that cannot renew it for two thirds (Redis unreachable) stops its session.
+   */
+  CONNECTION_LEASE_TTL_MS: z.coerce.number().int().min(1000).max(600_000).default(9000),
   /** How long a session command sent to the worker that runs the connection waits for its answer. */
   SESSION_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   /** How often to check whether Redis lost the delayed jobs (scheduled messages, bot timers) and arm them again. */
   JOB_RECONCILE_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
-  /** Interval of the sweep that starts again the connections of a process that died. */
-  CONNECTION_SWEEP_MS: z.coerce.number().int().min(500).max(600_000).default(15_000),
+  /** Interval of the sweep that starts the connections nobody runs (a lease about to expire is looked at when it does). */
+  CONNECTION_SWEEP_MS: z.coerce.number().int().min(500).max(600_000).default(2000),
   /** Who issues the Pix charges of invoices: `sandbox` (a local provider paid through a dev endpoint) or `asaas`. */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'asaas']).default('sandbox'),
   /** The Pix key that receives payments, and the merchant name and city of the BR Codes the sandbox issues. */

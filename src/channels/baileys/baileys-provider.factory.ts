@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { generateMessageIDV2 } from '@whiskeysockets/baileys';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import type { ChannelEvents, ChannelProviderFactory, ChannelSession, ConnectionRef } from '../channel-provider.js';
+import type { ChannelEvents, ChannelProviderFactory, ChannelSession, ConnectionRef, SessionLease } from '../channel-provider.js';
 import { BaileysSession } from './baileys-session.js';
 import { clearAuthState, PostgresAuthKeyStore } from './postgres-auth-state.js';
 import { makeBaileysSocket, type SocketFactory } from './socket.js';
@@ -23,11 +23,11 @@ export class BaileysProviderFactory implements ChannelProviderFactory {
     this.makeSocket = factory;
   }
 
-  create(connection: ConnectionRef, events: ChannelEvents): ChannelSession {
+  create(connection: ConnectionRef, events: ChannelEvents, lease?: SessionLease): ChannelSession {
     const url = this.config.whatsappWebSocketUrl;
     const makeSocket = this.makeSocket;
     return new BaileysSession(connection, events, {
-      store: new PostgresAuthKeyStore(this.em, connection.companyId, connection.id),
+      store: new PostgresAuthKeyStore(this.em, connection.companyId, connection.id, lease),
       makeSocket: url ? (socketConfig) => makeSocket({ ...socketConfig, waWebSocketUrl: url }) : makeSocket,
     });
   }

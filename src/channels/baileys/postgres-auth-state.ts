@@ -1,10 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ChannelAuthKeysRepository } from '../channel-auth-keys.repository.js';
+import { ChannelAuthKeysRepository, FencedOff } from '../channel-auth-keys.repository.js';
+import type { SessionLease } from '../channel-provider.js';
 import type { AuthKeyStore, AuthKeyWrite } from './auth-state.js';
 
 /**
  * Credentials and signal keys of one connection in `channel_auth_keys`. Built from the entity manager the Baileys
- * factory holds (one store per session), over the repository that runs the statements.
+ * factory holds (one store per session), over the repository that runs the statements. With a lease, writes and
+ * clears happen only while its session is the connection's newest; a refused one tells the lease (the session stops).
  */
 export class PostgresAuthKeyStore implements AuthKeyStore {
   private readonly keys: ChannelAuthKeysRepository;
@@ -13,6 +15,7 @@ export class PostgresAuthKeyStore implements AuthKeyStore {
     em: EntityManager,
     private readonly companyId: number,
     private readonly whatsappId: number,
+    private readonly lease?: SessionLease,
   ) {
     this.keys = new ChannelAuthKeysRepository(em);
   }
@@ -22,11 +25,20 @@ export class PostgresAuthKeyStore implements AuthKeyStore {
   }
 
   write(rows: AuthKeyWrite[]): Promise<void> {
-    return this.keys.write(this.companyId, this.whatsappId, rows);
+    return this.fenced(this.keys.write(this.companyId, this.whatsappId, rows, this.lease?.token));
   }
 
   clear(): Promise<void> {
-    return this.keys.clear(this.companyId, this.whatsappId);
+    return this.fenced(this.keys.clear(this.companyId, this.whatsappId, this.lease?.token));
+  }
+
+  private async fenced(work: Promise<void>): Promise<void> {
+    try {
+      await work;
+    } catch (error) {
+      if (error instanceof FencedOff) this.lease?.fencedOff();
+      throw error;
+    }
   }
 }
 

@@ -5,7 +5,8 @@ import { appError } from '../../common/errors/app-error.js';
 import { ChannelsRepository } from '../channels.repository.js';
 import { injectSimulatedTraffic } from './simulated-traffic.js';
 import { SimulateInboundDto } from './simulate-inbound.dto.js';
-import { SIMULATOR_PROVIDER, SimulatorProviderFactory } from './simulator-provider.factory.js';
+import { SIMULATOR_PROVIDER } from './simulator-provider.factory.js';
+import { SimulatorPhones } from './simulator-phones.js';
 import { SIMULATOR_SECRET_HEADER, SimulatorSecretGuard } from './simulator-secret.guard.js';
 import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
@@ -27,7 +28,7 @@ interface PhoneConnection {
 @Controller('dev/phone')
 export class SimulatorPhoneController {
   constructor(
-    private readonly simulator: SimulatorProviderFactory,
+    private readonly phones: SimulatorPhones,
     private readonly repository: ChannelsRepository,
   ) {}
 
@@ -43,6 +44,6 @@ export class SimulatorPhoneController {
   async inbound(@IdParam('connectionId') connectionId: number, @Body() dto: SimulateInboundDto): Promise<{ id: string }> {
     const row = await this.repository.simulatorConnection(SIMULATOR_PROVIDER, connectionId);
     if (!row) throw appError('ERR_NO_WAPP_FOUND');
-    return injectSimulatedTraffic(this.simulator.session(row.company_id, connectionId), dto);
+    return injectSimulatedTraffic(await this.phones.phone(row.company_id, connectionId), dto);
   }
 }

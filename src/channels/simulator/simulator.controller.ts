@@ -5,7 +5,7 @@ import { Policy } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../authorization/auth.decorator.js';
 import { injectSimulatedTraffic } from './simulated-traffic.js';
 import { SimulateInboundDto } from './simulate-inbound.dto.js';
-import { SimulatorProviderFactory } from './simulator-provider.factory.js';
+import { SimulatorPhones } from './simulator-phones.js';
 import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 /** Development only (not registered in production): customer traffic for a simulated connection of the caller's company. */
@@ -13,13 +13,13 @@ import { IdParam } from '../../common/pipes/id-param.pipe.js';
 @ApiBearerAuth()
 @Controller('dev/simulator')
 export class SimulatorController {
-  constructor(private readonly simulator: SimulatorProviderFactory) {}
+  constructor(private readonly phones: SimulatorPhones) {}
 
   @Post(':connectionId/inbound')
   @HttpCode(202)
   @Policy('update', 'Connection')
-  inbound(@Auth() ctx: AuthContext, @IdParam('connectionId') connectionId: number, @Body() dto: SimulateInboundDto): Promise<{ id: string }> {
-    return injectSimulatedTraffic(this.simulator.session(ctx.companyId, connectionId), dto);
+  async inbound(@Auth() ctx: AuthContext, @IdParam('connectionId') connectionId: number, @Body() dto: SimulateInboundDto): Promise<{ id: string }> {
+    return injectSimulatedTraffic(await this.phones.phone(ctx.companyId, connectionId), dto);
   }
 
   /** Completes the fake QR scan at once. */
@@ -27,7 +27,7 @@ export class SimulatorController {
   @HttpCode(202)
   @Policy('update', 'Connection')
   async scan(@Auth() ctx: AuthContext, @IdParam('connectionId') connectionId: number): Promise<{ ok: true }> {
-    await this.simulator.session(ctx.companyId, connectionId).scan();
+    await (await this.phones.phone(ctx.companyId, connectionId)).scan();
     return { ok: true };
   }
 }

@@ -1,0 +1,126 @@
+import { Logger } from '@nestjs/common';
+import type { ExclusiveRunner } from '../infra/scheduling/exclusive-runner.js';
+import type { ChannelsRepository } from './channels.repository.js';
+import type { ConnectionLease } from './connection-lease.js';
+import type { ConnectionStatusStore } from './connection-status.store.js';
+import type { InboundSink } from './inbound-sink.js';
+import type { SessionDirectory } from './session-directory.js';
+
+/** What the sweep needs of the ChannelManager. */
+export interface SweepHost {
+  /** The connection runs here, is reconnecting here or is being started here. */
+  busyHere(connectionId: number): boolean;
+  start(companyId: number, connectionId: number): Promise<void>;
+}
+
+export interface SweepDeps {
+  connections: ChannelsRepository;
+  lease: ConnectionLease;
+  status: ConnectionStatusStore;
+  pipeline: InboundSink;
+  exclusive: ExclusiveRunner;
+  directory: SessionDirectory;
+  intervalMs: number;
+  /** More than one process shares the sessions (ROLE=api or worker). */
+  distributed: boolean;
+}
+
+/** A dead holder's lease is looked at again this long after it expires. */
+const AFTER_EXPIRY_MS = 25;
+
+/**
+ * Makes the rows follow reality, every CONNECTION_SWEEP_MS in each session process:
+ * - a connection marked CONNECTED (or reconnecting) that nobody runs is started here: at once when the lease is free
+ *   or held by a previous life of this process; a lease held by another process is left alone, but when it has less
+ *   than a sweep interval to live (its holder stopped renewing it: it died), the sweep runs again the moment it
+ *   expires, so a dead worker's connections move within one lease TTL;
+ * - a QR code or pairing nobody runs any more is marked DISCONNECTED;
+ * - events recorded for a connection nobody runs are processed here.
+ * Just after Redis came back empty the leases are missing while their holders still run: unheld connections are left
+ * to them for a grace period (ConnectionLease.inGrace) instead of being started a second time.
+ */
+export class ConnectionSweep {
+  private readonly logger = new Logger('ConnectionSweep');
+  private interval: NodeJS.Timeout | null = null;
+  private soon: { timer: NodeJS.Timeout; at: number } | null = null;
+
+  constructor(
+    private readonly host: SweepHost,
+    private readonly deps: SweepDeps,
+  ) {}
+
+  /** Sweeps every interval from now on (the returned handle is registered with the scheduler). */
+  every(): NodeJS.Timeout {
+    this.interval ??= setInterval(() => this.runLogged(), this.deps.intervalMs);
+    this.interval.unref();
+    return this.interval;
+  }
+
+  stop(): void {
+    if (this.interval) clearInterval(this.interval);
+    if (this.soon) clearTimeout(this.soon.timer);
+    this.interval = this.soon = null;
+  }
+
+  runLogged(): void {
+    void this.run().catch((e: unknown) => this.logger.error(`sweep: ${String(e)}`));
+  }
+
+  /** Answers whether connections were left alone for the grace period after a Redis loss (see ConnectionLease). */
+  async run(): Promise<boolean> {
+    const { connections, lease, status, distributed } = this.deps;
+    const rows = (await connections.sessionsToWatch()).filter((row) => !this.host.busyHere(row.id));
+    const holders = await lease.holders(rows.map((r) => r.id));
+    let grace: boolean | null = null;
+    const inGrace = async () => (grace ??= distributed && (await lease.inGrace()));
+    const orphans: typeof rows = [];
+    for (const row of rows) {
+      const { holder, pttlMs } = holders.get(row.id) ?? { holder: null, pttlMs: -2 };
+      if (holder && lease.isOurs(holder)) orphans.push(row);
+      else if (holder) {
+        if (pttlMs >= 0 && pttlMs < this.deps.intervalMs) this.again(pttlMs + AFTER_EXPIRY_MS);
+      } else if (!(await inGrace())) orphans.push(row);
+    }
+    await Promise.allSettled(
+      orphans.map((row) =>
+        row.status === 'CONNECTED' || row.status === 'OPENING'
+          ? this.host.start(row.company_id, row.id)
+          : status.set(row.company_id, row.id, { status: 'DISCONNECTED', qrcode: null, disconnectReason: 'Sessão encerrada: leia o QR code novamente' }),
+      ),
+    );
+    if (grace) return true;
+    await this.replayOrphanedEvents();
+    if (distributed) {
+      // Sessions of a dead process that nobody took over (the orphans above were started first) are not connected.
+      const listed = this.deps.directory.all().filter((id) => !this.host.busyHere(id));
+      const held = await lease.taken(listed);
+      await this.deps.directory.purge(listed.filter((id) => !held.has(id)));
+    }
+    return false;
+  }
+
+  private async replayOrphanedEvents(): Promise<void> {
+    const { pipeline, lease, exclusive } = this.deps;
+    const pendings = await pipeline.connectionsWithPending();
+    const running = await lease.taken(pendings.map((p) => p.whatsapp_id));
+    for (const pending of pendings) {
+      if (this.host.busyHere(pending.whatsapp_id) || running.has(pending.whatsapp_id)) continue;
+      const ref = { id: pending.whatsapp_id, companyId: pending.company_id, name: '' };
+      await exclusive.run(`inbox:${ref.id}`, lease.ttlMs, () => pipeline.replay(ref));
+    }
+  }
+
+  /** One extra sweep `ms` from now (the earliest asked for wins). */
+  private again(ms: number): void {
+    if (!this.interval) return;
+    const at = Date.now() + ms;
+    if (this.soon && this.soon.at <= at) return;
+    if (this.soon) clearTimeout(this.soon.timer);
+    const timer = setTimeout(() => {
+      this.soon = null;
+      this.runLogged();
+    }, ms);
+    timer.unref();
+    this.soon = { timer, at };
+  }
+}

@@ -1,0 +1,67 @@
+import { appError } from '../common/errors/app-error.js';
+import type { ChannelSession, MessageKeyRef, NumberCheck, OutgoingMedia, SendOptions, SendResult, StartOptions } from './channel-provider.js';
+
+/**
+ * A provider session that acts on WhatsApp only while its process holds the connection's lease (confirmed recently
+ * enough that no other process can have taken it over): a session about to be stopped for a lost lease sends nothing
+ * more. The check is in memory (ConnectionLease.valid), so it costs nothing per send.
+ */
+export class FencedSession implements ChannelSession {
+  constructor(
+    readonly inner: ChannelSession,
+    private readonly holdsLease: () => boolean,
+  ) {}
+
+  start(options?: StartOptions): Promise<void> {
+    return this.inner.start(options);
+  }
+
+  stop(): Promise<void> {
+    return this.inner.stop();
+  }
+
+  logout(): Promise<void> {
+    return this.inner.logout();
+  }
+
+  newMessageId(): string {
+    return this.inner.newMessageId();
+  }
+
+  async sendText(to: string, body: string, options: SendOptions): Promise<SendResult> {
+    this.check();
+    return this.inner.sendText(to, body, options);
+  }
+
+  async sendMedia(to: string, media: OutgoingMedia, options: SendOptions): Promise<SendResult> {
+    this.check();
+    return this.inner.sendMedia(to, media, options);
+  }
+
+  async edit(key: MessageKeyRef, body: string): Promise<void> {
+    this.check();
+    return this.inner.edit(key, body);
+  }
+
+  async deleteForEveryone(key: MessageKeyRef): Promise<void> {
+    this.check();
+    return this.inner.deleteForEveryone(key);
+  }
+
+  async markRead(keys: MessageKeyRef[]): Promise<void> {
+    this.check();
+    return this.inner.markRead(keys);
+  }
+
+  checkNumber(number: string): Promise<NumberCheck> {
+    return this.inner.checkNumber(number);
+  }
+
+  profilePictureUrl(jid: string): Promise<string | null> {
+    return this.inner.profilePictureUrl(jid);
+  }
+
+  private check(): void {
+    if (!this.holdsLease()) throw appError('ERR_SERVICE_UNAVAILABLE', 'This server process no longer holds the connection; try again in a moment');
+  }
+}
