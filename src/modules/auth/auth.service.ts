@@ -38,6 +38,8 @@ const RESET_TTL_MS = 60 * 60 * 1000;
 const PASSWORD_POLICY = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,100}$/;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+/** Rate-limit keys name an account however its address was typed. */
+const normalEmail = (email: string) => email.trim().toLowerCase();
 
 @Injectable()
 export class AuthService {
@@ -145,9 +147,10 @@ export class AuthService {
    */
   async forgotPassword(email: string, ip: string): Promise<{ status: number; message: string }> {
     const limits = this.config.rateLimits;
+    // Its own counters: requests for codes, however many, never use up the attempts of a reset that carries one.
     await this.limiter.consume([
-      [`reset:ip:${ip}`, limits.resetPerIp],
-      [`reset:email:${email}`, limits.resetPerEmail],
+      [`forgot:ip:${ip}`, limits.resetPerIp],
+      [`forgot:email:${normalEmail(email)}`, limits.resetPerEmail],
     ]);
     void this.sendResetCode(email).catch((error: unknown) =>
       this.logger.error(`reset code not sent: ${error instanceof Error ? error.message : String(error)}`),
@@ -171,11 +174,16 @@ export class AuthService {
     });
   }
 
+  /**
+   * Attempts are counted before the code is checked, per address and per (account, address): bad codes from one
+   * place lock that place out of the account, not the owner elsewhere. There is no lock per account alone, which a
+   * stranger could trip to block the owner's valid code; guessing a 128-bit code is hopeless anyway.
+   */
   async resetPassword(email: string, token: string, newPassword: string, ip: string): Promise<{ status: number; message: string }> {
     const limits = this.config.rateLimits;
     await this.limiter.consume([
       [`reset:ip:${ip}`, limits.resetPerIp],
-      [`reset:email:${email}`, limits.resetPerEmail],
+      [`reset:account-ip:${normalEmail(email)}:${ip}`, limits.resetPerEmail],
     ]);
     if (!PASSWORD_POLICY.test(newPassword)) {
       throw fieldError('newPassword', 'at least 8 characters with upper case, lower case and a digit');

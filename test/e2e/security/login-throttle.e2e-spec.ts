@@ -97,6 +97,51 @@ describe('security: login throttling', () => {
   });
 });
 
+describe('security: password reset throttling', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const forgotFrom = (ip: string, email: string) => t.http().post('/api/forgetpassword').set('x-forwarded-for', ip).send({ email });
+  const resetFrom = (ip: string, email: string, token: string, newPassword: string) =>
+    t.http().post('/api/resetpasswords').set('x-forwarded-for', ip).send({ email, token, newPassword });
+  const perEmail = DEFAULT_RATE_LIMITS.resetPerEmail.limit;
+
+  it("lets the owner's valid code through after a stranger's flood of forgot-password requests", async () => {
+    const owner = await createTenant(t);
+    expect((await forgotFrom('10.4.0.9', owner.user.email)).status).toBe(200);
+    const token = /: ([0-9a-f]{32})/.exec((await mailTo(t, owner.user.email)).text)?.[1];
+    expect(token).toBeDefined();
+    // Ten anonymous requests for the owner's account, from the owner's own address and from another one.
+    const flood = [];
+    for (let i = 0; i < 5; i += 1)
+      flood.push((await forgotFrom('10.4.0.9', owner.user.email)).status, (await forgotFrom('10.4.0.66', owner.user.email)).status);
+    expect(flood).toContain(429);
+    const reset = await resetFrom('10.4.0.9', owner.user.email, token ?? '', 'Recuperada123');
+    expect(reset.status).toBe(200);
+    expect((await t.http().post('/api/auth/login').send({ email: owner.user.email, password: 'Recuperada123' })).status).toBe(200);
+  });
+
+  it("throttles bad codes per account and address, without blocking the owner's valid code elsewhere", async () => {
+    const owner = await createTenant(t);
+    expect((await forgotFrom('10.5.0.9', owner.user.email)).status).toBe(200);
+    const token = /: ([0-9a-f]{32})/.exec((await mailTo(t, owner.user.email)).text)?.[1] ?? '';
+    const guesses = [];
+    for (let i = 0; i < perEmail + 2; i += 1) guesses.push((await resetFrom('10.5.0.66', owner.user.email, '0'.repeat(32), 'Tentativa123')).status);
+    expect(guesses.slice(0, perEmail)).toEqual(Array(perEmail).fill(400));
+    expect(guesses.slice(perEmail)).toEqual([429, 429]);
+    const blocked = await resetFrom('10.5.0.66', owner.user.email, token, 'Tentativa123');
+    expect([blocked.status, blocked.body.error]).toEqual([429, 'ERR_TOO_MANY_REQUESTS']);
+    // The guesser's address is locked out of the account; the owner, elsewhere, is not.
+    expect((await resetFrom('10.5.0.9', owner.user.email, token, 'Recuperada123')).status).toBe(200);
+  });
+});
+
 describe('security: sign-in while Redis is down', () => {
   let t: TestApp;
 
