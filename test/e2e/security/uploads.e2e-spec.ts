@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Session, type TenantFixture, twoTenants } from '../../utils/factories.js';
+import { connectedSimulator } from '../../utils/channels.js';
+import { createUser, login, type Session, type TenantFixture, twoTenants } from '../../utils/factories.js';
 import { createTestApp, type TestApp } from '../../utils/test-app.js';
+import { customerWrites } from '../../utils/tickets.js';
 import { rawUpload, watchServerSockets } from './raw-upload.js';
 
 const MB = 1024 * 1024;
@@ -12,7 +14,9 @@ const FEW_KB = 256 * 1024;
 describe('security: uploads', () => {
   let t: TestApp;
   let a: TenantFixture;
+  let b: TenantFixture;
   let adminA: Session;
+  let adminB: Session;
   let quickMessageId: number;
   let sockets: ReturnType<typeof watchServerSockets>;
 
@@ -22,7 +26,7 @@ describe('security: uploads', () => {
   beforeAll(async () => {
     t = await createTestApp();
     t.config.media.maxUploadBytes = 2 * MB;
-    ({ a, adminA } = await twoTenants(t));
+    ({ a, b, adminA, adminB } = await twoTenants(t));
     const created = await t.http().post('/api/quick-messages').set(adminA.auth).send({ shortcode: 'anexo', message: 'Segue o anexo' });
     quickMessageId = created.body.id;
     sockets = watchServerSockets(t.app.getHttpServer());
@@ -133,6 +137,59 @@ describe('security: uploads', () => {
       .set(adminA.auth)
       .attach('medias', Buffer.from('%PDF-1.4'), { filename: 'a.pdf', contentType: 'application/pdf' });
     expect(refused.status).toBe(400);
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it("writes nothing for an upload to a record that does not exist or is another company's, on every upload route", async () => {
+    // Company B's records, one per upload route.
+    const created = async (path: string, body: Record<string, unknown>) => {
+      const res = await t.http().post(path).set(adminB.auth).send(body);
+      expect([path, res.status]).toEqual([path, 201]);
+      return res.body.id as number;
+    };
+    const queueB = await created('/api/queue', { name: 'Fila de B', color: '#0a0b0c' });
+    const connectionB = await connectedSimulator(t, b.company.id);
+    const ofB: Record<string, number> = {
+      queue: queueB,
+      queueOption: await created('/api/queue-options', { queueId: queueB, title: 'Opção de B', message: 'Olá' }),
+      quickMessage: await created('/api/quick-messages', { shortcode: 'anexo-b', message: 'De B' }),
+      campaign: await created('/api/campaigns', { name: 'Campanha de B', message1: 'Oi' }),
+      contactList: await created('/api/contact-lists', { name: 'Lista de B' }),
+      fileList: await created('/api/files', { name: 'Arquivos de B', message: 'Seguem', options: [{ name: 'Catálogo' }] }),
+      ticket: (await customerWrites(t, adminB, connectionB.id, '5511977770001', 'Oi, sou cliente de B')).id,
+    };
+    const absent = Object.fromEntries(Object.keys(ofB).map((key) => [key, 2_147_483_647]));
+    const pdf = { bytes: Buffer.from('%PDF-1.4\n'), filename: 'a.pdf', contentType: 'application/pdf' };
+    const csv = { bytes: Buffer.from('nome,numero\nAna,5511999990000\n'), filename: 'lista.csv', contentType: 'text/csv' };
+    const routes = (id: Record<string, number>) => [
+      { path: `/api/queue/${id.queue}/media-upload`, field: 'file', part: pdf, fields: {} },
+      { path: `/api/queue-options/${id.queueOption}/media-upload`, field: 'file', part: pdf, fields: {} },
+      { path: `/api/quick-messages/${id.quickMessage}/media-upload`, field: 'file', part: pdf, fields: {} },
+      { path: `/api/campaigns/${id.campaign}/media-upload`, field: 'file', part: pdf, fields: {} },
+      { path: `/api/contact-lists/${id.contactList}/upload`, field: 'file', part: csv, fields: {} },
+      { path: `/api/files/uploadList/${id.fileList}`, field: 'files', part: pdf, fields: { optionIds: '1' } },
+      { path: `/api/messages/${id.ticket}`, field: 'medias', part: pdf, fields: { body: 'Segue' } },
+    ];
+
+    const before = storedFiles();
+    for (const route of [...routes(ofB), ...routes(absent)]) {
+      let req = t.http().post(route.path).set(adminA.auth);
+      for (const [name, value] of Object.entries(route.fields)) req = req.field(name, value);
+      const res = await req.attach(route.field, route.part.bytes, { filename: route.part.filename, contentType: route.part.contentType });
+      expect([route.path, res.status]).toEqual([route.path, 404]);
+      // Removed before the answer, not by the hourly sweep.
+      expect([route.path, storedFiles()]).toEqual([route.path, before]);
+    }
+
+    // Announcements are global: a super user's upload to one that does not exist leaves nothing either.
+    const root = await login(t, (await createUser(t, a.company, 'admin', { super: true, email: `root-upload-${Date.now()}@test.example` })).email);
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    const announcement = await t
+      .http()
+      .post('/api/announcements/2147483647/media-upload')
+      .set(root.auth)
+      .attach('file', png, { filename: 'aviso.png', contentType: 'image/png' });
+    expect(announcement.status).toBe(404);
     expect(storedFiles()).toEqual(before);
   });
 
