@@ -10,7 +10,8 @@ import { appError, AppError } from '../../common/errors/app-error.js';
 import { baseMimetype, extensionFor, MAX_MEDIA_BYTES } from './media-types.js';
 import { StoragePort, type StoredEntry, type StoredFile } from './storage.port.js';
 
-const PATH_PATTERN = /^company\d+\/[a-f0-9]{32}\.[a-z0-9]{2,5}$/;
+/** The only shape of a stored path: `company{id}/{32 hex}.{ext}`, as `newPath` makes it. */
+export const PATH_PATTERN = /^company\d+\/[a-f0-9]{32}\.[a-z0-9]{2,5}$/;
 const FOLDER_PATTERN = /^company\d+$/;
 
 export const publicRoot = (config: AppConfig): string => resolve(config.dataDir, 'public');

@@ -1,6 +1,5 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { join } from 'node:path';
-import { MediaLinks } from './media-links.js';
+import { MediaLinks, staysInside } from './media-links.js';
 
 /** Media stays in the browser's own cache only: never in a shared proxy or CDN. */
 const PRIVATE_CACHE = 'private, max-age=604800, immutable';
@@ -28,18 +27,28 @@ export function signedMedia(links: MediaLinks, root: string) {
       return;
     }
     const opened = links.open(String(req.params.token ?? ''));
-    if ('error' in opened) {
-      const status = opened.error === 'ERR_MEDIA_LINK_EXPIRED' ? 410 : 404;
+    const refuse = (error: 'ERR_MEDIA_LINK_INVALID' | 'ERR_MEDIA_LINK_EXPIRED') => {
+      const status = error === 'ERR_MEDIA_LINK_EXPIRED' ? 410 : 404;
       res
         .status(status)
         .setHeader('Cache-Control', 'no-store')
-        .json({ error: opened.error, message: status === 410 ? 'The link has expired' : 'Unknown link' });
+        .json({ error, message: status === 410 ? 'The link has expired' : 'Unknown link' });
+    };
+    if ('error' in opened) {
+      refuse(opened.error);
       return;
     }
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.sendFile(join(root, opened.path), { dotfiles: 'deny' }, (error) => {
-      if (error && !res.headersSent) res.status(404).json({ error: 'ERR_MEDIA_LINK_INVALID', message: 'Unknown link' });
-      else if (error) next(error);
-    });
+    // A symbolic link inside the media folder must not lead out of it either.
+    void staysInside(root, opened.absolute).then((inside) => {
+      if (!inside) {
+        refuse('ERR_MEDIA_LINK_INVALID');
+        return;
+      }
+      res.setHeader('Cache-Control', 'private, no-store');
+      res.sendFile(opened.path, { root, dotfiles: 'deny' }, (error) => {
+        if (error && !res.headersSent) res.status(404).json({ error: 'ERR_MEDIA_LINK_INVALID', message: 'Unknown link' });
+        else if (error) next(error);
+      });
+    }, next);
   };
 }
