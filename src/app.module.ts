@@ -95,7 +95,7 @@ export class AppModule {
         QueueIntegrationsModule,
         FilesModule,
         CampaignSettingsModule,
-        InvoicesModule,
+        InvoicesModule.forRoot(config),
         CampaignsModule,
         ContactListsModule,
         AnnouncementsModule,

@@ -6,7 +6,10 @@ import { DevPayDto } from './dto/dev-pay.dto.js';
 import { SandboxPaymentsService } from './sandbox-payments.service.js';
 import type { WebhookOutcome } from './payment-webhook.service.js';
 
-/** Development only: pays a sandbox charge (`npm run pay`). The simulator secret does not exist in production. */
+/**
+ * Development only: pays a sandbox charge (`npm run pay`). Not registered in production (InvoicesModule.forRoot),
+ * where the simulator secret does not exist either.
+ */
 @ApiTags('dev')
 @Controller('dev/payments')
 @ApiHeader({ name: SIMULATOR_SECRET_HEADER, required: true })

@@ -12,7 +12,7 @@ import { signedSandboxWebhook } from './providers/sandbox/sandbox-payment.provid
 
 /**
  * "Pays" a sandbox charge the way a bank would: a signed sandbox webhook of the charge's amount, handled by the same
- * code as a real provider's. Development and tests only (the route needs the simulator secret, absent in production).
+ * code as a real provider's. Development and tests only (the route is not registered in production).
  */
 @Injectable()
 export class SandboxPaymentsService {

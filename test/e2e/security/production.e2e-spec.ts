@@ -76,5 +76,12 @@ describe('security: production mode', () => {
 
   it('keeps the development routes and the simulator out of production', async () => {
     expect((await t.http().post('/api/dev/simulator/1/inbound').set(admin.auth).send({})).status).toBe(404);
+    expect((await t.http().post('/api/dev/simulator/1/scan').set(admin.auth).send({})).status).toBe(404);
+    expect((await t.http().get('/api/dev/phone/connections').set('x-simulator-secret', 'anything')).status).toBe(404);
+    expect((await t.http().post('/api/dev/phone/1/inbound').set('x-simulator-secret', 'anything').send({})).status).toBe(404);
+    // Not routed at all, so not even a 401 tells that it exists.
+    const pay = await t.http().post('/api/dev/payments/pay').set('x-simulator-secret', 'anything').send({ invoiceId: 1 });
+    expect([pay.status, pay.body.error]).toEqual([404, 'ERR_NOT_FOUND']);
+    expect((await t.http().post('/api/dev/payments/pay').send({ invoiceId: 1 })).status).toBe(404);
   });
 });
