@@ -2,7 +2,8 @@
 // Dates are ISO-8601 strings; money is a number of reais with two decimals.
 import type { Recurrence } from './api-types.js';
 
-export type InvoiceStatus = 'open' | 'paid';
+/** `refunded`: paid, then refunded or charged back (payable again). */
+export type InvoiceStatus = 'open' | 'paid' | 'refunded';
 
 export interface InvoiceResponse {
   id: number;
@@ -12,6 +13,7 @@ export interface InvoiceResponse {
   dueDate: string;
   status: InvoiceStatus;
   paidAt: string | null;
+  refundedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }

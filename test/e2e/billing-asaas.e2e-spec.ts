@@ -91,4 +91,39 @@ describe('billing through Asaas', () => {
     expect((await t.em().findOneOrFail(Invoice, invoice.id, { filters: false })).status).toBe('paid');
     expect((await companyDueDate(t, tenant.company.id))!.toISOString()).toBe(addMonths(dueBefore, 1).toISOString());
   });
+
+  it('takes a payment back on a chargeback or a completed refund, once, and not while a refund is only under way', async () => {
+    const invoice: Invoice = await invoiceFor(t, tenant.company.id, new Date(Date.now() + 9 * DAY));
+    const dueBefore = (await companyDueDate(t, tenant.company.id))!;
+    const charge = await t.http().post('/api/subscription').set(admin.auth).send({ invoiceId: invoice.id });
+    const received = fixture('webhook-payment-received') as { payment: Record<string, unknown> };
+    const payment = { ...received.payment, id: 'pay_chargeback_001', externalReference: charge.body.txid, value: 149.9 };
+    const send = async (event: string, status: string) =>
+      (
+        await t
+          .http()
+          .post('/api/payments/webhook/asaas')
+          .set('asaas-access-token', WEBHOOK_TOKEN)
+          .send({ ...received, id: `evt_${event}`, event, dateCreated: '2026-11-26 09:30:00', payment: { ...payment, status } })
+      ).body as { received: number; outcomes: string[] };
+    const dueDate = async () => (await companyDueDate(t, tenant.company.id))!.toISOString();
+    const status = async () => (await t.em().fork().findOneOrFail(Invoice, invoice.id, { filters: false })).status;
+
+    expect((await send('PAYMENT_RECEIVED', 'RECEIVED')).outcomes).toEqual(['applied']);
+    expect(await dueDate()).toBe(addMonths(dueBefore, 1).toISOString());
+    // Not yet, or not a cancellation: a refund under way may still be denied; a partial refund is a discount.
+    expect(await send('PAYMENT_REFUND_IN_PROGRESS', 'REFUND_IN_PROGRESS')).toEqual({ received: 0, outcomes: [] });
+    expect(await send('PAYMENT_PARTIALLY_REFUNDED', 'RECEIVED')).toEqual({ received: 0, outcomes: [] });
+    expect(await status()).toBe('paid');
+
+    expect((await send('PAYMENT_CHARGEBACK_REQUESTED', 'CHARGEBACK_REQUESTED')).outcomes).toEqual(['refunded']);
+    expect(await status()).toBe('refunded');
+    expect(await dueDate()).toBe(dueBefore.toISOString());
+    // The dispute is the same chargeback; a refund after it finds the payment already taken back.
+    expect((await send('PAYMENT_CHARGEBACK_DISPUTE', 'CHARGEBACK_DISPUTE')).outcomes).toEqual(['replayed']);
+    expect((await send('PAYMENT_REFUNDED', 'REFUNDED')).outcomes).toEqual(['already_refunded']);
+    expect((await send('PAYMENT_RECEIVED', 'RECEIVED')).outcomes).toEqual(['replayed']);
+    expect(await dueDate()).toBe(dueBefore.toISOString());
+    expect(await status()).toBe('refunded');
+  });
 });

@@ -5,7 +5,9 @@ import { InvoiceGenerator } from '../../src/modules/invoices/invoice-generator.j
 import { Invoice } from '../../src/modules/invoices/invoice.entity.js';
 import { PaymentCharge } from '../../src/modules/invoices/payment-charge.entity.js';
 import { PaymentTransaction } from '../../src/modules/invoices/payment-transaction.entity.js';
+import { InvoicesRepository } from '../../src/modules/invoices/invoices.repository.js';
 import { readBrCode } from '../../src/modules/invoices/pix/br-code.js';
+import { signedSandboxRefund } from '../../src/modules/invoices/providers/sandbox/sandbox-payment.provider.js';
 import type { PaymentEventPayload } from '../../src/shared/billing-api-types.js';
 import { addMonths } from '../../src/shared/recurrence.js';
 import { companyDueDate, crc16, emvFields, invoiceFor, sandboxWebhook } from '../utils/billing.js';
@@ -238,6 +240,117 @@ describe('billing', () => {
       const paid = await t.http().post('/api/dev/payments/pay').set(SECRET_HEADER, t.config.simulatorSecret!).send({ invoiceId: invoiceB.id });
       expect(paid.body.outcome).toBe('applied');
       expect((await t.em().findOneOrFail(Invoice, invoiceB.id, { filters: false })).status).toBe('paid');
+    });
+  });
+
+  describe('refunds and chargebacks', () => {
+    const refund = (txid: string, rtrId: string, amount: string, reason?: string) => {
+      const { body, headers } = signedSandboxRefund(t.config.billing.sandboxSecret, {
+        rtrId,
+        endToEndId: `E${rtrId}`,
+        txid,
+        amount,
+        refundedAt: new Date().toISOString(),
+        ...(reason ? { reason } : {}),
+      });
+      return t.http().post('/api/payments/webhook/sandbox').set(headers).send(body);
+    };
+    const invoiceState = async (id: number) => {
+      const stored = await t.em().fork().findOneOrFail(Invoice, id, { filters: false });
+      return { status: stored.status, refunded: stored.refundedAt !== null };
+    };
+    const chargeStatus = async (txid: string) => (await t.em().fork().findOneOrFail(PaymentCharge, { txid }, { filters: false })).status;
+
+    it('takes a refunded payment back in one transaction: invoice refunded, due date back, replays change nothing', async () => {
+      const tenant = await createTenant(t, { plan: { value: 50 } });
+      const admin = await login(t, tenant.admin.email);
+      const invoice = await invoiceFor(t, tenant.company.id, new Date(Date.now() + 5 * DAY));
+      const dueBefore = (await companyDueDate(t, tenant.company.id))!;
+      const { txid } = (await order(admin, { invoiceId: invoice.id })).body as { txid: string };
+      expect((await sandboxWebhook(t, { endToEndId: 'ER-PAY-1', txid, amount: '50.00' })).body.outcomes).toEqual(['applied']);
+      expect((await companyDueDate(t, tenant.company.id))!.toISOString()).toBe(addMonths(dueBefore, 1).toISOString());
+
+      // A crash before the commit leaves everything as it was, the reversal unrecorded: the provider's retry applies it.
+      const repository = t.app.get(InvoicesRepository);
+      const markRefunded = repository.markRefunded;
+      repository.markRefunded = async function (this: InvoicesRepository, ...args: Parameters<InvoicesRepository['markRefunded']>) {
+        await markRefunded.apply(this, args);
+        throw new Error('crash after the writes, before the commit');
+      };
+      try {
+        expect((await refund(txid, 'DR-1', '50.00')).status).toBe(500);
+      } finally {
+        repository.markRefunded = markRefunded;
+      }
+      expect(await invoiceState(invoice.id)).toEqual({ status: 'paid', refunded: false });
+      expect(await chargeStatus(txid)).toBe('paid');
+      expect((await companyDueDate(t, tenant.company.id))!.toISOString()).toBe(addMonths(dueBefore, 1).toISOString());
+
+      expect((await refund(txid, 'DR-1', '50.00')).body).toEqual({ received: 1, outcomes: ['refunded'] });
+      expect(await invoiceState(invoice.id)).toEqual({ status: 'refunded', refunded: true });
+      expect(await chargeStatus(txid)).toBe('refunded');
+      expect((await companyDueDate(t, tenant.company.id))!.toISOString()).toBe(dueBefore.toISOString());
+      expect((await t.http().get(`/api/invoices/${invoice.id}`).set(admin.auth)).body).toMatchObject({ status: 'refunded', refundedAt: expect.any(String) });
+
+      // Replayed, or reported again as a chargeback: nothing moves.
+      expect((await refund(txid, 'DR-1', '50.00')).body.outcomes).toEqual(['replayed']);
+      expect((await refund(txid, 'DR-2', '50.00', 'MED_FRAUDE')).body.outcomes).toEqual(['already_refunded']);
+      expect((await companyDueDate(t, tenant.company.id))!.toISOString()).toBe(dueBefore.toISOString());
+      const log = await t
+        .em()
+        .fork()
+        .find(PaymentTransaction, { companyId: tenant.company.id }, { orderBy: { id: 'ASC' } });
+      expect(log.map((row) => [row.kind, row.outcome])).toEqual([
+        ['payment', 'applied'],
+        ['refund', 'refunded'],
+        ['chargeback', 'already_refunded'],
+      ]);
+
+      // The period is owed again: the refunded invoice is paid with a new charge, and then a chargeback takes it back.
+      const again = (await order(admin, { invoiceId: invoice.id })).body as { txid: string };
+      expect(again.txid).not.toBe(txid);
+      expect((await sandboxWebhook(t, { endToEndId: 'ER-PAY-2', txid: again.txid, amount: '50.00' })).body.outcomes).toEqual(['applied']);
+      expect(await invoiceState(invoice.id)).toEqual({ status: 'paid', refunded: true });
+      expect((await companyDueDate(t, tenant.company.id))!.toISOString()).toBe(addMonths(dueBefore, 1).toISOString());
+      expect((await refund(again.txid, 'DR-3', '50.00', 'MED_FRAUDE')).body.outcomes).toEqual(['refunded']);
+      expect((await companyDueDate(t, tenant.company.id))!.toISOString()).toBe(dueBefore.toISOString());
+      expect((await t.em().fork().findOneOrFail(PaymentTransaction, { transactionId: 'DR-3' })).kind).toBe('chargeback');
+    });
+
+    it('withdraws only the time the refunded payment granted when later payments stand, and touches no other company', async () => {
+      const tenant = await createTenant(t, { plan: { value: 40 } });
+      const admin = await login(t, tenant.admin.email);
+      const first = await invoiceFor(t, tenant.company.id, new Date(Date.now() + 5 * DAY));
+      const dueBefore = (await companyDueDate(t, tenant.company.id))!;
+      const firstTxid = (await order(admin, { invoiceId: first.id })).body.txid as string;
+      expect((await sandboxWebhook(t, { endToEndId: 'EL-PAY-1', txid: firstTxid, amount: '40.00' })).body.outcomes).toEqual(['applied']);
+      // The next period's invoice, paid ahead of time.
+      await t.app.get(InvoiceGenerator).issue(new Date(Date.now() + 30 * DAY));
+      const second = await t
+        .em()
+        .fork()
+        .findOneOrFail(Invoice, { company: tenant.company.id, dueDate: addMonths(dueBefore, 1) }, { filters: false });
+      const secondTxid = (await order(admin, { invoiceId: second.id })).body.txid as string;
+      expect((await sandboxWebhook(t, { endToEndId: 'EL-PAY-2', txid: secondTxid, amount: '40.00' })).body.outcomes).toEqual(['applied']);
+      expect((await companyDueDate(t, tenant.company.id))!.toISOString()).toBe(addMonths(dueBefore, 2).toISOString());
+      const other = await createTenant(t, { plan: { value: 99 } });
+      const openOther = await invoiceFor(t, other.company.id, new Date(Date.now() + 6 * DAY));
+      const otherDue = await companyDueDate(t, other.company.id);
+
+      expect((await refund(firstTxid, 'DL-1', '40.00')).body.outcomes).toEqual(['refunded']);
+      expect((await companyDueDate(t, tenant.company.id))!.toISOString()).toBe(addMonths(dueBefore, 1).toISOString());
+      expect((await invoiceState(first.id)).status).toBe('refunded');
+      expect((await invoiceState(second.id)).status).toBe('paid');
+      // The later payment now counts from the refunded one's start: refunding it too gives the original due date.
+      expect((await refund(secondTxid, 'DL-2', '40.00')).body.outcomes).toEqual(['refunded']);
+      expect((await companyDueDate(t, tenant.company.id))!.toISOString()).toBe(dueBefore.toISOString());
+
+      // A charge whose payment changed nothing, and one nobody issued, take nothing back.
+      const txidOther = (await order(await login(t, other.admin.email), { invoiceId: openOther.id })).body.txid as string;
+      expect((await refund(txidOther, 'DL-3', '99.00')).body.outcomes).toEqual(['not_applied']);
+      expect((await refund(`${tenant.company.id}x0000000000000000000000`.slice(0, 25), 'DL-4', '40.00')).body.outcomes).toEqual(['unknown_charge']);
+      expect((await invoiceState(openOther.id)).status).toBe('open');
+      expect(await companyDueDate(t, other.company.id)).toEqual(otherDue);
     });
   });
 

@@ -1630,6 +1630,7 @@ export const en: Catalog = {
     status: {
       paid: 'Paid',
       overdue: 'Overdue',
+      refunded: 'Refunded',
       open: 'Open',
     },
     pay: 'PAY',

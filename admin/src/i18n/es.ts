@@ -1631,6 +1631,7 @@ export const es: Catalog = {
     status: {
       paid: 'Pagado',
       overdue: 'Vencido',
+      refunded: 'Reembolsado',
       open: 'Pendiente',
     },
     pay: 'PAGAR',

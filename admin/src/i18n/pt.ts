@@ -1631,6 +1631,7 @@ export const pt = {
     status: {
       paid: 'Pago',
       overdue: 'Vencido',
+      refunded: 'Estornado',
       open: 'Em Aberto',
     },
     pay: 'PAGAR',

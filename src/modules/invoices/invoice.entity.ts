@@ -5,7 +5,8 @@ import { tenantFilter } from '../../infra/database/tenant-filter.js';
 import type { InvoiceStatus } from '../../shared/billing-api-types.js';
 import { Company } from '../companies/company.entity.js';
 
-export const INVOICE_STATUSES = ['open', 'paid'] as const satisfies readonly InvoiceStatus[];
+/** `refunded`: paid, then refunded or charged back; payable again, since the period it renewed is owed again. */
+export const INVOICE_STATUSES = ['open', 'paid', 'refunded'] as const satisfies readonly InvoiceStatus[];
 
 /** What a company owes for the period that starts at one of its due dates: one invoice per company and due date. */
 @Entity({ tableName: 'invoices' })
@@ -32,4 +33,7 @@ export class Invoice extends BaseEntity {
 
   @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
   paidAt: Date | null = null;
+
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  refundedAt: Date | null = null;
 }

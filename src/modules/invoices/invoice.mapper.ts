@@ -9,6 +9,7 @@ export function toInvoiceResponse(invoice: Invoice): InvoiceResponse {
     dueDate: invoice.dueDate.toISOString(),
     status: invoice.status,
     paidAt: invoice.paidAt?.toISOString() ?? null,
+    refundedAt: invoice.refundedAt?.toISOString() ?? null,
     createdAt: invoice.createdAt.toISOString(),
     updatedAt: invoice.updatedAt.toISOString(),
   };

@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { type SqlExecutor, systemSql, tenantSql } from '../../infra/database/sql.js';
 import type { Recurrence } from '../../shared/api-types.js';
 import { Company } from '../companies/company.entity.js';
-import type { PaymentOutcome } from './payment-transaction.entity.js';
+import type { PaymentOutcome, TransactionKind } from './payment-transaction.entity.js';
 
 export interface IssuedInvoice {
   id: number;
@@ -23,6 +23,24 @@ export interface InvoiceForPayment {
   status: string;
   due_date: Date | null;
   recurrence: Recurrence;
+}
+
+/** A payment that moved a company's due date (the log row of an applied payment). */
+export interface AppliedPaymentRow {
+  id: number;
+  invoice_id: number;
+  due_before: Date | null;
+  due_after: Date | null;
+  months: number | null;
+  received_at: Date;
+  reversed_at: Date | null;
+}
+
+/** A later payment's due dates, as they are once an earlier one is taken back. */
+export interface Rechained {
+  id: number;
+  dueBefore: Date;
+  dueAfter: Date;
 }
 
 /** Months per recurrence in SQL, the same table as src/shared/recurrence.ts. */
@@ -56,16 +74,76 @@ export class InvoicesRepository {
    */
   async recordTransaction(
     tx: SqlExecutor,
-    payment: { provider: string; transactionId: string; chargeId: string; amount: string; paidAt: Date },
+    payment: { provider: string; kind?: TransactionKind; transactionId: string; chargeId: string; amount: string; paidAt: Date },
   ): Promise<number | null> {
     // The webhook's idempotency key, before any company is known.
     const rows = await systemSql(tx).all<{ id: number }>(
-      `insert into payment_transactions (provider, transaction_id, charge_id, amount, paid_at, outcome)
-       values (?, ?, ?, ?, ?, 'unknown_charge')
+      `insert into payment_transactions (provider, kind, transaction_id, charge_id, amount, paid_at, outcome)
+       values (?, ?, ?, ?, ?, ?, 'unknown_charge')
        on conflict (provider, transaction_id) do nothing returning id`,
-      [payment.provider, payment.transactionId, payment.chargeId, payment.amount, payment.paidAt],
+      [payment.provider, payment.kind ?? 'payment', payment.transactionId, payment.chargeId, payment.amount, payment.paidAt],
     );
     return rows[0]?.id ?? null;
+  }
+
+  /** What an applied payment did to the due date, kept so that a reversal can take exactly that back. */
+  async recordRenewal(tx: SqlExecutor, id: number, companyId: number, dueBefore: Date | null, dueAfter: Date, months: number): Promise<void> {
+    await tenantSql(tx, companyId).run('update payment_transactions set due_before = ?, due_after = ?, months = ? where company_id = ? and id = ?', [
+      dueBefore,
+      dueAfter,
+      months,
+      companyId,
+      id,
+    ]);
+  }
+
+  /** The latest applied payment of a charge (by our txid), locked. */
+  async appliedPaymentOf(tx: SqlExecutor, companyId: number, txid: string): Promise<AppliedPaymentRow | null> {
+    const [row] = await tenantSql(tx, companyId).all<AppliedPaymentRow>(
+      `select id, invoice_id, due_before, due_after, months, received_at, reversed_at from payment_transactions
+        where company_id = ? and charge_id = ? and kind = 'payment' and outcome = 'applied'
+        order by id desc limit 1 for update`,
+      [companyId, txid],
+    );
+    return row ?? null;
+  }
+
+  /** The company's applied payments after `afterId` that still stand, in the order they were applied, locked. */
+  async standingPaymentsAfter(tx: SqlExecutor, companyId: number, afterId: number): Promise<AppliedPaymentRow[]> {
+    return tenantSql(tx, companyId).all<AppliedPaymentRow>(
+      `select id, invoice_id, due_before, due_after, months, received_at, reversed_at from payment_transactions
+        where company_id = ? and kind = 'payment' and outcome = 'applied' and reversed_at is null and id > ?
+        order by id for update`,
+      [companyId, afterId],
+    );
+  }
+
+  /**
+   * A payment taken back, in the caller's transaction: its invoice and charge refunded, the payment marked reversed,
+   * the later payments' due dates chained anew and the company's due date set.
+   */
+  async markRefunded(
+    tx: EntityManager,
+    companyId: number,
+    change: { invoiceId: number; chargeRowId: number; paymentId: number; reversedAt: Date; rechained: Rechained[]; newDueDate: Date | null },
+  ): Promise<void> {
+    const sql = tenantSql(tx, companyId);
+    await sql.run(`update invoices set status = 'refunded', refunded_at = ?, updated_at = now() where company_id = ? and id = ?`, [
+      change.reversedAt,
+      companyId,
+      change.invoiceId,
+    ]);
+    await sql.run(`update payment_charges set status = 'refunded', updated_at = now() where company_id = ? and id = ?`, [companyId, change.chargeRowId]);
+    await sql.run('update payment_transactions set reversed_at = ? where company_id = ? and id = ?', [change.reversedAt, companyId, change.paymentId]);
+    for (const later of change.rechained) {
+      await sql.run('update payment_transactions set due_before = ?, due_after = ? where company_id = ? and id = ?', [
+        later.dueBefore,
+        later.dueAfter,
+        companyId,
+        later.id,
+      ]);
+    }
+    await tx.nativeUpdate(Company, { id: companyId }, { dueDate: change.newDueDate });
   }
 
   async settleTransaction(tx: SqlExecutor, id: number, outcome: PaymentOutcome, companyId: number | null, invoiceId: number | null): Promise<void> {

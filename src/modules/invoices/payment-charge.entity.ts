@@ -5,7 +5,7 @@ import { tenantFilter } from '../../infra/database/tenant-filter.js';
 import { Company } from '../companies/company.entity.js';
 import { Invoice } from './invoice.entity.js';
 
-export const CHARGE_STATUSES = ['creating', 'pending', 'paid', 'failed'] as const;
+export const CHARGE_STATUSES = ['creating', 'pending', 'paid', 'failed', 'refunded'] as const;
 export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
 
 /**

@@ -8,6 +8,11 @@ describe('the invoice display status', () => {
     expect(invoiceDisplayStatus({ status: 'paid', dueDate: '2020-01-01' }, today)).toBe('paid');
   });
 
+  it('is refunded when refunded, whatever the due date', () => {
+    expect(invoiceDisplayStatus({ status: 'refunded', dueDate: '2020-01-01' }, today)).toBe('refunded');
+    expect(invoiceDisplayStatus({ status: 'refunded', dueDate: '2099-01-01' }, today)).toBe('refunded');
+  });
+
   it('is overdue only when the due date is before today', () => {
     expect(invoiceDisplayStatus({ status: 'open', dueDate: '2026-03-09' }, today)).toBe('overdue');
     expect(invoiceDisplayStatus({ status: 'open', dueDate: '2026-03-10' }, today)).toBe('open');

@@ -1,11 +1,15 @@
 import { differenceInCalendarDays, isValid, parseISO } from 'date-fns';
 import type { InvoiceResponse } from '../../../../src/shared/billing-api-types';
 
-/** How an invoice is shown (administration §4): paid; overdue when its due date is before today; else open. */
-export type InvoiceDisplayStatus = 'paid' | 'overdue' | 'open';
+/**
+ * How an invoice is shown (administration §4): paid; refunded (paid, then refunded or charged back: payable again);
+ * overdue when its due date is before today; else open.
+ */
+export type InvoiceDisplayStatus = 'paid' | 'refunded' | 'overdue' | 'open';
 
 export function invoiceDisplayStatus(invoice: Pick<InvoiceResponse, 'status' | 'dueDate'>, today = new Date()): InvoiceDisplayStatus {
   if (invoice.status === 'paid') return 'paid';
+  if (invoice.status === 'refunded') return 'refunded';
   const due = parseISO(invoice.dueDate);
   return isValid(due) && differenceInCalendarDays(due, today) < 0 ? 'overdue' : 'open';
 }

@@ -34,6 +34,26 @@ export interface ConfirmedPayment {
   paidAt: Date;
 }
 
+/**
+ * A confirmed payment taken back: refunded by us (a Pix devolução, an Asaas refund) or charged back by the payer's
+ * bank. Only a completed reversal is reported; a refund still in progress is not.
+ */
+export interface ReversedPayment {
+  reversal: 'refund' | 'chargeback';
+  /** Idempotency key of the reversal: the same reversal reported again is a replay. */
+  transactionId: string;
+  /** The charge whose payment is reversed, by our txid. */
+  chargeId: string;
+  /** Reais with two decimals: what was taken back. */
+  amount: string;
+  reversedAt: Date;
+}
+
+/** What a webhook reports: money in, or money taken back. */
+export type PaymentEvent = ConfirmedPayment | ReversedPayment;
+
+export const isReversal = (event: PaymentEvent): event is ReversedPayment => 'reversal' in event;
+
 export interface WebhookRequest {
   headers: IncomingHttpHeaders;
   query: Record<string, unknown>;
@@ -42,13 +62,13 @@ export interface WebhookRequest {
 
 /**
  * The payment-provider port. `parseWebhook` authenticates the request (shared secret or signature) and throws
- * `WebhookRejected` when it is not the provider's; it answers the confirmed payments the request reports (often
- * none: providers also report created or expired charges).
+ * `WebhookRejected` when it is not the provider's; it answers the confirmed payments and the completed reversals the
+ * request reports (often none: providers also report created or expired charges).
  */
 export interface PaymentProvider {
   readonly name: string;
   createCharge(request: PixChargeRequest): Promise<PixCharge>;
-  parseWebhook(request: WebhookRequest): ConfirmedPayment[];
+  parseWebhook(request: WebhookRequest): PaymentEvent[];
 }
 
 export class WebhookRejected extends Error {}

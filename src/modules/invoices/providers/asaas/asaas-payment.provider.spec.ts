@@ -261,6 +261,26 @@ describe('AsaasPaymentProvider.parseWebhook', () => {
     expect(asaas.parseWebhook(webhook(JSON.stringify(boleto)))).toEqual([]);
   });
 
+  it('reads a completed refund and a chargeback as reversals of the payment, keyed apart from it and from each other', () => {
+    const event = (name: string) => {
+      const body = json('webhook-payment-received') as Record<string, unknown>;
+      return asaas.parseWebhook(webhook(JSON.stringify({ ...body, event: name })));
+    };
+    const reversal = (kind: string) => ({
+      reversal: kind,
+      transactionId: `pay_080225913252:${kind}`,
+      chargeId: 'K7Q2M9X4B8N1R5T3W6Y0Z2A4C',
+      amount: '149.90',
+      reversedAt: new Date('2026-11-24T13:15:03Z'),
+    });
+    expect(event('PAYMENT_REFUNDED')).toEqual([reversal('refund')]);
+    expect(event('PAYMENT_CHARGEBACK_REQUESTED')).toEqual([reversal('chargeback')]);
+    expect(event('PAYMENT_CHARGEBACK_DISPUTE')).toEqual([reversal('chargeback')]);
+    for (const pending of ['PAYMENT_REFUND_IN_PROGRESS', 'PAYMENT_PARTIALLY_REFUNDED', 'PAYMENT_AWAITING_CHARGEBACK_REVERSAL', 'PAYMENT_REFUND_DENIED']) {
+      expect([pending, event(pending)]).toEqual([pending, []]);
+    }
+  });
+
   it('formats the amount with two decimals', () => {
     const whole = json('webhook-payment-received') as { payment: Record<string, unknown> };
     whole.payment.value = 100;

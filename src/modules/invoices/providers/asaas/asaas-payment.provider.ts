@@ -1,9 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   type ConfirmedPayment,
+  type PaymentEvent,
   type PaymentProvider,
   type PixCharge,
   type PixChargeRequest,
+  type ReversedPayment,
   type WebhookRequest,
   WebhookRejected,
 } from '../payment-provider.port.js';
@@ -35,6 +37,19 @@ export interface AsaasConfig {
 
 /** Events that report money in: CONFIRMED (paid, balance not yet available) and RECEIVED (balance available). */
 const PAID_EVENTS = new Set(['PAYMENT_CONFIRMED', 'PAYMENT_RECEIVED']);
+
+/**
+ * Events that take a payment back. REFUNDED: the refund is done (REFUND_IN_PROGRESS may still be denied, so it
+ * changes nothing yet). CHARGEBACK_REQUESTED: the payer's bank took the money back at once; DISPUTE follows while
+ * we contest it (the same chargeback, a replay when REQUESTED arrived). PARTIALLY_REFUNDED is a discount given
+ * after the fact, not a cancellation: the invoice stays paid. A won dispute (AWAITING_CHARGEBACK_REVERSAL) restores
+ * nothing by itself: the money comes back later and the company pays again, or support extends its due date.
+ */
+const REVERSAL_EVENTS: Record<string, ReversedPayment['reversal']> = {
+  PAYMENT_REFUNDED: 'refund',
+  PAYMENT_CHARGEBACK_REQUESTED: 'chargeback',
+  PAYMENT_CHARGEBACK_DISPUTE: 'chargeback',
+};
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
@@ -86,7 +101,7 @@ export class AsaasPaymentProvider implements PaymentProvider {
     };
   }
 
-  parseWebhook(request: WebhookRequest): ConfirmedPayment[] {
+  parseWebhook(request: WebhookRequest): PaymentEvent[] {
     const presented = request.headers[ASAAS_TOKEN_HEADER];
     // Digests of equal length: the comparison takes the same time whatever the presented token's length.
     if (typeof presented !== 'string' || presented === '' || !timingSafeEqual(digest(presented), this.expectedToken)) {
@@ -99,8 +114,10 @@ export class AsaasPaymentProvider implements PaymentProvider {
       throw new WebhookRejected('body is not JSON');
     }
     if (!isAsaasWebhook(body)) throw new WebhookRejected('not an Asaas event');
-    if (!PAID_EVENTS.has(body.event) || body.payment?.billingType !== 'PIX') return [];
-    return [toConfirmedPayment(body.payment)];
+    if (body.payment?.billingType !== 'PIX') return [];
+    if (PAID_EVENTS.has(body.event)) return [toConfirmedPayment(body.payment)];
+    const reversal = REVERSAL_EVENTS[body.event];
+    return reversal ? [toReversedPayment(body.payment, reversal, body.dateCreated)] : [];
   }
 
   /** The payer's Asaas customer: found by e-mail, else created (Asaas does not refuse duplicates itself). */
@@ -118,6 +135,18 @@ export class AsaasPaymentProvider implements PaymentProvider {
     if (!created || typeof created.id !== 'string' || created.id === '') throw new Error('Asaas POST /customers answered without a customer id');
     return created.id;
   }
+}
+
+/** One reversal per payment and kind: Asaas names it by the payment's id, the kind keeps it apart from the payment. */
+function toReversedPayment(payment: AsaasPayment, reversal: ReversedPayment['reversal'], reportedAt: string | undefined): ReversedPayment {
+  const paid = toConfirmedPayment(payment);
+  return {
+    reversal,
+    transactionId: `${paid.transactionId}:${reversal}`,
+    chargeId: paid.chargeId,
+    amount: paid.amount,
+    reversedAt: (typeof reportedAt === 'string' && brasiliaDateTime(reportedAt)) || new Date(),
+  };
 }
 
 function toConfirmedPayment(payment: AsaasPayment): ConfirmedPayment {

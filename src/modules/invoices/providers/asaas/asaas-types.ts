@@ -39,6 +39,8 @@ export interface AsaasPixQrCode {
 export interface AsaasWebhook {
   id?: string;
   event: string;
+  /** `yyyy-MM-dd HH:mm:ss`, Brasília time: when Asaas reported the event. */
+  dateCreated?: string;
   payment?: AsaasPayment | null;
 }
 
