@@ -1610,6 +1610,7 @@ export const en: Catalog = {
     ERR_IMPORT_EMPTY_FILE: 'The spreadsheet is empty.',
     ERR_IMPORT_NO_NUMBER_COLUMN: 'The spreadsheet has no numero column in its first row.',
     ERR_IMPORT_TOO_MANY_ROWS: 'The spreadsheet has too many rows (at most 100,000).',
+    ERR_IMPORT_FILE_TOO_LARGE: 'The spreadsheet is too large to read (at most 160 MB uncompressed): use fewer columns or split the file.',
     ERR_IMPORT_IN_PROGRESS: 'An import of this list is already running.',
     ERR_NO_CONTACT_LIST_FOUND: 'No contact list found with this ID.',
     ERR_NO_CONTACT_LIST_ITEM_FOUND: 'No list contact found with this ID.',

@@ -1611,6 +1611,7 @@ export const es: Catalog = {
     ERR_IMPORT_EMPTY_FILE: 'La planilla está vacía.',
     ERR_IMPORT_NO_NUMBER_COLUMN: 'La planilla no tiene la columna numero en la primera fila.',
     ERR_IMPORT_TOO_MANY_ROWS: 'La planilla tiene demasiadas filas (máximo 100.000).',
+    ERR_IMPORT_FILE_TOO_LARGE: 'La planilla es demasiado grande para leerla (hasta 160 MB descomprimida): use menos columnas o divida el archivo.',
     ERR_IMPORT_IN_PROGRESS: 'Ya hay una importación en curso para esta lista.',
     ERR_NO_CONTACT_LIST_FOUND: 'No se encontró ninguna lista de contactos con este ID.',
     ERR_NO_CONTACT_LIST_ITEM_FOUND: 'No se encontró ningún contacto de la lista con este ID.',

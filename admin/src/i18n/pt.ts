@@ -1611,6 +1611,7 @@ export const pt = {
     ERR_IMPORT_EMPTY_FILE: 'A planilha está vazia.',
     ERR_IMPORT_NO_NUMBER_COLUMN: 'A planilha não tem a coluna numero na primeira linha.',
     ERR_IMPORT_TOO_MANY_ROWS: 'A planilha tem linhas demais (máximo de 100.000).',
+    ERR_IMPORT_FILE_TOO_LARGE: 'A planilha é grande demais para ser lida (até 160 MB descompactada): use menos colunas ou divida o arquivo.',
     ERR_IMPORT_IN_PROGRESS: 'Já existe uma importação em andamento para esta lista.',
     ERR_NO_CONTACT_LIST_FOUND: 'Nenhuma lista de contatos encontrada com este ID.',
     ERR_NO_CONTACT_LIST_ITEM_FOUND: 'Nenhum contato da lista encontrado com este ID.',

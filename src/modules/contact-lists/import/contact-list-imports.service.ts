@@ -12,15 +12,15 @@ import { type ContactListImportResponse, toContactListImportResponse } from '../
 import { ContactListEvents } from '../contact-lists.events.js';
 import { ContactListsService } from '../contact-lists.service.js';
 import { ContactImportJobs } from './contact-import-jobs.js';
-import { hasSpreadsheetExtension, looksLikeWorkbook, readSpreadsheet } from './spreadsheet-reader.js';
+import { checkWorkbookContainer, hasSpreadsheetExtension, readSpreadsheet } from './spreadsheet-reader.js';
 
 /** Files up to this size are refused at upload when the header has no number column or the sheet no rows. */
 const HEADER_CHECK_MAX_BYTES = 2 * 1024 * 1024;
 
 /**
  * POST /contact-lists/{id}/upload: the file is already in storage (streamed, size-limited). It is refused here, and
- * removed, unless it is an .xls/.xlsx workbook whose first sheet has a number column (checked here for files up to
- * 2 MB); otherwise an import row is written (the job's durable state) and the job queued. Nothing in the list changes before the job has read the
+ * removed, unless it is an .xls/.xlsx workbook within the import's budgets whose first sheet has a number column
+ * (checked here for files up to 2 MB); otherwise an import row is written (the job's durable state) and the job queued. Nothing in the list changes before the job has read the
  * whole file.
  */
 @Injectable()
@@ -40,9 +40,13 @@ export class ContactListImportsService {
       if (!file?.size) throw appError('ERR_IMPORT_FILE_REQUIRED', 'Send the spreadsheet in the field file');
       if (!hasSpreadsheetExtension(file.originalName)) throw appError('ERR_IMPORT_FILE_TYPE', 'Only .xls and .xlsx files are imported');
       const data = await this.storage.read(file.path);
-      if (!looksLikeWorkbook(data)) throw appError('ERR_IMPORT_CORRUPT_FILE');
+      // The container (ZIP directory and declared sizes, or CFB sector chains) is checked for every file: a zip bomb
+      // is refused here, in milliseconds, whatever its size.
+      const container = checkWorkbookContainer(data);
+      if (!container.ok) throw appError(container.error);
       // SheetJS reads a workbook's whole string table even for its first rows: a big file is checked by the job alone
-      // (which then ends `failed` with the same code), so the upload answers at once.
+      // (which then ends `failed` with the same code), so the upload answers at once. The check runs in a reader
+      // process within HEADER_BUDGET; 503 when too many uploads are being checked at once.
       const header = data.length <= HEADER_CHECK_MAX_BYTES ? await readSpreadsheet(data, true) : null;
       if (header && !header.ok) throw appError(header.error);
       // One import at a time per list: two would race on the same numbers and confuse the progress bar.
