@@ -16,6 +16,7 @@ import {
   type SendOptions,
   type StartOptions,
 } from './channel-provider.js';
+import { AwaitedSession } from './awaited-session.js';
 import { ChannelAuthKeysRepository } from './channel-auth-keys.repository.js';
 import { ChannelsRepository, type ConnectionRow } from './channels.repository.js';
 import { ConnectionLease, type LeaseLoss } from './connection-lease.js';
@@ -332,6 +333,13 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
   session(companyId: number, connectionId: number): ChannelSession {
     const live = this.live.get(connectionId);
     if (live?.connected && live.ref.companyId === companyId) return live.session;
+    // Taking the connection over (its session is connecting, no QR code involved): a send waits for it a little.
+    if (live && !live.linking && !live.stopping && live.ref.companyId === companyId) {
+      return new AwaitedSession(
+        () => this.connectedHere(companyId, connectionId),
+        () => live.session.newMessageId(),
+      );
+    }
     const remote = this.remote(connectionId);
     if (!live && remote?.companyId === companyId) return this.remoteSession(companyId, connectionId, remote.provider);
     throw appError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not connected');

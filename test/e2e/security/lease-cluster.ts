@@ -76,7 +76,18 @@ export class LeaseCluster {
     }) as Server;
     const proc = { name, baseUrl: `http://127.0.0.1:${port}`, dataDir, server };
     this.procs.push(proc);
-    await waitUntil(async () => (await fetch(`${proc.baseUrl}/api/health`)).status === 200, 60_000, `${name} up (${server.stderr()})`);
+    let health = 'no answer';
+    await waitUntil(
+      async () => {
+        const res = await fetch(`${proc.baseUrl}/api/health`);
+        health = `${res.status} ${await res.text()}`;
+        return res.status === 200;
+      },
+      60_000,
+      name,
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}: ${name} not up (health: ${health}; exit: ${proc.server.child.exitCode}; stderr: ${server.stderr()})`);
+    });
     return proc;
   }
 
