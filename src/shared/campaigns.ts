@@ -61,6 +61,7 @@ export const CAMPAIGN_PAUSE_REASONS = [
   'TOO_MANY_FAILURES',
   'DAILY_CAP',
   'QUIET_HOURS',
+  'WALK_STUCK',
 ] as const;
 export type CampaignPauseReason = (typeof CAMPAIGN_PAUSE_REASONS)[number];
 

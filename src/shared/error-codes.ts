@@ -127,6 +127,7 @@ export const ERROR_STATUS = {
 
   // The server or a service it depends on.
   ERR_INTERNAL: 500,
+  ERR_IMPORT_INTERRUPTED: 500,
   ERR_CREATING_MESSAGE: 500,
   ERR_SENDING_WAPP_MSG: 502,
   ERR_EDITING_WAPP_MSG: 502,

@@ -1310,6 +1310,7 @@ export const en: Catalog = {
       TOO_MANY_FAILURES: 'Too many failures',
       DAILY_CAP: 'Daily limit reached',
       QUIET_HOURS: 'Quiet hours',
+      WALK_STUCK: 'Sending stuck: restart the campaign',
     },
     shippingStatus: {
       pending: 'Pending',
@@ -1612,6 +1613,7 @@ export const en: Catalog = {
     ERR_IMPORT_TOO_MANY_ROWS: 'The spreadsheet has too many rows (at most 100,000).',
     ERR_IMPORT_FILE_TOO_LARGE: 'The spreadsheet is too large to read (at most 160 MB uncompressed): use fewer columns or split the file.',
     ERR_IMPORT_IN_PROGRESS: 'An import of this list is already running.',
+    ERR_IMPORT_INTERRUPTED: 'The import was interrupted several times and stopped. Upload the spreadsheet again.',
     ERR_NO_CONTACT_LIST_FOUND: 'No contact list found with this ID.',
     ERR_NO_CONTACT_LIST_ITEM_FOUND: 'No list contact found with this ID.',
     ERR_CONTACT_LIST_ITEM_EXISTS: 'This number is already in the list.',

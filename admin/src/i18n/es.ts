@@ -1311,6 +1311,7 @@ export const es: Catalog = {
       TOO_MANY_FAILURES: 'Demasiados fallos',
       DAILY_CAP: 'Límite diario alcanzado',
       QUIET_HOURS: 'Horario de silencio',
+      WALK_STUCK: 'Envío trabado: reinicie la campaña',
     },
     shippingStatus: {
       pending: 'Pendiente',
@@ -1613,6 +1614,7 @@ export const es: Catalog = {
     ERR_IMPORT_TOO_MANY_ROWS: 'La planilla tiene demasiadas filas (máximo 100.000).',
     ERR_IMPORT_FILE_TOO_LARGE: 'La planilla es demasiado grande para leerla (hasta 160 MB descomprimida): use menos columnas o divida el archivo.',
     ERR_IMPORT_IN_PROGRESS: 'Ya hay una importación en curso para esta lista.',
+    ERR_IMPORT_INTERRUPTED: 'La importación se interrumpió varias veces y se detuvo. Envíe la planilla de nuevo.',
     ERR_NO_CONTACT_LIST_FOUND: 'No se encontró ninguna lista de contactos con este ID.',
     ERR_NO_CONTACT_LIST_ITEM_FOUND: 'No se encontró ningún contacto de la lista con este ID.',
     ERR_CONTACT_LIST_ITEM_EXISTS: 'Este número ya está en la lista.',

@@ -1311,6 +1311,7 @@ export const pt = {
       TOO_MANY_FAILURES: 'Falhas demais',
       DAILY_CAP: 'Limite diário atingido',
       QUIET_HOURS: 'Horário de silêncio',
+      WALK_STUCK: 'Envio travado: reinicie a campanha',
     },
     shippingStatus: {
       pending: 'Pendente',
@@ -1613,6 +1614,7 @@ export const pt = {
     ERR_IMPORT_TOO_MANY_ROWS: 'A planilha tem linhas demais (máximo de 100.000).',
     ERR_IMPORT_FILE_TOO_LARGE: 'A planilha é grande demais para ser lida (até 160 MB descompactada): use menos colunas ou divida o arquivo.',
     ERR_IMPORT_IN_PROGRESS: 'Já existe uma importação em andamento para esta lista.',
+    ERR_IMPORT_INTERRUPTED: 'A importação foi interrompida várias vezes e parou. Envie a planilha de novo.',
     ERR_NO_CONTACT_LIST_FOUND: 'Nenhuma lista de contatos encontrada com este ID.',
     ERR_NO_CONTACT_LIST_ITEM_FOUND: 'Nenhum contato da lista encontrado com este ID.',
     ERR_CONTACT_LIST_ITEM_EXISTS: 'Este número já está na lista.',

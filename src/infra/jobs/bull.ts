@@ -90,6 +90,28 @@ export async function armDelayedJob<T>(queue: Queue<T>, job: DelayedJob<T>, logg
   );
 }
 
+/** States in which a job will still run (or is running): anything else (failed, completed, gone) runs nothing. */
+const LIVE_STATES = new Set(['active', 'waiting', 'delayed', 'prioritized', 'waiting-children']);
+
+/**
+ * Whether a job of that id will still run. Throws when Redis does not answer: a caller that cannot tell must not
+ * conclude the job is gone.
+ */
+export async function jobIsLive(queue: Queue, jobId: string): Promise<boolean> {
+  return LIVE_STATES.has(await queue.getJobState(jobId));
+}
+
+/**
+ * Adds a job that must run now, under an id that may still be held by a failed or completed job of an earlier run
+ * (BullMQ ignores an add whose id exists, whatever its state): such a job is removed first.
+ */
+export async function addReplacingFinished<T>(queue: Queue<T>, name: string, data: T, options: JobsOptions & { jobId: string }): Promise<void> {
+  const state = await queue.getJobState(options.jobId);
+  if (state === 'failed' || state === 'completed') await queue.remove(options.jobId).catch(() => undefined);
+  const add = queue.add.bind(queue) as (name: string, data: T, opts: JobsOptions) => Promise<unknown>;
+  await add(name, data, options);
+}
+
 /**
  * The BullMQ workers of an API process (ROLE=api): created like the others, so the processors' hooks find them, but
  * never fetching a job; the worker processes do the work.

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { HotPathPool, prepared } from '../../infra/database/pg-pool.js';
 import { tenantSql } from '../../infra/database/sql.js';
+import { forkForCompany } from '../../infra/database/tenant-scope.js';
 import type { CampaignStatus, ShippingStatus } from '../../shared/campaigns.js';
 
 /** The campaign as the walk reads it. */
@@ -23,6 +26,8 @@ export interface DispatchCampaignRow {
   media_name: string | null;
   file_list_id: number | null;
   walked: number;
+  /** The walker that claimed holds the walk (its fence is the campaign's walker epoch); false: another took it over. */
+  holds: boolean;
 }
 
 /** What the campaign may do now: the company's state, plan flag, campaigns setting and the campaign settings rows. */
@@ -61,18 +66,19 @@ export interface ClaimResult {
 
 /**
  * The walk's one read-and-claim: the campaign, what gates it, today's sends of its connection, and the next recipient
- * claimed (`sending`, provider ids fixed unless a crashed attempt fixed them already). The partial index on pending
- * rows makes the next recipient one index probe, at any depth of the list.
+ * claimed (`sending`, provider ids fixed unless a crashed attempt fixed them already), only while the caller's fence
+ * is the campaign's walker epoch. The partial index on pending rows makes the next recipient one index probe, at any
+ * depth of the list.
  */
 const CLAIM_SQL = prepared(
-  'campaign_claim',
+  'campaign_claim_fenced',
   `
 with input as (
-  select ?::int as company_id, ?::int as campaign_id
+  select ?::int as company_id, ?::int as campaign_id, ?::int as fence
 ), camp as (
   select c.id, c.company_id, c.status, c.whatsapp_id, c.confirmation, c.message1, c.message2, c.message3, c.message4, c.message5,
          c.confirmation_message1, c.confirmation_message2, c.confirmation_message3, c.confirmation_message4, c.confirmation_message5,
-         c.media_path, c.media_name, c.file_list_id, c.walked
+         c.media_path, c.media_name, c.file_list_id, c.walked, c.walker_epoch = i.fence as holds
     from campaigns c, input i where c.company_id = i.company_id and c.id = i.campaign_id
 ), gate as (
   select co.status as company_status, co.due_date, co.timezone, p.use_campaigns,
@@ -83,7 +89,7 @@ with input as (
     from companies co join input i on co.id = i.company_id left join plans p on p.id = co.plan_id
 ), next as (
   select sh.id from campaign_shippings sh, camp c
-   where sh.company_id = c.company_id and sh.campaign_id = c.id and c.status = 'EM_ANDAMENTO' and sh.status in ('pending', 'sending')
+   where sh.company_id = c.company_id and sh.campaign_id = c.id and c.status = 'EM_ANDAMENTO' and c.holds and sh.status in ('pending', 'sending')
    order by sh.position limit 1
    for update of sh skip locked
 ), claimed as (
@@ -115,9 +121,7 @@ select row_to_json(sh) as shipping, row_to_json(c) as campaign
  * A message went out: the shipping moves on (asked or delivered), the connection's count for the day grows, and the
  * walk's position and next due time are saved, in one statement.
  */
-const SENT_SQL = prepared(
-  'campaign_sent',
-  `
+const SENT_TEXT = `
 with input as (
   select ?::int as company_id, ?::int as shipping_id, ?::boolean as asked, ?::smallint as variant, ?::text as body, ?::int as walk,
          ?::timestamptz as next_at
@@ -139,18 +143,17 @@ with input as (
    where d.whatsapp_id is not null
   on conflict (company_id, whatsapp_id, day) do update set sent = campaign_daily_sends.sent + 1
 ), walked as (
-  update campaigns c set walked = c.walked + i.walk, next_send_at = coalesce(i.next_at, c.next_send_at), pause_reason = null, updated_at = now()
+  update campaigns c set walked = c.walked + i.walk, next_send_at = coalesce(i.next_at, c.next_send_at), pause_reason = null, walk_rearms = 0,
+         updated_at = now()
     from input i, done d
    where c.company_id = i.company_id and c.id = d.campaign_id and i.walk > 0
   returning c.walked
 )
-select (select walked from walked) as walked, exists (select 1 from done) as updated`,
-);
+select (select walked from walked) as walked, exists (select 1 from done) as updated`;
+const SENT_SQL = prepared('campaign_sent', SENT_TEXT);
 
 /** A send failed: the shipping records why, and the answer says how many of the campaign's last 20 sends failed. */
-const FAILED_SQL = prepared(
-  'campaign_failed',
-  `
+const FAILED_TEXT = `
 with input as (
   select ?::int as company_id, ?::int as shipping_id, ?::text as error, ?::int as walk, ?::timestamptz as next_at
 ), failed as (
@@ -159,7 +162,7 @@ with input as (
    where sh.company_id = i.company_id and sh.id = i.shipping_id and sh.status in ('sending', 'awaiting')
   returning sh.campaign_id, sh.company_id
 ), walked as (
-  update campaigns c set walked = c.walked + i.walk, next_send_at = i.next_at, updated_at = now()
+  update campaigns c set walked = c.walked + i.walk, next_send_at = coalesce(i.next_at, c.next_send_at), walk_rearms = 0, updated_at = now()
     from input i, failed f
    where c.company_id = i.company_id and c.id = f.campaign_id
   returning c.walked
@@ -170,8 +173,62 @@ select (select walked from walked) as walked,
                where s.company_id = f.company_id and s.campaign_id = f.campaign_id and s.status in ('delivered', 'awaiting', 'failed')
                  and s.id <> (select shipping_id from input)
                order by s.updated_at desc limit 19) recent
-             where recent.status = 'failed')::int as recent_failures`,
-);
+             where recent.status = 'failed')::int as recent_failures`;
+const FAILED_SQL = prepared('campaign_failed', FAILED_TEXT);
+
+/**
+ * A walker takes the walk: the epoch grows and is its fence, for a job of the campaign's current generation while the
+ * campaign is scheduled or running. The update waits for the row lock a walker holds through a send (`hold`), so the
+ * walk changes hands only between two sends.
+ */
+const TAKE_TEXT = `
+update campaigns set walker_epoch = walker_epoch + 1
+ where company_id = ? and id = ? and walk_generation = ? and status in ('PROGRAMADA', 'EM_ANDAMENTO')
+returning walker_epoch`;
+
+/** The lock held through a send: the campaign is still running and its epoch is still the walker's fence. */
+const HOLD_TEXT = `
+select c.id from campaigns c
+ where c.company_id = ? and c.id = ? and c.walker_epoch = ? and c.status = 'EM_ANDAMENTO'
+   for no key update`;
+
+/** The lock held through a confirmed recipient's send: it is still waiting for its main message. */
+const HOLD_CONFIRMED_TEXT = `
+select sh.id from campaign_shippings sh
+ where sh.company_id = ? and sh.id = ? and sh.status = 'awaiting' and sh.confirmed_at is not null
+   for update`;
+
+/**
+ * At most this many sends hold a transaction at once in a process: each holds a connection of the ORM's pool while
+ * the message travels, and the rest of the process (and the send itself) needs the others.
+ */
+const HOLDS_AT_ONCE = 3;
+
+/** A transaction that holds a walk (or a confirmed recipient) through its send. */
+interface Held {
+  tx: EntityManager;
+  companyId: number;
+}
+
+/** Waiters for one of HOLDS_AT_ONCE places, in arrival order. */
+class HoldPlaces {
+  private used = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  async take(): Promise<void> {
+    if (this.used < HOLDS_AT_ONCE) {
+      this.used += 1;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  give(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.used -= 1;
+  }
+}
 
 /**
  * A customer wrote into a ticket: the campaign messages this number received on that connection enter the ticket's
@@ -212,14 +269,85 @@ select (select count(*) from copied)::int as copied,
        (select number from target) as number`,
 );
 
-/** The walk's statements: a fixed, small number per message (claim, then sent or failed). */
+/**
+ * The walk's statements: a fixed, small number per message (claim, then the send's hold and its outcome).
+ *
+ * One walker per campaign, provably: a walker takes the walk by growing the campaign's `walker_epoch` and keeps the
+ * value as its fence. Its claims carry the fence (a walker whose fence is no longer the epoch claims nothing), and
+ * each send runs inside a transaction that first locks the campaign row on the same condition (`hold`) and records
+ * the outcome before it commits. Taking the walk updates that row, so it waits for a send in flight to be recorded;
+ * after it, the former walker's next hold and claim find another epoch and it stops. Two walkers therefore never send
+ * for the same campaign at once, and a recipient is sent again only when its first send's outcome was never recorded
+ * (the process or its database connection died in the middle), under the provider id fixed before it.
+ */
 @Injectable()
 export class CampaignDispatchRepository {
-  constructor(private readonly hot: HotPathPool) {}
+  /** The transaction of the hold the current call runs in, so `sent` and `failed` record inside it. */
+  private readonly holding = new AsyncLocalStorage<Held>();
+  private readonly places = new HoldPlaces();
 
-  async claim(companyId: number, campaignId: number, providerId: string, confirmationProviderId: string): Promise<ClaimResult> {
-    const rows = await tenantSql(this.hot, companyId).all<ClaimResult>(CLAIM_SQL, [companyId, campaignId, providerId, confirmationProviderId]);
+  constructor(
+    private readonly hot: HotPathPool,
+    private readonly em: EntityManager,
+  ) {}
+
+  /** Takes the walk for a job of `generation`: answers the fence, or null when the job is stale or nothing is to walk. */
+  async take(companyId: number, campaignId: number, generation: number): Promise<number | null> {
+    const rows = await tenantSql(this.em.getConnection(), companyId).all<{ walker_epoch: number }>(TAKE_TEXT, [companyId, campaignId, generation]);
+    return rows[0]?.walker_epoch ?? null;
+  }
+
+  async claim(companyId: number, campaignId: number, fence: number, providerId: string, confirmationProviderId: string): Promise<ClaimResult> {
+    const rows = await tenantSql(this.hot, companyId).all<ClaimResult>(CLAIM_SQL, [companyId, campaignId, fence, providerId, confirmationProviderId]);
     return rows[0] ?? { campaign: null, gate: null, shipping: null, suppressed: false };
+  }
+
+  /**
+   * Runs `send` holding the walk: inside a transaction that locks the campaign row while it is running under this
+   * fence, so nobody takes the walk (or stops the campaign) until the send's outcome, recorded by `sent` or `failed`
+   * inside `send`, commits. Answers `{ held: false }` without running `send` when the walk was taken over or the
+   * campaign stopped meanwhile.
+   */
+  async hold<T>(companyId: number, campaignId: number, fence: number, send: () => Promise<T>): Promise<{ held: true; value: T } | { held: false }> {
+    return this.inTransaction(companyId, HOLD_TEXT, [companyId, campaignId, fence], send);
+  }
+
+  /** Like `hold`, for a confirmed recipient's main message: its row locked while it still waits for it. */
+  async holdConfirmed<T>(companyId: number, shippingId: number, send: () => Promise<T>): Promise<{ held: true; value: T } | { held: false }> {
+    return this.inTransaction(companyId, HOLD_CONFIRMED_TEXT, [companyId, shippingId], send);
+  }
+
+  private async inTransaction<T>(
+    companyId: number,
+    lock: string,
+    params: unknown[],
+    send: () => Promise<T>,
+  ): Promise<{ held: true; value: T } | { held: false }> {
+    await this.places.take();
+    // begin/commit on a fork of its own rather than `transactional`: the send's other database work (the attachments
+    // it reads, a session's keys it stores) must not join this transaction through MikroORM's context.
+    const tx = forkForCompany(this.em, companyId);
+    try {
+      await tx.begin();
+      try {
+        const locked = await tenantSql(tx, companyId).all(lock, params);
+        const outcome = locked.length ? { held: true as const, value: await this.holding.run({ tx, companyId }, send) } : { held: false as const };
+        await tx.commit();
+        return outcome;
+      } catch (error) {
+        await tx.rollback().catch(() => undefined);
+        throw error;
+      }
+    } finally {
+      this.places.give();
+    }
+  }
+
+  /** A statement of the walk: inside the hold's transaction when the caller holds one, else on the hot-path pool. */
+  private async run<T>(companyId: number, text: string, statement: Parameters<HotPathPool['query']>[0], params: unknown[]): Promise<T[]> {
+    const held = this.holding.getStore();
+    if (held && held.companyId === companyId) return tenantSql(held.tx, companyId).all<T>(text, params);
+    return tenantSql(this.hot, companyId).all<T>(statement, params);
   }
 
   async claimConfirmed(companyId: number, shippingId: number): Promise<{ shipping: DispatchShippingRow; campaign: DispatchCampaignRow } | null> {
@@ -236,7 +364,7 @@ export class CampaignDispatchRepository {
     shippingId: number,
     sent: { asked: boolean; variant: number | null; body: string; walk: number; nextAt: Date | null },
   ): Promise<{ walked: number | null; updated: boolean }> {
-    const rows = await tenantSql(this.hot, companyId).all<{ walked: number | null; updated: boolean }>(SENT_SQL, [
+    const rows = await this.run<{ walked: number | null; updated: boolean }>(companyId, SENT_TEXT, SENT_SQL, [
       companyId,
       shippingId,
       sent.asked,
@@ -255,7 +383,7 @@ export class CampaignDispatchRepository {
     walk: number,
     nextAt: Date | null,
   ): Promise<{ walked: number | null; recent_failures: number }> {
-    const rows = await tenantSql(this.hot, companyId).all<{ walked: number | null; recent_failures: number }>(FAILED_SQL, [
+    const rows = await this.run<{ walked: number | null; recent_failures: number }>(companyId, FAILED_TEXT, FAILED_SQL, [
       companyId,
       shippingId,
       error.slice(0, 80),

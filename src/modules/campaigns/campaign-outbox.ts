@@ -32,6 +32,11 @@ export class CampaignOutbox {
     this.attachments.delete(campaignId);
   }
 
+  /** Reads what the campaign attaches (kept a minute) before a send, so the send itself reads nothing from the database. */
+  async prepare(companyId: number, campaign: DispatchCampaignRow): Promise<void> {
+    await this.attachmentsOf(companyId, campaign);
+  }
+
   async sendText(session: ChannelSession, jid: string, body: string, providerId: string): Promise<void> {
     await session.sendText(jid, body, { id: providerId });
   }

@@ -4,6 +4,7 @@ import { companyInactiveReason } from '../../authorization/auth-context.loader.j
 import type { ChannelSession } from '../../channels/channel-provider.js';
 import { ChannelManager } from '../../channels/channel-manager.js';
 import { jidFor } from '../../channels/numbers.js';
+import { AppError } from '../../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { forkForCompany } from '../../infra/database/tenant-scope.js';
 import { type CampaignPauseReason, campaignsOn, parseCampaignSettings, renderCampaignMessage } from '../../shared/campaigns.js';
@@ -43,9 +44,10 @@ function gateReason(gate: DispatchGateRow): CampaignPauseReason | null {
 
 /**
  * The walk of a campaign (server §6), one recipient per step: start at scheduledAt, claim the next recipient, send
- * its variant (or its confirmation request), record it, and answer when the next step is due. Two statements per
- * message in the common case (claim, then sent or failed); the provider ids fixed by the claim make a step retried
- * after a crash send the same message again, which WhatsApp keeps once.
+ * its variant (or its confirmation request), record it, and answer when the next step is due. A walker first takes
+ * the walk (`take`: its fence); every claim and every send checks the fence in the database, so a walker that lost
+ * the walk to another stops before its next send (see CampaignDispatchRepository). The provider ids fixed by the
+ * claim make a step retried after a crash send the same message again, which WhatsApp keeps once.
  */
 @Injectable()
 export class CampaignWalker {
@@ -70,18 +72,31 @@ export class CampaignWalker {
     this.outbox.forget(campaignId);
   }
 
-  /** One step; answers when the next one is due, or null when the walk stops. */
-  async step(companyId: number, campaignId: number): Promise<Date | null> {
+  /**
+   * Takes the walk of the campaign for a job of `generation`: answers the walker's fence, or null when the job is stale
+   * (a later generation was armed) or the campaign is not scheduled or running. Waits for a send in flight elsewhere.
+   */
+  take(companyId: number, campaignId: number, generation: number): Promise<number | null> {
+    return this.dispatch.take(companyId, campaignId, generation);
+  }
+
+  /** One step of the walker holding `fence`; answers when the next one is due, or null when the walk stops (or was taken over). */
+  async step(companyId: number, campaignId: number, fence: number): Promise<Date | null> {
     if (!this.connections.has(campaignId)) {
       const started = await this.startOrLoad(companyId, campaignId);
       if (started !== true) return started;
     }
     const whatsappId = this.connections.get(campaignId) ?? null;
-    if (whatsappId === null) return this.stop(companyId, campaignId, 'NO_CONNECTION');
+    if (whatsappId === null) return this.stop(companyId, campaignId, 'NO_CONNECTION', fence);
     const session = this.sessionOf(companyId, whatsappId);
-    if (!session) return this.withoutSession(companyId, campaignId, whatsappId);
+    if (!session) return this.withoutSession(companyId, campaignId, whatsappId, fence);
 
-    const { campaign, gate, shipping, suppressed } = await this.dispatch.claim(companyId, campaignId, session.newMessageId(), session.newMessageId());
+    const claimed = await this.dispatch.claim(companyId, campaignId, fence, session.newMessageId(), session.newMessageId());
+    const { campaign, gate, shipping, suppressed } = claimed;
+    if (campaign && !campaign.holds) {
+      this.logger.log(`campaign ${campaignId}: another walker took the walk over; this one stops`);
+      return null;
+    }
     if (campaign?.status !== 'EM_ANDAMENTO' || !gate) {
       this.forget(campaignId);
       return null;
@@ -95,7 +110,7 @@ export class CampaignWalker {
     const blocked = gateReason(gate);
     if (blocked) {
       if (shipping) await this.repository.release(companyId, shipping.id);
-      return this.stop(companyId, campaignId, blocked);
+      return this.stop(companyId, campaignId, blocked, fence);
     }
     if (!shipping) {
       if (await this.repository.finishIfDone(companyId, campaignId)) await this.announce(companyId, campaignId, true);
@@ -110,7 +125,7 @@ export class CampaignWalker {
     if (quietUntil || capped) {
       const until = quietUntil ?? startOfNextDay(now, gate.timezone);
       await this.repository.release(companyId, shipping.id);
-      await this.repository.wait(companyId, campaignId, quietUntil ? 'QUIET_HOURS' : 'DAILY_CAP', until);
+      await this.repository.wait(companyId, campaignId, quietUntil ? 'QUIET_HOURS' : 'DAILY_CAP', until, fence);
       await this.announce(companyId, campaignId);
       return until;
     }
@@ -140,32 +155,50 @@ export class CampaignWalker {
     const nextAfterNow = () => new Date(Date.now() + waitMs);
     if (variant === null) {
       await this.dispatch.failed(companyId, shipping.id, 'ERR_CAMPAIGN_NO_MESSAGE', 1, nextAfterNow());
-      return this.stop(companyId, campaignId, 'TOO_MANY_FAILURES');
+      return this.stop(companyId, campaignId, 'TOO_MANY_FAILURES', fence);
     }
     const text = asking ? confirmationText : (messagesOf(campaign)[variant - 1] ?? '');
     const body = renderCampaignMessage(text, shipping, settings.variables);
-    try {
-      if (asking) await this.outbox.sendText(session, jid, body, shipping.confirmation_provider_id);
-      else await this.outbox.sendMain(companyId, campaign, session, jid, body, shipping.provider_id);
-    } catch (error) {
-      this.logger.warn(`campaign ${campaignId}, recipient ${shipping.id}: not sent: ${error instanceof Error ? error.message : String(error)}`);
-      const nextAt = nextAfterNow();
-      const failed = await this.dispatch.failed(companyId, shipping.id, 'ERR_SENDING_WAPP_MSG', 1, nextAt);
-      if (settings.failurePauseThreshold > 0 && failed.recent_failures >= settings.failurePauseThreshold) {
-        return this.stop(companyId, campaignId, 'TOO_MANY_FAILURES');
+    if (!asking) await this.outbox.prepare(companyId, campaign);
+    // The send and its record happen while this walker holds the walk; nobody takes it over in between.
+    const held = await this.dispatch.hold(companyId, campaignId, fence, async () => {
+      try {
+        if (asking) await this.outbox.sendText(session, jid, body, shipping.confirmation_provider_id);
+        else await this.outbox.sendMain(companyId, campaign, session, jid, body, shipping.provider_id);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        if (this.sessionAway(error, whatsappId)) {
+          this.logger.warn(`campaign ${campaignId}, recipient ${shipping.id}: not sent, the connection is away (${reason}); tried again later`);
+          return { nextAt: null, recentFailures: 0 };
+        }
+        this.logger.warn(`campaign ${campaignId}, recipient ${shipping.id}: not sent: ${reason}`);
+        const nextAt = nextAfterNow();
+        const failed = await this.dispatch.failed(companyId, shipping.id, 'ERR_SENDING_WAPP_MSG', 1, nextAt);
+        return { nextAt, recentFailures: failed.recent_failures };
       }
-      await this.progress(companyId, campaignId);
-      return nextAt;
+      const nextAt = nextAfterNow();
+      await this.dispatch.sent(companyId, shipping.id, { asked: asking, variant, body, walk: 1, nextAt });
+      return { nextAt, recentFailures: 0 };
+    });
+    if (!held.held) {
+      // Taken over or stopped between the claim and the send: the recipient stays claimed for whoever walks next.
+      this.logger.log(`campaign ${campaignId}: the walk moved on before recipient ${shipping.id} was sent; this walker stops`);
+      return null;
     }
-    const nextAt = nextAfterNow();
-    await this.dispatch.sent(companyId, shipping.id, { asked: asking, variant, body, walk: 1, nextAt });
+    const { nextAt, recentFailures } = held.value;
+    if (!nextAt) {
+      // The recipient goes back in line with its provider ids: the next attempt is the same message.
+      await this.repository.release(companyId, shipping.id);
+      this.forget(campaignId);
+      const until = new Date(Date.now() + RECONNECT_WAIT_MS);
+      await this.repository.postpone(companyId, campaignId, until, fence);
+      return until;
+    }
+    if (settings.failurePauseThreshold > 0 && recentFailures >= settings.failurePauseThreshold) {
+      return this.stop(companyId, campaignId, 'TOO_MANY_FAILURES', fence);
+    }
     await this.progress(companyId, campaignId);
     return nextAt;
-  }
-
-  async isRunning(companyId: number, campaignId: number): Promise<boolean> {
-    const campaign = await forkForCompany(this.em, companyId).findOne(Campaign, { id: campaignId }, { fields: ['status'] });
-    return campaign?.status === 'EM_ANDAMENTO';
   }
 
   /** A confirmed recipient gets the main message of its variant; answers a retry time when the connection is away. */
@@ -179,16 +212,20 @@ export class CampaignWalker {
     const settings = await this.settings.read(companyId);
     const variant = shipping.variant ?? variantFor(shipping.position, variantsOf(messagesOf(campaign)));
     const body = renderCampaignMessage(messagesOf(campaign)[(variant ?? 1) - 1] ?? '', shipping, settings.variables);
-    try {
-      await this.outbox.sendMain(companyId, campaign, session, jidFor(shipping.number), body, shipping.provider_id);
-    } catch (error) {
-      this.logger.warn(`campaign ${campaign.id}, confirmed recipient ${shipping.id}: not sent: ${String(error)}`);
-      await this.dispatch.failed(companyId, shipping.id, 'ERR_SENDING_WAPP_MSG', 0, null);
-      await this.progress(companyId, campaign.id);
-      return null;
-    }
-    await this.dispatch.sent(companyId, shipping.id, { asked: false, variant, body, walk: 0, nextAt: null });
-    await this.progress(companyId, campaign.id, true);
+    await this.outbox.prepare(companyId, campaign);
+    // Held like a walk's send: a second job for the same recipient waits, then finds it sent.
+    const held = await this.dispatch.holdConfirmed(companyId, shipping.id, async () => {
+      try {
+        await this.outbox.sendMain(companyId, campaign, session, jidFor(shipping.number), body, shipping.provider_id);
+      } catch (error) {
+        this.logger.warn(`campaign ${campaign.id}, confirmed recipient ${shipping.id}: not sent: ${String(error)}`);
+        await this.dispatch.failed(companyId, shipping.id, 'ERR_SENDING_WAPP_MSG', 0, null);
+        return false;
+      }
+      await this.dispatch.sent(companyId, shipping.id, { asked: false, variant, body, walk: 0, nextAt: null });
+      return true;
+    });
+    if (held.held) await this.progress(companyId, campaign.id, held.value);
     return null;
   }
 
@@ -237,10 +274,23 @@ export class CampaignWalker {
    * No live session here: a connection that is coming back (a restart, a reconnect, or live in another process) is
    * waited for; one that is down until someone acts (logged out, waiting for a QR scan) pauses the campaign.
    */
-  private async withoutSession(companyId: number, campaignId: number, whatsappId: number): Promise<Date | null> {
+  private async withoutSession(companyId: number, campaignId: number, whatsappId: number, fence: number): Promise<Date | null> {
     const connection = await forkForCompany(this.em, companyId).findOne(Whatsapp, { id: whatsappId }, { fields: ['status'] });
-    if (connection && (connection.status === 'CONNECTED' || connection.status === 'OPENING')) return new Date(Date.now() + RECONNECT_WAIT_MS);
-    return this.stop(companyId, campaignId, 'CONNECTION_DISCONNECTED');
+    if (connection && (connection.status === 'CONNECTED' || connection.status === 'OPENING')) {
+      const until = new Date(Date.now() + RECONNECT_WAIT_MS);
+      await this.repository.postpone(companyId, campaignId, until, fence);
+      return until;
+    }
+    return this.stop(companyId, campaignId, 'CONNECTION_DISCONNECTED', fence);
+  }
+
+  /**
+   * A send refused because the connection is away (its session stopped, this process lost its lease, the worker
+   * running it does not answer) says nothing about the recipient: it is tried again, not counted as a failure.
+   */
+  private sessionAway(error: unknown, whatsappId: number): boolean {
+    if (error instanceof AppError && (error.code === 'ERR_SERVICE_UNAVAILABLE' || error.code === 'ERR_WAPP_NOT_INITIALIZED')) return true;
+    return !this.channels.isConnected(whatsappId);
   }
 
   private sessionOf(companyId: number, whatsappId: number): ChannelSession | null {
@@ -251,9 +301,9 @@ export class CampaignWalker {
     }
   }
 
-  /** The campaign stops on its own (CANCELADA, with the reason shown); restart resumes it. */
-  private async stop(companyId: number, campaignId: number, reason: CampaignPauseReason): Promise<null> {
-    if (await this.repository.pause(companyId, campaignId, reason)) await this.announce(companyId, campaignId, true);
+  /** The campaign stops on its own (CANCELADA, with the reason shown) while this walker holds it; restart resumes it. */
+  private async stop(companyId: number, campaignId: number, reason: CampaignPauseReason, fence: number): Promise<null> {
+    if (await this.repository.pause(companyId, campaignId, reason, fence)) await this.announce(companyId, campaignId, true);
     this.forget(campaignId);
     return null;
   }

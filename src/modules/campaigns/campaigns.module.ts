@@ -10,6 +10,7 @@ import { CampaignMediaService } from './campaign-media.service.js';
 import { CampaignOutbox } from './campaign-outbox.js';
 import { CampaignReplies } from './campaign-replies.js';
 import { CampaignWalker } from './campaign-walker.js';
+import { CampaignWatch } from './campaign-watch.js';
 import { CampaignsController } from './campaigns.controller.js';
 import { CampaignsRepository } from './campaigns.repository.js';
 import { CampaignsService } from './campaigns.service.js';
@@ -28,6 +29,7 @@ import { CampaignsService } from './campaigns.service.js';
     CampaignOutbox,
     CampaignDispatcher,
     CampaignReplies,
+    CampaignWatch,
   ],
 })
 export class CampaignsModule {}

@@ -19,6 +19,16 @@ export interface ShippingPageRow {
   error: string | null;
 }
 
+/** A scheduled or running campaign that did not move when it should have (see `lateWalks`). */
+export interface LateWalk {
+  company_id: number;
+  id: number;
+  status: CampaignStatus;
+  walk_generation: number;
+  walk_rearms: number;
+  late_ms: string | number;
+}
+
 /** Campaign state changes outside the per-message walk, the report, and the suppression list. */
 @Injectable()
 export class CampaignsRepository {
@@ -74,21 +84,103 @@ export class CampaignsRepository {
     return rows.length > 0;
   }
 
-  /** Stops a running campaign on its own (CANCELADA with the reason); restart resumes it. */
-  async pause(companyId: number, campaignId: number, reason: string): Promise<boolean> {
+  /** Stops a running campaign on its own (CANCELADA with the reason), if `fence` still holds its walk; restart resumes it. */
+  async pause(companyId: number, campaignId: number, reason: string, fence: number): Promise<boolean> {
     const rows = await this.sql(companyId).all(
       `update campaigns set status = 'CANCELADA', pause_reason = ?, next_send_at = null, updated_at = now()
-        where company_id = ? and id = ? and status = 'EM_ANDAMENTO' returning id`,
-      [reason, companyId, campaignId],
+        where company_id = ? and id = ? and status = 'EM_ANDAMENTO' and walker_epoch = ? returning id`,
+      [reason, companyId, campaignId, fence],
     );
     return rows.length > 0;
   }
 
   /** The campaign keeps running but waits (quiet hours, daily cap) until `until`. */
-  async wait(companyId: number, campaignId: number, reason: string, until: Date): Promise<void> {
+  async wait(companyId: number, campaignId: number, reason: string, until: Date, fence: number): Promise<void> {
     await this.sql(companyId).run(
-      `update campaigns set pause_reason = ?, next_send_at = ?, updated_at = now() where company_id = ? and id = ? and status = 'EM_ANDAMENTO'`,
-      [reason, until, companyId, campaignId],
+      `update campaigns set pause_reason = ?, next_send_at = ?, updated_at = now()
+        where company_id = ? and id = ? and status = 'EM_ANDAMENTO' and walker_epoch = ?`,
+      [reason, until, companyId, campaignId, fence],
+    );
+  }
+
+  /** The walk waits (for a connection coming back) until `until`: the due time moves, so the walk does not look stuck. */
+  async postpone(companyId: number, campaignId: number, until: Date, fence: number): Promise<void> {
+    await this.sql(companyId).run(
+      `update campaigns set next_send_at = ?, updated_at = now() where company_id = ? and id = ? and status = 'EM_ANDAMENTO' and walker_epoch = ?`,
+      [until, companyId, campaignId, fence],
+    );
+  }
+
+  /** The generation of the campaign's walk job (its job id ends with it). */
+  async walkGeneration(companyId: number, campaignId: number): Promise<number> {
+    const rows = await this.sql(companyId).all<{ walk_generation: number }>(`select walk_generation from campaigns where company_id = ? and id = ?`, [
+      companyId,
+      campaignId,
+    ]);
+    return rows[0]?.walk_generation ?? 0;
+  }
+
+  /**
+   * A new walk job for the campaign (a restart, a new schedule): the generation grows, so a job of the former one that
+   * is still in Redis, failed or even running, does nothing; the count of re-arms starts over.
+   */
+  async nextWalkGeneration(companyId: number, campaignId: number, em: EntityManager = this.em): Promise<number> {
+    const rows = await this.sql(companyId, em).all<{ walk_generation: number }>(
+      `update campaigns set walk_generation = walk_generation + 1, walk_rearms = 0 where company_id = ? and id = ? returning walk_generation`,
+      [companyId, campaignId],
+    );
+    return rows[0]?.walk_generation ?? 0;
+  }
+
+  /**
+   * Every company's scheduled or running campaigns that should have moved `graceMs` ago and did not: the later of their
+   * due time (scheduledAt, or the next send) and their last change. `late_ms` says by how much.
+   */
+  async lateWalks(graceMs: number): Promise<LateWalk[]> {
+    // Across companies on purpose: the job reconciler watches every tenant's walks.
+    return systemSql(this.em.getConnection()).all<LateWalk>(
+      `select company_id, id, status, walk_generation, walk_rearms, (extract(epoch from now() - due) * 1000)::bigint as late_ms
+         from (select company_id, id, status, walk_generation, walk_rearms,
+                      greatest(case when status = 'PROGRAMADA' then scheduled_at else next_send_at end, updated_at) as due
+                 from campaigns where status in ('PROGRAMADA', 'EM_ANDAMENTO')) c
+        where due < now() - make_interval(secs => ?::float8 / 1000)`,
+      [graceMs],
+    );
+  }
+
+  /**
+   * The walk of `generation` did not move: a job of the next generation takes over, due now (so the campaign gets a
+   * fresh grace), unless `maxRearms` re-arms in a row already failed. Answers the new generation, or null when the walk
+   * changed meanwhile or re-arming gave up.
+   */
+  async rearmWalk(companyId: number, campaignId: number, generation: number, maxRearms: number): Promise<number | null> {
+    const rows = await this.sql(companyId).all<{ walk_generation: number }>(
+      `update campaigns set walk_generation = walk_generation + 1, walk_rearms = walk_rearms + 1, updated_at = now(),
+              next_send_at = case when status = 'EM_ANDAMENTO' then now() else next_send_at end
+        where company_id = ? and id = ? and walk_generation = ? and status in ('PROGRAMADA', 'EM_ANDAMENTO') and walk_rearms < ?
+        returning walk_generation`,
+      [companyId, campaignId, generation, maxRearms],
+    );
+    return rows[0]?.walk_generation ?? null;
+  }
+
+  /** Re-arming did not help: the campaign stops with the reason shown (restart resumes it). Answers whether it stopped. */
+  async pauseStuck(companyId: number, campaignId: number, generation: number, reason: string): Promise<boolean> {
+    const rows = await this.sql(companyId).all(
+      `update campaigns set status = 'CANCELADA', pause_reason = ?, next_send_at = null, updated_at = now()
+        where company_id = ? and id = ? and walk_generation = ? and status in ('PROGRAMADA', 'EM_ANDAMENTO') returning id`,
+      [reason, companyId, campaignId, generation],
+    );
+    return rows.length > 0;
+  }
+
+  /** Every company's confirmed recipients still waiting for their main message `graceMs` after the confirmation. */
+  async lateConfirmed(graceMs: number): Promise<{ company_id: number; id: number }[]> {
+    // Across companies on purpose: the job reconciler watches every tenant's confirmed recipients.
+    return systemSql(this.em.getConnection()).all<{ company_id: number; id: number }>(
+      `select company_id, id from campaign_shippings
+        where status = 'awaiting' and confirmed_at is not null and updated_at < now() - make_interval(secs => ?::float8 / 1000)`,
+      [graceMs],
     );
   }
 
@@ -149,14 +241,26 @@ export class CampaignsRepository {
 
   /** Every company's campaigns with work armed in Redis: scheduled, running, and confirmed recipients not yet sent. */
   async pendingWork(): Promise<{
-    campaigns: { company_id: number; id: number; status: CampaignStatus; scheduled_at: Date | null; next_send_at: Date | null }[];
+    campaigns: {
+      company_id: number;
+      id: number;
+      status: CampaignStatus;
+      scheduled_at: Date | null;
+      next_send_at: Date | null;
+      walk_generation: number;
+    }[];
     confirmed: { company_id: number; id: number }[];
   }> {
     // Across companies on purpose: the job reconciler re-arms every tenant's timers after Redis lost them.
     const db = systemSql(this.em.getConnection());
-    const campaigns = await db.all<{ company_id: number; id: number; status: CampaignStatus; scheduled_at: Date | null; next_send_at: Date | null }>(
-      `select company_id, id, status, scheduled_at, next_send_at from campaigns where status in ('PROGRAMADA', 'EM_ANDAMENTO')`,
-    );
+    const campaigns = await db.all<{
+      company_id: number;
+      id: number;
+      status: CampaignStatus;
+      scheduled_at: Date | null;
+      next_send_at: Date | null;
+      walk_generation: number;
+    }>(`select company_id, id, status, scheduled_at, next_send_at, walk_generation from campaigns where status in ('PROGRAMADA', 'EM_ANDAMENTO')`);
     // Across companies on purpose, as above.
     const confirmed = await db.all<{ company_id: number; id: number }>(
       `select company_id, id from campaign_shippings where status = 'awaiting' and confirmed_at is not null`,

@@ -85,17 +85,19 @@ export class CampaignsService {
     await this.apply(ctx, campaign, dto);
     await this.em.flush();
     this.walker.forget(id);
-    if (campaign.status === 'PROGRAMADA' || campaign.status === 'INATIVA') await this.jobs.cancelWalk(id);
+    const generation = await this.repository.walkGeneration(ctx.companyId, id);
+    if (campaign.status === 'PROGRAMADA' || campaign.status === 'INATIVA') await this.jobs.cancelWalk(id, generation);
     const updated = toCampaignResponse(await this.load(id));
     this.events.changed(ctx.companyId, updated);
-    await this.armIfScheduled(ctx.companyId, campaign);
+    await this.armIfScheduled(ctx.companyId, campaign, generation);
     return updated;
   }
 
   async remove(ctx: AuthContext, id: number): Promise<void> {
     const campaign = await this.load(id);
+    const generation = await this.repository.walkGeneration(ctx.companyId, id);
     await this.em.remove(campaign).flush();
-    await this.jobs.cancelWalk(id);
+    await this.jobs.cancelWalk(id, generation);
     this.walker.forget(id);
     this.events.deleted(ctx.companyId, id);
   }
@@ -109,7 +111,7 @@ export class CampaignsService {
     campaign.nextSendAt = null;
     campaign.pauseReason = null;
     await this.em.flush();
-    await this.jobs.cancelWalk(id);
+    await this.jobs.cancelWalk(id, await this.repository.walkGeneration(ctx.companyId, id));
     this.walker.forget(id);
     await this.walker.announce(ctx.companyId, id, true);
     return toCampaignResponse(await this.load(id));
@@ -120,15 +122,18 @@ export class CampaignsService {
     const campaign = await this.load(id);
     if (campaign.status !== 'CANCELADA') throw appError('ERR_CAMPAIGN_NOT_CANCELLED', 'Only a stopped campaign can be restarted');
     this.assertReady(campaign);
-    await this.em.transactional(async (tx) => {
+    // A job of a new generation: one of the stopped walk still in Redis (failed, or finishing a step) does nothing.
+    const generation = await this.em.transactional(async (tx) => {
       await this.repository.enqueue(ctx.companyId, id, { contactListId: campaign.contactList?.id ?? null, tagId: campaign.tagList?.id ?? null }, tx);
       const row = await tx.findOneOrFail(Campaign, { id });
       row.status = 'EM_ANDAMENTO';
       row.pauseReason = null;
       row.nextSendAt = new Date();
+      await tx.flush();
+      return this.repository.nextWalkGeneration(ctx.companyId, id, tx);
     });
     this.walker.forget(id);
-    await this.jobs.armWalk(ctx.companyId, id, new Date());
+    await this.jobs.armWalk(ctx.companyId, id, new Date(), true, generation);
     await this.walker.announce(ctx.companyId, id, true);
     return toCampaignResponse(await this.load(id));
   }
@@ -196,8 +201,8 @@ export class CampaignsService {
     return found as T;
   }
 
-  private async armIfScheduled(companyId: number, campaign: Campaign): Promise<void> {
+  private async armIfScheduled(companyId: number, campaign: Campaign, generation = 0): Promise<void> {
     const status: CampaignStatus = campaign.status;
-    if (status === 'PROGRAMADA' && campaign.scheduledAt) await this.jobs.armWalk(companyId, campaign.id, campaign.scheduledAt);
+    if (status === 'PROGRAMADA' && campaign.scheduledAt) await this.jobs.armWalk(companyId, campaign.id, campaign.scheduledAt, true, generation);
   }
 }
