@@ -9,6 +9,7 @@ import { ContactListsRepository } from './contact-lists.repository.js';
 import { ContactListsService } from './contact-lists.service.js';
 import { CONTACT_IMPORT_QUEUE, ContactImportJobs } from './import/contact-import-jobs.js';
 import { ContactListImportProcessor } from './import/contact-list-import.processor.js';
+import { ContactListImportsRepository } from './import/contact-list-imports.repository.js';
 import { ContactListImportsService } from './import/contact-list-imports.service.js';
 
 /**
@@ -24,6 +25,7 @@ import { ContactListImportsService } from './import/contact-list-imports.service
     ContactListImportsService,
     ContactListImportProcessor,
     ContactImportJobs,
+    ContactListImportsRepository,
     ContactListNumberChecker,
     ContactListsRepository,
     ContactListEvents,
