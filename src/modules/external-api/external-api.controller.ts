@@ -54,6 +54,7 @@ export class ExternalApiController {
       sent.push(
         await this.outbound.sendToNumber(companyId, connectionId, number, index === 0 ? body : '', {
           storedPath: file.path,
+          size: file.size,
           mimetype: file.mimetype,
           originalName: file.originalName,
         }),

@@ -44,6 +44,7 @@ export class ConversationController {
     const voiceNote = dto.voiceNote === true;
     const medias = (files ?? []).map((f) => ({
       storedPath: f.path,
+      size: f.size,
       mimetype: f.mimetype,
       originalName: f.originalName,
       voiceNote: voiceNote && f.mimetype.startsWith('audio/'),
