@@ -23,6 +23,7 @@ import { Migration20261125184000_ticket_counters } from './Migration202611251840
 import { Migration20261125190000_gin_pending_lists } from './Migration20261125190000_gin_pending_lists.js';
 import { Migration20261128120000_walk_fencing } from './Migration20261128120000_walk_fencing.js';
 import { Migration20261128150000_payment_reversals } from './Migration20261128150000_payment_reversals.js';
+import { Migration20261129100000_campaign_settings_null_text } from './Migration20261129100000_campaign_settings_null_text.js';
 
 /** Every migration in order. Static imports keep the list working from source and from dist alike. */
 export const migrationsList: MigrationObject[] = [
@@ -50,4 +51,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125190000_gin_pending_lists', class: Migration20261125190000_gin_pending_lists },
   { name: 'Migration20261128120000_walk_fencing', class: Migration20261128120000_walk_fencing },
   { name: 'Migration20261128150000_payment_reversals', class: Migration20261128150000_payment_reversals },
+  { name: 'Migration20261129100000_campaign_settings_null_text', class: Migration20261129100000_campaign_settings_null_text },
 ];

@@ -7,3 +7,6 @@ export const lowerEmail = ({ value }: Input) => (typeof value === 'string' ? val
 
 /** Cleared inputs and "none" selects arrive as ''; they mean null. */
 export const emptyToNull = ({ value }: Input) => (value === '' ? null : value);
+
+/** For texts stored as '' when unset (campaign quiet hours): null clears them to ''. */
+export const nullToEmpty = ({ value }: Input) => (value === null ? '' : value);

@@ -16,7 +16,7 @@ import {
   NotContains,
   ValidateNested,
 } from 'class-validator';
-import { trim } from '../../../common/dto/field-transforms.js';
+import { nullToEmpty, trim } from '../../../common/dto/field-transforms.js';
 import { INTERVAL_OPTIONS, MESSAGE_INTERVAL_OPTIONS } from '../../../shared/campaigns.js';
 import { MAX_CAMPAIGN_VARIABLES, QUIET_HOUR_PATTERN, VARIABLE_KEY_PATTERN } from '../campaign-settings.rules.js';
 
@@ -72,13 +72,19 @@ export class SaveCampaignSettingsDto {
   @Max(100000)
   dailyCap?: number;
 
-  @ApiPropertyOptional({ example: '21:00', description: "HH:mm in the company's time zone; empty = no quiet hours" })
+  @ApiPropertyOptional({ example: '21:00', nullable: true, description: "HH:mm in the company's time zone; empty or null = no quiet hours" })
+  @Transform(nullToEmpty)
   @IsOptional()
   @IsString()
   @Matches(QUIET_HOUR_PATTERN, { message: 'quietHoursStart must be HH:mm or empty' })
   quietHoursStart?: string;
 
-  @ApiPropertyOptional({ example: '08:00', description: 'HH:mm; may be earlier than the start (the quiet hours wrap midnight)' })
+  @ApiPropertyOptional({
+    example: '08:00',
+    nullable: true,
+    description: 'HH:mm; may be earlier than the start (the quiet hours wrap midnight); empty or null = none',
+  })
+  @Transform(nullToEmpty)
   @IsOptional()
   @IsString()
   @Matches(QUIET_HOUR_PATTERN, { message: 'quietHoursEnd must be HH:mm or empty' })

@@ -2,18 +2,25 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { emptyToNull } from '../../../common/dto/field-transforms.js';
+import { Nullable } from '../../../common/dto/nullable.js';
 
 const MESSAGE_MAX = 4096;
+/** A message text; null clears it (stored as ''). */
 const text = () => (target: object, key: string) => {
-  ApiPropertyOptional({ maxLength: MESSAGE_MAX, description: 'Placeholders {nome}, {numero}, {email} and the campaign variables {key}' })(target, key);
-  IsOptional()(target, key);
+  ApiPropertyOptional({
+    type: String,
+    maxLength: MESSAGE_MAX,
+    description: 'Placeholders {nome}, {numero}, {email} and the campaign variables {key}; null clears it',
+  })(target, key);
+  Nullable()(target, key);
   IsString()(target, key);
   MaxLength(MESSAGE_MAX)(target, key);
 };
+/** A reference to another record of the company; null or '' clears it. */
 const reference = (description: string) => (target: object, key: string) => {
-  ApiPropertyOptional({ nullable: true, description })(target, key);
+  ApiPropertyOptional({ type: 'integer', description })(target, key);
   Transform(emptyToNull)(target, key);
-  IsOptional()(target, key);
+  Nullable()(target, key);
   Type(() => Number)(target, key);
   IsInt()(target, key);
   Min(1)(target, key);
@@ -23,16 +30,16 @@ const reference = (description: string) => (target: object, key: string) => {
 export class CampaignFieldsDto {
   name?: string;
 
-  @text() message1?: string;
-  @text() message2?: string;
-  @text() message3?: string;
-  @text() message4?: string;
-  @text() message5?: string;
-  @text() confirmationMessage1?: string;
-  @text() confirmationMessage2?: string;
-  @text() confirmationMessage3?: string;
-  @text() confirmationMessage4?: string;
-  @text() confirmationMessage5?: string;
+  @text() message1?: string | null;
+  @text() message2?: string | null;
+  @text() message3?: string | null;
+  @text() message4?: string | null;
+  @text() message5?: string | null;
+  @text() confirmationMessage1?: string | null;
+  @text() confirmationMessage2?: string | null;
+  @text() confirmationMessage3?: string | null;
+  @text() confirmationMessage4?: string | null;
+  @text() confirmationMessage5?: string | null;
 
   @ApiPropertyOptional()
   @IsOptional()
@@ -40,12 +47,11 @@ export class CampaignFieldsDto {
   confirmation?: boolean;
 
   @ApiPropertyOptional({
-    nullable: true,
     example: '2026-12-01 09:00:00',
-    description: "'YYYY-MM-DD HH:mm:ss' in the company's time zone, or an ISO instant; empty = not scheduled (INATIVA)",
+    description: "'YYYY-MM-DD HH:mm:ss' in the company's time zone, or an ISO instant; empty or null = not scheduled (INATIVA)",
   })
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(40)
   scheduledAt?: string | null;

@@ -5,6 +5,7 @@ import { EmailField } from '../../../common/dto/field-decorators.js';
 import { RECURRENCES, type Recurrence } from '../company.entity.js';
 import { CAMPAIGNS_VALUES, type CampaignsValue } from '../campaigns-setting.js';
 import { emptyToNull, phoneDigits, trim } from './company-fields.js';
+import { Nullable } from '../../../common/dto/nullable.js';
 
 /** The super user's company form (administration §Settings "Empresas"). */
 export class CreateCompanyDto {
@@ -20,9 +21,9 @@ export class CreateCompanyDto {
   email!: string;
 
   /** E.164 allows at most 15 digits. */
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional()
   @Transform(phoneDigits)
-  @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(15, { message: 'phone must have at most 15 digits' })
   phone?: string | null;
@@ -42,9 +43,9 @@ export class CreateCompanyDto {
   @IsIn([...CAMPAIGNS_VALUES, true, false])
   campaignsEnabled?: CampaignsValue | boolean;
 
-  @ApiPropertyOptional({ nullable: true, example: '2026-12-31', description: 'ISO-8601; empty or null means no due date' })
+  @ApiPropertyOptional({ example: '2026-12-31', description: 'ISO-8601; empty or null means no due date' })
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @IsISO8601({ strict: true })
   dueDate?: string | null;
 

@@ -1,8 +1,9 @@
 import { ApiHideProperty, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Allow, IsInt, IsOptional, IsPositive, IsString, MaxLength, MinLength } from 'class-validator';
+import { Allow, IsInt, IsPositive, IsString, MaxLength, MinLength } from 'class-validator';
 import { EmailField, NameField } from '../../../common/dto/field-decorators.js';
 import { phoneDigits } from './company-fields.js';
+import { Nullable } from '../../../common/dto/nullable.js';
 
 /** Self-registration of a company (administration §5 "Signup"). */
 export class SignupDto {
@@ -16,7 +17,7 @@ export class SignupDto {
 
   @ApiPropertyOptional({ example: '(11) 99999-9999', description: 'at most 11 digits once the mask is removed' })
   @Transform(phoneDigits)
-  @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(11, { message: 'phone must have at most 11 digits' })
   phone?: string | null;

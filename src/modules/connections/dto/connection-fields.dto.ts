@@ -2,6 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsPositive, IsString, Max, MaxLength, Min } from 'class-validator';
 import { emptyToNull } from '../../../common/dto/field-transforms.js';
+import { Nullable } from '../../../common/dto/nullable.js';
 
 const TEXT_MAX = 5000;
 
@@ -25,37 +26,37 @@ export class ConnectionFieldsDto {
   @IsIn(['beta', 'simulator'])
   provider?: string;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional()
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(TEXT_MAX)
   greetingMessage?: string | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional()
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(TEXT_MAX)
   complationMessage?: string | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional()
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(TEXT_MAX)
   outOfHoursMessage?: string | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional()
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(TEXT_MAX)
   ratingMessage?: string | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional()
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(TEXT_MAX)
   expiresInactiveMessage?: string | null;
@@ -81,24 +82,24 @@ export class ConnectionFieldsDto {
   @Max(1000)
   maxUseBotQueues?: number;
 
-  @ApiPropertyOptional({ nullable: true, minimum: 0 })
+  @ApiPropertyOptional({ minimum: 0 })
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @IsInt()
   @Min(0)
   @Max(525600)
   timeToTransfer?: number | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional()
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @IsInt()
   @IsPositive()
   transferQueueId?: number | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional()
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @IsInt()
   @IsPositive()
   promptId?: number | null;

@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsEmail, IsString, Matches, MaxLength } from 'class-validator';
+import { Nullable } from '../../../common/dto/nullable.js';
 
 /** What a typed number may contain: digits and the usual mask characters, which are dropped. */
 const PHONE_TEXT = /^[\d\s()+.-]+$/;
@@ -14,8 +15,7 @@ export const ItemNumberField = () => applyDecorators(Transform(toDigits), IsStri
 export const ItemEmailField = () =>
   applyDecorators(
     Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() || null : value)),
-    IsOptional(),
-    ValidateIf((_, value) => value !== null),
+    Nullable(),
     IsString(),
     IsEmail(),
     MaxLength(254),

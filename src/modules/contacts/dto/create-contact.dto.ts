@@ -1,10 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsOptional, IsString, Length, Matches, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsString, Length, Matches, ValidateIf, ValidateNested } from 'class-validator';
 import { EmailField, NameField } from '../../../common/dto/field-decorators.js';
 import { emptyToNull, trim } from '../../../common/dto/field-transforms.js';
 import { PHONE_TEXT } from '../contact-number.js';
 import { ExtraInfoDto } from './extra-info.dto.js';
+import { Nullable } from '../../../common/dto/nullable.js';
 
 export class CreateContactDto {
   @ApiProperty({ minLength: 2, maxLength: 50 })
@@ -20,9 +21,9 @@ export class CreateContactDto {
   number!: string;
 
   /** '' clears it. (EmailField trims before the empty check runs.) */
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional()
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @EmailField()
   email?: string | null;
 

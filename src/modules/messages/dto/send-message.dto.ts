@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsPositive, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { Nullable } from '../../../common/dto/nullable.js';
 
 function parseJsonOr(value: string): unknown {
   if (!value) return null;
@@ -20,15 +21,16 @@ export class QuotedRefDto {
 
 /** JSON, or multipart with `medias` files (then `quotedMsg` may arrive as a JSON string). */
 export class SendMessageDto {
+  /** Absent or null: no text (a media message without caption). */
   @ApiPropertyOptional({ maxLength: 65536 })
-  @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(65536)
-  body?: string;
+  body?: string | null;
 
   @ApiPropertyOptional({ type: QuotedRefDto, nullable: true })
   @Transform(({ value }) => (typeof value === 'string' ? parseJsonOr(value) : value))
-  @IsOptional()
+  @Nullable()
   @ValidateNested()
   @Type(() => QuotedRefDto)
   quotedMsg?: QuotedRefDto | null;

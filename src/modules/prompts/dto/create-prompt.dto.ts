@@ -1,13 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsNotEmpty, IsNumber, IsString, Max, MaxLength, Min } from 'class-validator';
 import { NameField } from '../../../common/dto/field-decorators.js';
 import { emptyToNull, trim } from '../../../common/dto/field-transforms.js';
+import { Nullable } from '../../../common/dto/nullable.js';
 
 type Input = { value: unknown };
 const trimToNull = ({ value }: Input) => emptyToNull({ value: trim({ value }) });
 
-/** The fields a prompt shares between create and update; the API key differs (required, then optional). */
+/**
+ * The fields a prompt shares between create and update; the API key differs (required, then optional). The model
+ * settings (voice, maxTokens, temperature, maxMessages, model) take null, or '' for the texts, as "back to the default".
+ */
 export class PromptFieldsDto {
   @ApiProperty({ minLength: 2, maxLength: 100 })
   @NameField(2, 100)
@@ -20,51 +24,51 @@ export class PromptFieldsDto {
   @MaxLength(20000)
   prompt!: string;
 
-  /** Required at submit: missing or null answers ERR_PROMPT_QUEUE_REQUIRED ('Informe o setor'). */
+  /** Required at submit: missing or null answers ERR_PROMPT_QUEUE_REQUIRED ('Informe o setor'), which the browser shows. */
   @ApiProperty({ description: 'The queue a transfer hands the ticket to' })
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @IsInt()
   @Min(1)
   queueId?: number | null;
 
   @ApiPropertyOptional({ default: 'texto', description: "'texto' answers in text; otherwise a neural voice name" })
   @Transform(trimToNull)
-  @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(100)
   voice?: string | null;
 
   /** Write-only, like the API key: an empty value keeps the stored key, null clears it. */
-  @ApiPropertyOptional({ nullable: true, writeOnly: true, maxLength: 1000 })
-  @IsOptional()
+  @ApiPropertyOptional({ writeOnly: true, maxLength: 1000 })
+  @Nullable()
   @IsString()
   @MaxLength(1000)
   voiceKey?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: 100 })
+  @ApiPropertyOptional({ maxLength: 100 })
   @Transform(trimToNull)
-  @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(100)
   voiceRegion?: string | null;
 
   @ApiPropertyOptional({ default: 100, minimum: 10, maximum: 4096 })
-  @IsOptional()
+  @Nullable()
   @IsInt()
   @Min(10)
   @Max(4096)
   maxTokens?: number | null;
 
   @ApiPropertyOptional({ default: 1, minimum: 0, maximum: 2 })
-  @IsOptional()
+  @Nullable()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0)
   @Max(2)
   temperature?: number | null;
 
   @ApiPropertyOptional({ default: 10, minimum: 1, maximum: 50, description: 'How many of the last ticket messages the model sees' })
-  @IsOptional()
+  @Nullable()
   @IsInt()
   @Min(1)
   @Max(50)
@@ -72,7 +76,7 @@ export class PromptFieldsDto {
 
   @ApiPropertyOptional({ default: 'gpt-4o-mini', maxLength: 100 })
   @Transform(trimToNull)
-  @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(100)
   model?: string | null;

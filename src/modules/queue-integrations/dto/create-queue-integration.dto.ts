@@ -4,6 +4,7 @@ import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-va
 import { NameField } from '../../../common/dto/field-decorators.js';
 import { emptyToNull, trim } from '../../../common/dto/field-transforms.js';
 import { DIALOGFLOW_LANGUAGES, INTEGRATION_TYPES, type IntegrationType } from '../queue-integration.entity.js';
+import { Nullable } from '../../../common/dto/nullable.js';
 
 const trimToNull = ({ value }: { value: unknown }) => emptyToNull({ value: trim({ value }) });
 
@@ -17,36 +18,36 @@ export class CreateQueueIntegrationDto {
   @NameField(2, 50)
   name!: string;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: 255, description: 'Dialogflow project id; for other types the name is used' })
+  @ApiPropertyOptional({ maxLength: 255, description: 'Dialogflow project id; for other types the name is used' })
   @Transform(trimToNull)
-  @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(255)
   projectName?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, description: 'Dialogflow service-account JSON; returned to admins only' })
+  @ApiPropertyOptional({ description: 'Dialogflow service-account JSON; returned to admins only' })
   @Transform(trimToNull)
-  @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(20000)
   jsonContent?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, enum: DIALOGFLOW_LANGUAGES })
+  @ApiPropertyOptional({ enum: DIALOGFLOW_LANGUAGES })
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @IsIn(DIALOGFLOW_LANGUAGES)
   language?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: 1000, description: 'n8n/webhook URL, or the Typebot server base URL' })
+  @ApiPropertyOptional({ maxLength: 1000, description: 'n8n/webhook URL, or the Typebot server base URL' })
   @Transform(trimToNull)
-  @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(1000)
   urlN8N?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: 255 })
+  @ApiPropertyOptional({ maxLength: 255 })
   @Transform(trimToNull)
-  @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(255)
   typebotSlug?: string | null;
@@ -56,39 +57,39 @@ export class CreateQueueIntegrationDto {
   @IsInt()
   @Min(0)
   @Max(60000)
-  typebotDelayMessage?: number | null;
+  typebotDelayMessage?: number;
 
   @ApiPropertyOptional({ default: 1, minimum: 0, maximum: 1440, description: 'Minutes a session lives without messages; 0 never expires' })
   @IsOptional()
   @IsInt()
   @Min(0)
   @Max(1440)
-  typebotExpires?: number | null;
+  typebotExpires?: number;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: 100 })
+  @ApiPropertyOptional({ maxLength: 100 })
   @Transform(trimToNull)
-  @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(100)
   typebotKeywordFinish?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: 100 })
+  @ApiPropertyOptional({ maxLength: 100 })
   @Transform(trimToNull)
-  @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(100)
   typebotKeywordRestart?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: 5000 })
+  @ApiPropertyOptional({ maxLength: 5000 })
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(5000)
   typebotRestartMessage?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: 5000 })
+  @ApiPropertyOptional({ maxLength: 5000 })
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(5000)
   typebotUnknownMessage?: string | null;

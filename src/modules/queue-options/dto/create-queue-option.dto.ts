@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsPositive, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsInt, IsPositive, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { emptyToNull, trim } from '../../../common/dto/field-transforms.js';
+import { Nullable } from '../../../common/dto/nullable.js';
 
 export class CreateQueueOptionDto {
   @ApiProperty()
@@ -9,9 +10,9 @@ export class CreateQueueOptionDto {
   @IsPositive()
   queueId!: number;
 
-  @ApiPropertyOptional({ nullable: true, description: '-1 or null for the top level' })
+  @ApiPropertyOptional({ description: '-1 or null for the top level' })
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @IsInt()
   @Min(-1)
   parentId?: number | null;
@@ -23,16 +24,17 @@ export class CreateQueueOptionDto {
   @MaxLength(100)
   title!: string;
 
+  /** Absent or null: no text. */
   @ApiPropertyOptional({ maxLength: 5000 })
-  @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(5000)
-  message?: string;
+  message?: string | null;
 
-  /** Defaults to the next free number among the siblings. */
+  /** Absent or null: the next free number among the siblings. */
   @ApiPropertyOptional({ minimum: 1 })
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @IsInt()
   @Min(1)
   @Max(1000)

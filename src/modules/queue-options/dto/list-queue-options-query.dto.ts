@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsInt, IsOptional, IsPositive, Min } from 'class-validator';
+import { IsInt, IsPositive, Min } from 'class-validator';
 import { emptyToNull } from '../../../common/dto/field-transforms.js';
+import { Nullable } from '../../../common/dto/nullable.js';
 
 /** One level of the tree: `parentId` -1, empty or absent means the top level. */
 export class ListQueueOptionsQueryDto {
@@ -13,7 +14,7 @@ export class ListQueueOptionsQueryDto {
 
   @ApiPropertyOptional({ description: '-1 (or absent) for the top level' })
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @Type(() => Number)
   @IsInt()
   @Min(-1)

@@ -4,6 +4,7 @@ import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } 
 import { NameField } from '../../../common/dto/field-decorators.js';
 import { emptyToNull } from '../../../common/dto/field-transforms.js';
 import { IsWeekSchedule, type ScheduleEntryDto } from '../../companies/dto/week-schedule.dto.js';
+import { Nullable } from '../../../common/dto/nullable.js';
 
 /** '#2e7d32', '2E7D32' and '#2E7D32' are one colour: store it one way so the per-company uniqueness holds. */
 const hexColor = ({ value }: { value: unknown }) => (typeof value === 'string' ? `#${value.trim().replace(/^#/, '').toUpperCase()}` : value);
@@ -21,38 +22,38 @@ export class CreateQueueDto {
   @Matches(/^#?[0-9A-Fa-f]{3,8}$/, { message: 'color must be a hex colour such as #2E7D32' })
   color!: string;
 
-  @ApiPropertyOptional({ nullable: true, minimum: 0 })
+  @ApiPropertyOptional({ minimum: 0 })
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @IsInt()
   @Min(0)
   @Max(1_000_000)
   orderQueue?: number | null;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: 5000 })
+  @ApiPropertyOptional({ maxLength: 5000 })
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(5000)
   greetingMessage?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: 5000 })
+  @ApiPropertyOptional({ maxLength: 5000 })
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(5000)
   outOfHoursMessage?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, description: 'Queue integration that answers in this queue' })
+  @ApiPropertyOptional({ description: 'Queue integration that answers in this queue' })
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @IsInt()
   @Min(1)
   integrationId?: number | null;
 
-  @ApiPropertyOptional({ nullable: true, description: 'AI prompt that answers in this queue' })
+  @ApiPropertyOptional({ description: 'AI prompt that answers in this queue' })
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @IsInt()
   @Min(1)
   promptId?: number | null;

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsDate, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsDate, IsInt, IsNotEmpty, IsString, MaxLength, Min } from 'class-validator';
 import { emptyToNull } from '../../../common/dto/field-transforms.js';
+import { Nullable } from '../../../common/dto/nullable.js';
 
 export class CreateScheduleDto {
   @ApiProperty({ maxLength: 10000, description: 'Template variables {{name}}, {{firstName}}, {{ms}}, {{protocol}}, {{hora}} are rendered at send time' })
@@ -21,9 +22,9 @@ export class CreateScheduleDto {
   @Min(1)
   contactId!: number;
 
-  @ApiPropertyOptional({ nullable: true, description: "The connection to send through; the company's default when empty" })
+  @ApiPropertyOptional({ description: "The connection to send through; the company's default when empty or null" })
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @Type(() => Number)
   @IsInt()
   @Min(1)

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsPositive } from 'class-validator';
 import { emptyToNull } from '../../../common/dto/field-transforms.js';
+import { Nullable } from '../../../common/dto/nullable.js';
 
 export class CreateTicketDto {
   @ApiProperty()
@@ -9,23 +10,23 @@ export class CreateTicketDto {
   @IsPositive()
   contactId!: number;
 
-  @ApiPropertyOptional({ nullable: true, description: 'required unless the caller is an admin' })
+  @ApiPropertyOptional({ description: 'required unless the caller is an admin; null: no queue' })
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @IsInt()
   @IsPositive()
   queueId?: number | null;
 
-  @ApiPropertyOptional({ description: 'defaults to the company default connection' })
+  @ApiPropertyOptional({ description: 'absent or null: the company default connection' })
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @IsInt()
   @IsPositive()
   whatsappId?: number | null;
 
-  @ApiPropertyOptional({ description: 'defaults to the caller' })
+  @ApiPropertyOptional({ description: 'absent or null: the caller' })
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @IsInt()
   @IsPositive()
   userId?: number | null;

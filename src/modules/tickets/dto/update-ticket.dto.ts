@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsPositive } from 'class-validator';
 import { emptyToNull } from '../../../common/dto/field-transforms.js';
 import { TICKET_STATUSES, type TicketStatus } from '../ticket.entity.js';
+import { Nullable } from '../../../common/dto/nullable.js';
 
 /** Accept, return, finish, reopen and transfer are all this one update (core-attendant §4). */
 export class UpdateTicketDto {
@@ -11,42 +12,43 @@ export class UpdateTicketDto {
   @IsIn(TICKET_STATUSES)
   status?: TicketStatus;
 
-  @ApiPropertyOptional({ nullable: true })
+  /** null (or '') takes the ticket from its user; with a queueId and no status it goes back to pending. */
+  @ApiPropertyOptional()
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @IsInt()
   @IsPositive()
   userId?: number | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional()
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @IsInt()
   @IsPositive()
   queueId?: number | null;
 
-  @ApiPropertyOptional({ nullable: true })
-  @Transform(emptyToNull)
+  /** Moves the ticket to another connection; it cannot be left without one, so null is refused. */
+  @ApiPropertyOptional()
   @IsOptional()
   @IsInt()
   @IsPositive()
-  whatsappId?: number | null;
+  whatsappId?: number;
 
   @ApiPropertyOptional()
   @IsOptional()
   @IsBoolean()
   useIntegration?: boolean;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional()
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @IsInt()
   @IsPositive()
   promptId?: number | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional()
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @IsInt()
   @IsPositive()
   integrationId?: number | null;

@@ -4,6 +4,7 @@ import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsPositive } from 'clas
 import { emptyToNull } from '../../../common/dto/field-transforms.js';
 import { PROFILES } from '../../../shared/permissions.js';
 import { ALL_TICKET_VALUES } from '../user.entity.js';
+import { Nullable } from '../../../common/dto/nullable.js';
 
 /** Fields shared by create and update. */
 export class UserOptionalFields {
@@ -17,9 +18,9 @@ export class UserOptionalFields {
   @IsIn(ALL_TICKET_VALUES)
   allTicket?: (typeof ALL_TICKET_VALUES)[number];
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional()
   @Transform(emptyToNull)
-  @IsOptional()
+  @Nullable()
   @IsInt()
   @IsPositive()
   whatsappId?: number | null;
