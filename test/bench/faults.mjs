@@ -79,6 +79,6 @@ for (const name of chosen) {
     await dropScratch(dbName);
     rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log(`${name}: done`);
+  console.log(`${name}: ${JSON.stringify(rows.at(-1))}`);
 }
 console.table(rows);

@@ -296,11 +296,15 @@ export async function runCampaignRedisLoss({
       await waitUntil(async () => (await fetch(`http://127.0.0.1:${ports[index]}/api/health`)).status === 200, 60_000, `${role} up`);
     }
     const token = await login(baseUrl);
-    await waitUntil(
-      async () => (await query(dbUrl, `select status from whatsapps where id = $1`, [connectionId]))[0].status === 'CONNECTED',
-      30_000,
-      'connection up',
-    );
+    // The session runs in one of the processes (it holds the connection's lease), not only marked connected.
+    const probe = new Redis(redis.url, { keyPrefix: `${redisPrefix}:`, lazyConnect: true });
+    probe.on('error', () => undefined);
+    try {
+      await probe.connect();
+      await waitUntil(async () => (await probe.exists(`lease:connection:${connectionId}`)) === 1, 30_000, 'connection session up');
+    } finally {
+      probe.disconnect();
+    }
     const campaign = await createCampaign(baseUrl, token, listId, connectionId);
     await waitUntil(async () => wire().length >= lossAfter, 60_000, 'sends before the Redis loss');
     await redis.down();
