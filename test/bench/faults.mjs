@@ -3,7 +3,8 @@
 // same campaign under two processes whose Redis dies and comes back empty, and a list import killed twice. Prints, per
 // fault, the recovery time (the longest time without progress after the fault), what was lost, duplicated (also the
 // same-id resends, which WhatsApp would drop) and wrongly reported, and how it ended.
-// BENCH_FAULTS=campaign-2-kills,redis-loss picks some; BENCH_IMPORT_ROWS sets the import's size.
+// BENCH_FAULTS=campaign-2-kills,redis-loss picks some; BENCH_IMPORT_ROWS sets the import's size, BENCH_REDIS_ITEMS and
+// BENCH_REDIS_DOWN_MS the Redis-loss campaign's size and outage.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,9 @@ import { dropScratch, scratch } from './lib.mjs';
 const ITEMS = Number(process.env.BENCH_CAMPAIGN_ITEMS ?? 300);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 20_000);
 const FINISH_MS = Number(process.env.BENCH_FINISH_MS ?? 120_000);
+/** The Redis-loss campaign's size and how long Redis stays away (a longer walk after the loss races more). */
+const REDIS_ITEMS = Number(process.env.BENCH_REDIS_ITEMS ?? ITEMS);
+const REDIS_DOWN_MS = Number(process.env.BENCH_REDIS_DOWN_MS ?? 3000);
 
 const faults = {
   'campaign-2-kills': (ctx) =>
@@ -30,8 +34,9 @@ const faults = {
     runCampaignRedisLoss({
       dbUrl: ctx.dbUrl,
       rootDir: ctx.dataDir,
-      items: ITEMS,
+      items: REDIS_ITEMS,
       lossAfter: Math.round(ITEMS / 3),
+      downMs: REDIS_DOWN_MS,
       messageInterval: 0,
       finishWithinMs: FINISH_MS,
     }),

@@ -15,7 +15,7 @@ const CONFIRMED_GRACE_MS = 30_000;
 
 /**
  * Keeps every scheduled or running campaign moving, from the database's point of view (the rows are the truth; Redis
- * holds only wake-ups). After Redis lost its data, every walk is armed again under its current generation. Every
+ * holds only wake-ups). After Redis lost its data, every walk is armed again under its next generation. Every
  * watch tick, a campaign whose due time passed WALK_GRACE_MS ago with no live job, or WALK_STALE_MS ago whatever its
  * job, gets a job of the next generation (a failed job's id stays taken in Redis; a hung runner cannot be removed; the
  * older job, should it run, does nothing, and the fence keeps an older walker from sending). After WALK_MAX_REARMS
@@ -37,12 +37,17 @@ export class CampaignWatch implements OnModuleInit {
     this.reconciler.watch('campaigns', () => this.check());
   }
 
-  /** Redis lost its data: every walk and confirmed recipient gets its job again (kept when one is there). */
+  /**
+   * Redis lost its data: every walk gets a job of its next generation (a run that lost its job may still be going on
+   * in a process; BullMQ tracks runs by job id, so the new one must not share it), every confirmed recipient its job.
+   */
   async rearmAll(): Promise<number> {
     const { campaigns, confirmed } = await this.repository.pendingWork();
     for (const c of campaigns) {
+      const generation = await this.repository.bumpWalkGeneration(c.company_id, c.id);
+      if (generation === null) continue;
       const at = c.status === 'PROGRAMADA' ? (c.scheduled_at ?? new Date()) : (c.next_send_at ?? new Date());
-      await this.jobs.armWalk(c.company_id, c.id, new Date(at), false, c.walk_generation);
+      await this.jobs.armWalk(c.company_id, c.id, new Date(at), false, generation);
     }
     for (const s of confirmed) await this.jobs.armConfirmed(s.company_id, s.id);
     return campaigns.length + confirmed.length;

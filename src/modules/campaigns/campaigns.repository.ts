@@ -133,6 +133,20 @@ export class CampaignsRepository {
   }
 
   /**
+   * Redis lost the walk's job: the next generation takes over (a run of the former one may still be going on in a
+   * process, under the same job id BullMQ would otherwise confuse with the new one). Answers it, or null when the
+   * campaign no longer walks.
+   */
+  async bumpWalkGeneration(companyId: number, campaignId: number): Promise<number | null> {
+    const rows = await this.sql(companyId).all<{ walk_generation: number }>(
+      `update campaigns set walk_generation = walk_generation + 1
+        where company_id = ? and id = ? and status in ('PROGRAMADA', 'EM_ANDAMENTO') returning walk_generation`,
+      [companyId, campaignId],
+    );
+    return rows[0]?.walk_generation ?? null;
+  }
+
+  /**
    * Every company's scheduled or running campaigns that should have moved `graceMs` ago and did not: the later of their
    * due time (scheduledAt, or the next send) and their last change. `late_ms` says by how much.
    */
