@@ -1,4 +1,8 @@
 // Inbound throughput: 5 companies x 10 simulated connections, one admin socket per company, provider event → socket frame.
+// Per phase: accepted (recorded in the inbox) and processed (on the socket) per second, latency accept → socket, and
+// how long after the last message the inbox backlog reached 0. BENCH_BOT=1 gives every connection a greeting and two
+// queues, so the bot answers each message (its sends are acked sent/delivered/read by the simulator, which the
+// pipeline also records and applies).
 import { hashPassword } from '../../dist/src/common/password.js';
 import { runBench, startBenchApp } from './in-process.mjs';
 import { percentile, sql } from './lib.mjs';
@@ -9,6 +13,7 @@ const CUSTOMERS_PER_CONNECTION = 50;
 const BURST = Number(process.env.BENCH_BURST ?? 10000);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const STEADY_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const BOT = process.env.BENCH_BOT === '1';
 
 async function seed(dbUrl) {
   const hash = await hashPassword('Bench123!');
@@ -18,10 +23,19 @@ async function seed(dbUrl) {
      insert into companies (name, plan_id, due_date) select 'Company ' || g, 1, now() + interval '1 year' from generate_series(1, ${COMPANIES}) g;
      insert into settings (company_id, key, value) select c, 'CheckMsgIsGroup', 'enabled' from generate_series(1, ${COMPANIES}) c;
      insert into users (company_id, name, email, password_hash, profile) select c, 'Admin ' || c, 'admin' || c || '@bench.example', '${hash}', 'admin' from generate_series(1, ${COMPANIES}) c;
-     insert into whatsapps (company_id, name, status, provider, is_default)
-       select c, 'Sim ' || c || '-' || n, 'CONNECTED', 'simulator', n = 1 from generate_series(1, ${COMPANIES}) c, generate_series(1, ${CONNECTIONS_PER_COMPANY}) n;
+     insert into whatsapps (company_id, name, status, provider, is_default, greeting_message)
+       select c, 'Sim ' || c || '-' || n, 'CONNECTED', 'simulator', n = 1, ${BOT ? `'Olá {{firstName}}! Escolha:'` : 'null'}
+         from generate_series(1, ${COMPANIES}) c, generate_series(1, ${CONNECTIONS_PER_COMPANY}) n;
      insert into channel_auth_keys (company_id, whatsapp_id, type, key_id, value) select company_id, id, 'creds', 'creds', '{"simulator":true}' from whatsapps;`,
   );
+  if (BOT)
+    await sql(
+      dbUrl,
+      `insert into queues (company_id, name, color, order_queue, greeting_message)
+         select c, q.name, q.color || lpad(c::text, 2, '0'), q.ord, 'Bem-vindo à fila ' || q.name from generate_series(1, ${COMPANIES}) c,
+           (values ('Vendas', '#A0A0', 1), ('Suporte', '#B0B0', 2)) q(name, color, ord);
+       insert into whatsapp_queues (whatsapp_id, queue_id) select w.id, q.id from whatsapps w join queues q on q.company_id = w.company_id;`,
+    );
 }
 
 async function main() {
@@ -30,12 +44,18 @@ async function main() {
     const sentAt = new Map();
     const latencies = [];
     let received = 0;
+    let accepted = 0;
+    let botAnswers = 0;
     let duplicates = 0;
     const seen = new Set();
     for (let c = 1; c <= COMPANIES; c += 1) {
       const socket = await adminSocket(`admin${c}@bench.example`, 'Bench123!');
       socket.on(`company-${c}-appMessage`, (payload) => {
         if (payload.action !== 'create') return;
+        if (payload.message.fromMe) {
+          botAnswers += 1;
+          return;
+        }
         const id = payload.message.providerId;
         if (seen.has(id)) duplicates += 1;
         seen.add(id);
@@ -53,41 +73,69 @@ async function main() {
       const from = `55119${String(connection.id).padStart(3, '0')}${String(customer).padStart(5, '0')}`;
       sequence += 1;
       sentAt.set(id, performance.now());
-      simulator.session(connection.company_id, connection.id).injectMessage({
-        providerId: id,
-        remoteJid: `${from}@s.whatsapp.net`,
-        fromMe: false,
-        isGroup: false,
-        contactNumber: from,
-        pushName: `Cliente ${customer}`,
-        timestamp: new Date(),
-        mediaType: 'chat',
-        body: `mensagem ${id}`,
-      });
+      void simulator
+        .session(connection.company_id, connection.id)
+        .injectMessage({
+          providerId: id,
+          remoteJid: `${from}@s.whatsapp.net`,
+          fromMe: false,
+          isGroup: false,
+          contactNumber: from,
+          pushName: `Cliente ${customer}`,
+          timestamp: new Date(),
+          mediaType: 'chat',
+          body: `mensagem ${id}`,
+        })
+        .then(() => {
+          accepted += 1;
+          if (accepted === acceptGoal) acceptedAt = performance.now();
+        });
     };
+    let acceptGoal = 0;
+    let acceptedAt = 0;
     const waitForAll = async (count, timeoutMs) => {
       const end = Date.now() + timeoutMs;
       while (received < count && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
     };
-    const report = (label, count, seconds) => {
+    /** Milliseconds from `since` until the inbox holds no unprocessed event (every receipt applied too). */
+    const backlogDrained = async (since) => {
+      const end = Date.now() + 60000;
+      while (Date.now() < end) {
+        const { rows } = await sql(dbUrl, 'select count(*)::int as n from inbound_inbox');
+        if (rows[0].n === 0) return `${(performance.now() - since).toFixed(0)}ms`;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      return 'not within 60 s';
+    };
+    const report = async (label, count, started, injectedAt) => {
+      const processedAt = performance.now();
       const sorted = latencies.slice().sort((x, y) => x - y);
+      const drained = await backlogDrained(injectedAt);
+      const acceptSeconds = ((acceptedAt || processedAt) - started) / 1000;
       console.log(
-        `${label}: ${count} messages, ${(count / seconds).toFixed(0)} msg/s, latency p50=${percentile(sorted, 0.5).toFixed(0)}ms p95=${percentile(sorted, 0.95).toFixed(0)}ms p99=${percentile(sorted, 0.99).toFixed(0)}ms max=${sorted.at(-1).toFixed(0)}ms, lost=${count - seen.size}, duplicated=${duplicates}`,
+        `${label}: ${count} messages; accepted ${(count / acceptSeconds).toFixed(0)} msg/s, processed ${(count / ((processedAt - started) / 1000)).toFixed(0)} msg/s${BOT ? ` (+${botAnswers} bot answers)` : ''}; latency accept→socket p50=${percentile(sorted, 0.5).toFixed(0)}ms p95=${percentile(sorted, 0.95).toFixed(0)}ms p99=${percentile(sorted, 0.99).toFixed(0)}ms max=${sorted.at(-1).toFixed(0)}ms; backlog 0 ${drained} after the last message; lost=${count - seen.size}, duplicated=${duplicates}`,
       );
     };
+    const cpuBefore = process.cpuUsage();
 
     // 1. Burst: everything at once; throughput is bounded by the pipeline, latency includes queueing.
     const burstStart = performance.now();
+    acceptGoal = BURST;
     for (let i = 0; i < BURST; i += 1) injectOne();
+    const burstInjected = performance.now();
     await waitForAll(BURST, 120000);
-    report(`burst (${BURST} at once over ${connections.length} connections)`, BURST, (performance.now() - burstStart) / 1000);
+    await report(`burst (${BURST} at once over ${connections.length} connections)`, BURST, burstStart, burstInjected);
 
     // 2. Steady: a fixed offered rate, in 10 ms ticks.
     latencies.length = 0;
     seen.clear();
     received = 0;
+    accepted = 0;
+    acceptedAt = 0;
+    botAnswers = 0;
     duplicates = 0;
     const total = RATE * STEADY_SECONDS;
+    acceptGoal = total;
     const steadyStart = performance.now();
     let injected = 0;
     while (injected < total) {
@@ -98,8 +146,13 @@ async function main() {
       }
       await new Promise((r) => setTimeout(r, 10));
     }
+    const lastInjected = performance.now();
     await waitForAll(total, 60000);
-    report(`steady (${RATE} msg/s offered for ${STEADY_SECONDS}s)`, total, (performance.now() - steadyStart) / 1000);
+    await report(`steady (${RATE} msg/s offered for ${STEADY_SECONDS}s)`, total, steadyStart, lastInjected);
+    const cpu = process.cpuUsage(cpuBefore);
+    console.log(
+      `process (app and driver): ${((cpu.user + cpu.system) / 1000 / (BURST + total)).toFixed(2)} ms CPU per inbound message, RSS ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB`,
+    );
 
     const { rows } = await sql(dbUrl, `select count(*)::int as messages, count(distinct provider_id)::int as distinct_ids from messages`);
     console.log(`database: ${rows[0].messages} messages stored, ${rows[0].distinct_ids} distinct provider ids (expected ${BURST + total})`);

@@ -11,9 +11,14 @@ import { decodeSettings, encodeSetting, SETTING_KEYS, type SettingKey } from './
 import { hasVariable, settingsProblem, uniqueKeywords } from './campaign-settings.rules.js';
 import type { CampaignVariableDto, SaveCampaignSettingsDto } from './dto/campaign-settings.dto.js';
 
+/** How long a copy read for a hot path (each customer reply) may be used; a save here drops it at once. */
+const CACHE_TTL_MS = 5000;
+
 /** Campaign settings (campaigns §3, §9): key/value rows per company, read whole with defaults for missing keys. */
 @Injectable()
 export class CampaignSettingsService {
+  private readonly cache = new Map<number, { at: number; settings: Promise<CampaignSettings> }>();
+
   constructor(
     private readonly em: EntityManager,
     private readonly realtime: RealtimeService,
@@ -23,6 +28,19 @@ export class CampaignSettingsService {
   async read(companyId: number): Promise<CampaignSettings> {
     const rows = await forkForCompany(this.em, companyId).find(CampaignSetting, {}, { fields: ['key', 'value'] });
     return decodeSettings(rows);
+  }
+
+  /** The settings as read at most a few seconds ago: for paths that run on every customer message. */
+  recent(companyId: number): Promise<CampaignSettings> {
+    const entry = this.cache.get(companyId);
+    if (entry && Date.now() - entry.at <= CACHE_TTL_MS) return entry.settings;
+    const settings = this.read(companyId);
+    this.cache.set(companyId, { at: Date.now(), settings });
+    // A failed read is not kept.
+    settings.catch(() => {
+      if (this.cache.get(companyId)?.settings === settings) this.cache.delete(companyId);
+    });
+    return settings;
   }
 
   /** Applies a partial change; answers the whole settings. */
@@ -73,6 +91,7 @@ export class CampaignSettingsService {
       }
       return { settings: next, changed: dirty };
     });
+    this.cache.delete(ctx.companyId);
     if (changed) this.realtime.toAdmins(ctx.companyId, 'campaignSettings', { action: 'update', settings });
     return settings;
   }

@@ -34,7 +34,7 @@ export class CampaignReplies {
     const keyword = keywordOf(event.message.body);
     let optOut: string | null = null;
     if (keyword && keyword.length <= KEYWORD_MAX && !/\s{2,}|\n/.test(keyword)) {
-      const settings = await this.settings.read(event.companyId);
+      const settings = await this.settings.recent(event.companyId);
       if (settings.optOutKeywords.some((word) => keywordOf(word) === keyword)) optOut = keyword;
     }
     const reply = await this.dispatch.reply(event.companyId, event.ticket.id, optOut === null);

@@ -8,6 +8,7 @@ import { CompanySettingsCache } from '../settings/company-settings.cache.js';
 import type { TicketRow } from '../tickets/ticket-row.mapper.js';
 import { type InboxEvent, type RecordedMedia, recordMessage, restoreMessage, withoutNul } from './inbox-event.js';
 import { InboundInboxRepository } from './inbound-inbox.repository.js';
+import { InboundLanes } from './inbound-lanes.js';
 import { type InboundWrite, InboundRepository, type UpdatedMessageRow } from './inbound.repository.js';
 import { MessageEvents } from './message-events.js';
 import { messageStoredEvent } from './message-stored.event.js';
@@ -18,17 +19,27 @@ const REPLAY_PAGE = 500;
 
 type ReadyMessage = ReturnType<typeof restoreMessage>;
 
+interface PendingAcks {
+  receipts: Array<Promise<{ id: string; event: InboxEvent }>>;
+  /** The barrier its task follows: a receipt arriving after a later barrier (a replay) starts a batch of its own. */
+  epoch: number;
+}
+
 export const CALLS_DISABLED_REPLY =
   '*Mensagem automática:*\n\nAs chamadas de voz e vídeo estão desabilitadas para este WhatsApp, favor enviar uma mensagem de texto. Obrigado!';
 
 /**
- * Provider events become contacts, tickets and messages (server-behaviour §3). Each connection has one ordered
- * lane; lanes of different connections run in parallel.
+ * Provider events become contacts, tickets and messages (server-behaviour §3). Each conversation has one ordered
+ * lane; conversations and connections run in parallel (inbound-lanes.ts says what waits for what).
  */
 @Injectable()
 export class InboundPipeline implements InboundSink {
   private readonly logger = new Logger('InboundPipeline');
-  private readonly lanes = new Map<number, Promise<void>>();
+  private readonly lanes = new InboundLanes((connectionId, error) =>
+    this.logger.error(`connection ${connectionId}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+  );
+  /** Per connection, the batch of receipts whose lane task has not closed it yet. */
+  private readonly openAcks = new Map<number, PendingAcks>();
   private readonly pictureFetches = new Set<number>();
 
   constructor(
@@ -40,26 +51,13 @@ export class InboundPipeline implements InboundSink {
     private readonly inbox: InboundInboxRepository,
   ) {}
 
-  /** Runs a task after every earlier task of the same connection; a failure is logged and never blocks the lane. */
-  enqueue(connectionId: number, task: () => Promise<void>): Promise<void> {
-    const previous = this.lanes.get(connectionId) ?? Promise.resolve();
-    const next = previous.then(task).catch((error: unknown) => {
-      this.logger.error(`connection ${connectionId}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    });
-    this.lanes.set(connectionId, next);
-    void next.finally(() => {
-      if (this.lanes.get(connectionId) === next) this.lanes.delete(connectionId);
-    });
-    return next;
-  }
-
   connectionsWithPending(): Promise<Array<{ company_id: number; whatsapp_id: number }>> {
     return this.inbox.connectionsWithPending();
   }
 
   /** Resolves when every lane is empty (shutdown, tests, benchmarks). */
-  async drain(): Promise<void> {
-    while (this.lanes.size) await Promise.all(this.lanes.values());
+  drain(): Promise<void> {
+    return this.lanes.drain();
   }
 
   /**
@@ -70,11 +68,30 @@ export class InboundPipeline implements InboundSink {
     const recorded = this.prepareMedia(connection.companyId, connection.id, message).then((media) =>
       this.record(connection, { kind: 'message', message: recordMessage(message, media) }),
     );
-    return this.process(connection, recorded, session);
+    return this.process(connection, recorded, session, message.remoteJid);
   }
 
+  /**
+   * Receipts are recorded one by one (each is acknowledged once committed) and applied in batches: receipts arriving
+   * before the batch's task starts join it, so a burst of sent/delivered/read receipts costs one UPDATE and one live
+   * event per message. The batch runs after everything queued before it closed (the messages it names are stored).
+   */
   ack(connection: ConnectionRef, providerId: string, ack: number): Promise<void> {
-    return this.process(connection, this.record(connection, { kind: 'ack', providerId, ack }));
+    const recorded = this.record(connection, { kind: 'ack', providerId, ack });
+    recorded.catch(() => undefined);
+    const open = this.openAcks.get(connection.id);
+    if (open && open.epoch === this.lanes.epoch(connection.id)) open.receipts.push(recorded);
+    else {
+      const batch: PendingAcks = { receipts: [recorded], epoch: 0 };
+      this.openAcks.set(connection.id, batch);
+      void this.lanes.trailing(connection.id, async (waitForEarlier) => {
+        if (this.openAcks.get(connection.id) === batch) this.openAcks.delete(connection.id);
+        await waitForEarlier();
+        await this.applyAcks(connection, batch.receipts);
+      });
+      batch.epoch = this.lanes.epoch(connection.id);
+    }
+    return recorded.then(() => undefined);
   }
 
   edit(connection: ConnectionRef, providerId: string, body: string, editedAt: Date): Promise<void> {
@@ -86,7 +103,8 @@ export class InboundPipeline implements InboundSink {
   }
 
   call(connection: ConnectionRef, call: InboundCall, session: ChannelSession): Promise<void> {
-    return this.process(connection, this.record(connection, { kind: 'call', call: { ...call, timestamp: call.timestamp.toISOString() } }), session);
+    const recorded = this.record(connection, { kind: 'call', call: { ...call, timestamp: call.timestamp.toISOString() } });
+    return this.process(connection, recorded, session, jidFor(call.from, call.isGroup));
   }
 
   /**
@@ -96,7 +114,7 @@ export class InboundPipeline implements InboundSink {
    * the crash is a no-op. Resolves when the replay is done.
    */
   replay(connection: ConnectionRef, session?: ChannelSession, ready?: () => Promise<void>): Promise<void> {
-    return this.enqueue(connection.id, async () => {
+    return this.lanes.barrier(connection.id, async () => {
       if (!(await this.inbox.hasPending(connection.companyId, connection.id))) return;
       if (ready) await ready();
       let total = 0;
@@ -124,15 +142,24 @@ export class InboundPipeline implements InboundSink {
     return this.inbox.append(connection.companyId, connection.id, clean).then((id) => ({ id, event: clean }));
   }
 
-  /** The lane slot is taken now (keeping arrival order); its work waits for the event to be recorded. */
-  private process(connection: ConnectionRef, recorded: Promise<{ id: string; event: InboxEvent }>, session?: ChannelSession): Promise<void> {
+  /**
+   * The lane slot is taken now (keeping arrival order): a message or a call on its conversation's lane, an edit or a
+   * revoke after everything queued before it. Its work waits for the event to be recorded.
+   */
+  private process(connection: ConnectionRef, recorded: Promise<{ id: string; event: InboxEvent }>, session?: ChannelSession, chat?: string): Promise<void> {
     // A failed record has already been reported to the caller, who did not get an acknowledgement.
     recorded.catch(() => undefined);
-    void this.enqueue(connection.id, async () => {
+    const work = async () => {
       const { id, event } = await recorded;
       await this.apply(connection, event, session);
       this.inbox.done(connection.companyId, id);
-    });
+    };
+    if (chat !== undefined) void this.lanes.chat(connection.id, chat, work);
+    else
+      void this.lanes.trailing(connection.id, async (waitForEarlier) => {
+        await waitForEarlier();
+        await work();
+      });
     return recorded.then(() => undefined);
   }
 
@@ -160,6 +187,20 @@ export class InboundPipeline implements InboundSink {
       case 'call':
         await this.storeCall(connection, { ...event.call, timestamp: new Date(event.call.timestamp) }, session);
     }
+  }
+
+  /** One batch of receipts: the highest of each message in one statement, one live event per message that changed. */
+  private async applyAcks(connection: ConnectionRef, receipts: Array<Promise<{ id: string; event: InboxEvent }>>): Promise<void> {
+    const recorded = (await Promise.allSettled(receipts)).flatMap((settled) => (settled.status === 'fulfilled' ? [settled.value] : []));
+    const highest = new Map<string, number>();
+    for (const { event } of recorded) {
+      if (event.kind !== 'ack') continue;
+      const ack = Math.max(0, Math.min(5, Math.trunc(event.ack)));
+      highest.set(event.providerId, Math.max(highest.get(event.providerId) ?? 0, ack));
+    }
+    const rows = await this.repository.raiseAcks(connection.companyId, connection.id, highest);
+    for (const row of rows) this.events.messageUpdated(connection.companyId, row);
+    for (const { id } of recorded) this.inbox.done(connection.companyId, id);
   }
 
   /** An edited or revoked message; when it is its ticket's last one, the ticket's preview follows. */

@@ -128,6 +128,15 @@ select (select row_to_json(m) from msg m) as message,
        exists (select 1 from renamed) as contact_renamed`,
 );
 
+const RAISE_ACKS_SQL = prepared(
+  'inbound_raise_acks',
+  `update messages m set ack = v.ack, updated_at = now()
+     from unnest(?::text[], ?::smallint[]) as v(provider_id, ack), tickets t
+    where m.company_id = ? and m.whatsapp_id = ? and m.provider_id = v.provider_id and m.ack < v.ack
+      and t.company_id = m.company_id and t.id = m.ticket_id
+    returning m.*, t.status as ticket_status, t.queue_id as ticket_queue_id`,
+);
+
 /** The write path of the inbound pipeline in plain SQL. */
 @Injectable()
 export class InboundRepository {
@@ -220,6 +229,12 @@ export class InboundRepository {
   /** Acks only grow; returns the row (with its ticket's status and queue, for the rooms) when it changed. */
   async raiseAck(companyId: number, whatsappId: number, providerId: string, ack: number): Promise<UpdatedMessageRow | null> {
     return this.updateOne('ack = ?', [ack], companyId, whatsappId, providerId, 'm.ack < ?', [ack]);
+  }
+
+  /** Several receipts of one connection at once (provider id → highest ack); answers the rows whose ack rose. */
+  async raiseAcks(companyId: number, whatsappId: number, highest: ReadonlyMap<string, number>): Promise<UpdatedMessageRow[]> {
+    if (!highest.size) return [];
+    return tenantSql(this.hot, companyId).all<UpdatedMessageRow>(RAISE_ACKS_SQL, [[...highest.keys()], [...highest.values()], companyId, whatsappId]);
   }
 
   /** Keeps the previous body in the edit history. */
