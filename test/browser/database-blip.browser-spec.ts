@@ -18,6 +18,13 @@ describe('a database outage in the browser', () => {
     try {
       await page.click('a[href="/contacts"]');
       await bar.getByText('Reconectando ao servidor…').waitFor({ timeout: 15_000 * TIME_FACTOR });
+      // The list says it could not be loaded, not that there are no contacts.
+      await page.getByTestId('list-unavailable').waitFor({ timeout: 15_000 * TIME_FACTOR });
+      expect(await page.getByText('Nenhum contato encontrado').count()).toBe(0);
+      // The bar sits under the app bar: its buttons stay clickable.
+      const appBar = await page.locator('header').first().boundingBox();
+      const barBox = await bar.boundingBox();
+      expect(barBox!.y).toBeGreaterThanOrEqual(appBar!.y + appBar!.height - 1);
       await screenshot(page, 'database-blip-reconnecting');
       expect(new URL(page.url()).pathname).toBe('/contacts');
       expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();

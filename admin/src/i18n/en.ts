@@ -63,6 +63,8 @@ export const en: Catalog = {
     volume: 'Volume',
     profile: 'Profile',
     reconnecting: 'Reconnecting to the server…',
+    listUnavailable: 'The list could not be loaded right now. It comes back as soon as the server answers.',
+    retry: 'Try again',
   },
   auth: {
     loginSuccess: 'Logged in successfully!',

@@ -63,6 +63,8 @@ export const es: Catalog = {
     volume: 'Volumen',
     profile: 'Perfil',
     reconnecting: 'Reconectando con el servidor…',
+    listUnavailable: 'No se pudo cargar la lista ahora. Vuelve en cuanto el servidor responda.',
+    retry: 'Intentar de nuevo',
   },
   auth: {
     loginSuccess: '¡Sesión iniciada con éxito!',

@@ -62,6 +62,8 @@ export const pt = {
     volume: 'Volume',
     profile: 'Perfil',
     reconnecting: 'Reconectando ao servidor…',
+    listUnavailable: 'Não foi possível carregar a lista agora. Ela volta assim que o servidor responder.',
+    retry: 'Tentar de novo',
   },
   auth: {
     loginSuccess: 'Login efetuado com sucesso!',

@@ -12,7 +12,7 @@ const MAX_RETRY_MS = 10_000;
 export const useApiUnreachable = (): boolean => useSyncExternalStore(apiStatus.subscribe, apiStatus.unreachable);
 
 /**
- * A slim bar over the top of the page while the server answers 503 or does not answer: the session stays, and the
+ * A slim bar under the app bar while the server answers 503 or does not answer: the session stays, and the
  * bar asks the API again (1 s, 2 s, 4 s… up to 10 s apart) until it answers; then it goes away and the screen's
  * data is fetched again.
  */
@@ -57,7 +57,8 @@ export function ReconnectingBar() {
       data-testid="reconnecting-bar"
       sx={(theme) => ({
         position: 'fixed',
-        top: 0,
+        // Just under the app bar (react-admin's toolbar: dense on desktop, regular on phones), so its buttons stay usable.
+        top: { xs: 56, sm: 48 },
         left: 0,
         right: 0,
         zIndex: theme.zIndex.snackbar + 1,

@@ -1,5 +1,5 @@
 /**
- * Whether the API is answering. A 503 (the server's database or Redis is down) or a request that never got an answer
+ * Whether the API is answering. A 503 (the server's database or Redis is down), a proxy's 502/504 or a request that never got an answer
  * marks it unreachable; any other answer marks it back. Neither ends the session: the layout shows a "reconnecting"
  * bar meanwhile (layout/ReconnectingBar.tsx) and retries until the API answers again.
  */
@@ -25,8 +25,11 @@ export const apiStatus = {
   markReachable: (): void => set(false),
 };
 
-/** The answers that say "try again shortly": the session is fine, the server's dependencies are not. */
-export const isOutageStatus = (status: number | undefined): boolean => status === 503;
+/**
+ * The answers that say "try again shortly": the session is fine, the server's dependencies are not (503), or a proxy
+ * in front of it found no server to answer (502, 504: a restart, a deploy).
+ */
+export const isOutageStatus = (status: number | undefined): boolean => status === 502 || status === 503 || status === 504;
 
 /** A fetch that got no answer at all (server down, network lost), as opposed to one the page cancelled. */
 export const isNetworkFailure = (error: unknown, signal?: AbortSignal | null): boolean =>

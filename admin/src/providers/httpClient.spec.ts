@@ -46,6 +46,20 @@ describe('httpClient during an outage', () => {
     expect(apiStatus.unreachable()).toBe(false);
   });
 
+  it("reads a proxy's 502 or 504 page as the outage, keeping the session", async () => {
+    const { httpClient } = await import('./httpClient');
+    const { apiStatus } = await import('./apiStatus');
+    for (const status of [502, 504]) {
+      globalThis.fetch = (async () => new Response('<html>Bad Gateway</html>', { status, headers: { 'Content-Type': 'text/html' } })) as typeof fetch;
+      await expect(httpClient('/api/tags')).rejects.toMatchObject({ status, message: 'errors.ERR_SERVICE_UNAVAILABLE' });
+      expect(localStorage.getItem('token')).toBe('access-token');
+      expect(apiStatus.unreachable()).toBe(true);
+      scriptFetch([{ status: 200, body: [] }]);
+      await httpClient('/api/tags');
+      expect(apiStatus.unreachable()).toBe(false);
+    }
+  });
+
   it('keeps the session when the request gets no answer at all', async () => {
     const { httpClient } = await import('./httpClient');
     const { apiStatus } = await import('./apiStatus');

@@ -54,6 +54,8 @@ type RefreshOutcome = 'renewed' | 'refused' | 'unavailable';
 
 let refreshing: Promise<RefreshOutcome> | null = null;
 
+const OUTAGE = { error: 'ERR_SERVICE_UNAVAILABLE' };
+
 /**
  * Renews the access token from the refresh cookie; concurrent callers share one request. Only a refusal (401) ends
  * the session: an outage (503, or no answer) keeps it, for the retry once the server is back.
@@ -130,13 +132,14 @@ export async function httpClient<T = unknown>(url: string, options: RequestInit 
   if (mayRefresh && !isAuthCall) {
     const outcome = await renew();
     if (outcome === 'renewed') response = await send(url, options);
-    else if (outcome === 'unavailable') throw new ApiError(503, { error: 'ERR_SERVICE_UNAVAILABLE' });
+    else if (outcome === 'unavailable') throw new ApiError(503, OUTAGE);
   }
   if (response.status === 401) session.clear();
 
   const body = await response.text();
   const json = parse(body);
-  if (!response.ok) throw new ApiError(response.status, json);
+  // A proxy's 502/504 page is not the API's error: it reads as the outage it is.
+  if (!response.ok) throw new ApiError(response.status, isOutageStatus(response.status) && !(json as { error?: unknown } | undefined)?.error ? OUTAGE : json);
   return { status: response.status, headers: response.headers, body, json: json as T };
 }
 
