@@ -4,26 +4,46 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { appError } from '../../common/errors/app-error.js';
-import { ChannelAuthKeysRepository } from '../channel-auth-keys.repository.js';
-import type { ChannelEvents, ChannelProviderFactory, ConnectionRef } from '../channel-provider.js';
+import { ChannelAuthKeysRepository, FencedOff } from '../channel-auth-keys.repository.js';
+import type { ChannelEvents, ChannelProviderFactory, ConnectionRef, SessionLease } from '../channel-provider.js';
 import { SimulatorSession, type SimulatorLinkStore, type SimulatorWire } from './simulator-session.js';
 
 export const SIMULATOR_PROVIDER = 'simulator';
 
-/** Keeps the "linked" flag where real credentials live (channel_auth_keys), so logout and new QR behave alike. */
-class AuthKeyLinkStore implements SimulatorLinkStore {
-  constructor(private readonly keys: ChannelAuthKeysRepository) {}
+/** What the simulator keeps as a linked phone's credentials. */
+const SIMULATOR_CREDENTIALS = '{"simulator":true}';
+
+/**
+ * Keeps the "linked" flag where real credentials live (channel_auth_keys), so logout and new QR behave alike; like
+ * Baileys' credential writes, a link or unlink names the session's fencing token and is refused (the session stops)
+ * once another session of the connection started.
+ */
+export class AuthKeyLinkStore implements SimulatorLinkStore {
+  constructor(
+    private readonly keys: ChannelAuthKeysRepository,
+    private readonly lease?: SessionLease,
+  ) {}
 
   isLinked(ref: ConnectionRef): Promise<boolean> {
     return this.keys.hasCredentials(ref.companyId, ref.id);
   }
 
   link(ref: ConnectionRef): Promise<void> {
-    return this.keys.linkSimulator(ref.companyId, ref.id);
+    if (!this.lease) return this.keys.linkSimulator(ref.companyId, ref.id);
+    return this.fenced(this.keys.write(ref.companyId, ref.id, [{ type: 'creds', keyId: 'creds', value: SIMULATOR_CREDENTIALS }], this.lease.token));
   }
 
   unlink(ref: ConnectionRef): Promise<void> {
-    return this.keys.clear(ref.companyId, ref.id);
+    return this.fenced(this.keys.clear(ref.companyId, ref.id, this.lease?.token));
+  }
+
+  private async fenced(work: Promise<void>): Promise<void> {
+    try {
+      await work;
+    } catch (error) {
+      if (error instanceof FencedOff) this.lease?.fencedOff();
+      throw error;
+    }
   }
 }
 
@@ -32,20 +52,20 @@ class AuthKeyLinkStore implements SimulatorLinkStore {
 export class SimulatorProviderFactory implements ChannelProviderFactory {
   readonly provider = SIMULATOR_PROVIDER;
   private readonly sessions = new Map<number, SimulatorSession>();
-  private readonly links: SimulatorLinkStore;
-
   private readonly wire: SimulatorWire;
 
-  constructor(keys: ChannelAuthKeysRepository, @Inject(APP_CONFIG) config: AppConfig) {
-    this.links = new AuthKeyLinkStore(keys);
+  constructor(
+    private readonly keys: ChannelAuthKeysRepository,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
     this.wire = wireLog(join(config.dataDir, 'simulator'));
   }
 
-  create(connection: ConnectionRef, events: ChannelEvents): SimulatorSession {
+  create(connection: ConnectionRef, events: ChannelEvents, lease?: SessionLease): SimulatorSession {
     const session = new SimulatorSession(
       connection,
       events,
-      this.links,
+      new AuthKeyLinkStore(this.keys, lease),
       () => {
         if (this.sessions.get(connection.id) === session) this.sessions.delete(connection.id);
       },

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { PostgresAuthKeyStore } from '../../../src/channels/baileys/postgres-auth-state.js';
 import { ChannelAuthKeysRepository, FencedOff } from '../../../src/channels/channel-auth-keys.repository.js';
+import { AuthKeyLinkStore } from '../../../src/channels/simulator/simulator-provider.factory.js';
 import { Whatsapp } from '../../../src/modules/connections/whatsapp.entity.js';
 import { createTenant, type TenantFixture } from '../../utils/factories.js';
 import { createTestApp, type TestApp } from '../../utils/test-app.js';
@@ -58,6 +59,27 @@ describe('security: credential writes are fenced per session', () => {
     await current.clear();
     expect(await keys()).toEqual([]);
     await expect(old.write([{ type: 'creds', keyId: 'creds', value: '"late"' }])).rejects.toBeInstanceOf(FencedOff);
+    expect(await keys()).toEqual([]);
+  });
+
+  it("fences the simulator's link and unlink the same way", async () => {
+    const repository = t.app.get(ChannelAuthKeysRepository);
+    const ref = { companyId: tenant.company.id, id: connection.id, name: 'Cercada' };
+    const fenced: string[] = [];
+    const links = (token: string) => new AuthKeyLinkStore(repository, { token, fencedOff: () => fenced.push(token) });
+
+    await repository.takeFence(tenant.company.id, connection.id, 'sim-old');
+    const old = links('sim-old');
+    await old.link(ref);
+    expect(await old.isLinked(ref)).toBe(true);
+
+    await repository.takeFence(tenant.company.id, connection.id, 'sim-new');
+    await expect(old.unlink(ref)).rejects.toBeInstanceOf(FencedOff);
+    await expect(old.link(ref)).rejects.toBeInstanceOf(FencedOff);
+    expect(fenced).toEqual(['sim-old', 'sim-old']);
+    // The refused unlink left the phone linked for the newest session.
+    expect(await links('sim-new').isLinked(ref)).toBe(true);
+    await links('sim-new').unlink(ref);
     expect(await keys()).toEqual([]);
   });
 });
