@@ -78,6 +78,8 @@ export interface AutomationConfig {
   dialogflowApiUrl: string;
   /** Azure-compatible text-to-speech base URL, with an optional `{region}` placeholder. */
   speechApiUrl: string;
+  /** How long one text-to-speech answer may take, audio included. */
+  speechTimeoutMs: number;
   /** Milliseconds in one minute of bot timers. */
   minuteMs: number;
   /** Integrations may call loopback and private addresses. */
@@ -191,6 +193,7 @@ export function loadConfig(source: Record<string, string | undefined>, overrides
       openAiBaseUrl: env.OPENAI_BASE_URL,
       dialogflowApiUrl: env.DIALOGFLOW_API_URL,
       speechApiUrl: env.SPEECH_API_URL,
+      speechTimeoutMs: env.SPEECH_TIMEOUT_MS,
       minuteMs: env.BOT_MINUTE_MS,
       allowPrivateNetworks: env.INTEGRATIONS_ALLOW_PRIVATE_NETWORKS ?? !isProduction,
     },

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppConfig } from '../../../config/app-config.js';
+import { TIME_FACTOR } from '../../../../test/utils/time.js';
 import { SpeechClient } from './speech.client.js';
 
-const client = new SpeechClient({ automation: { speechApiUrl: 'http://127.0.0.1:9/{region}' } } as AppConfig);
+const client = new SpeechClient({ automation: { speechApiUrl: 'http://127.0.0.1:9/{region}', speechTimeoutMs: 15_000 } } as AppConfig);
 const VOICE = { key: 'secret-key', region: 'brazilsouth', voice: 'pt-BR-AntonioNeural', text: 'oi' };
 
 describe('SpeechClient', () => {
@@ -46,7 +47,7 @@ describe('SpeechClient', () => {
         }
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      local = new SpeechClient({ automation: { speechApiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/{region}` } } as AppConfig);
+      local = new SpeechClient({ automation: { speechApiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/{region}`, speechTimeoutMs: 60_000 * TIME_FACTOR } } as AppConfig);
     });
     afterAll(async () => {
       server.closeAllConnections();

@@ -6,7 +6,6 @@ import { OutboundUrlRefused } from '../../../common/http/private-network.js';
 import { excerpt, MB, networkFailure, redact } from './http.js';
 
 const LABEL = 'Text-to-speech';
-const TIMEOUT_MS = 15_000;
 /** Ogg/Opus at the output format's rate: a few minutes of speech are well under 1 MB. */
 const MAX_AUDIO_BYTES = 16 * MB;
 /** What is read of an error answer, for its excerpt. */
@@ -43,11 +42,11 @@ export class SpeechClient {
           headers: { 'ocp-apim-subscription-key': input.key, 'content-type': 'application/ssml+xml', 'x-microsoft-outputformat': OUTPUT_FORMAT },
           body: ssml,
         },
-        { label: LABEL, timeoutMs: TIMEOUT_MS, maxBytes: MAX_AUDIO_BYTES },
+        { label: LABEL, timeoutMs: this.config.automation.speechTimeoutMs, maxBytes: MAX_AUDIO_BYTES },
       );
       if (response.ok) audio = await readBounded(response, LABEL, MAX_AUDIO_BYTES);
     } catch (error) {
-      throw error instanceof OutboundUrlRefused || error instanceof OutboundAnswerError ? error : networkFailure(LABEL, error, TIMEOUT_MS);
+      throw error instanceof OutboundUrlRefused || error instanceof OutboundAnswerError ? error : networkFailure(LABEL, error, this.config.automation.speechTimeoutMs);
     }
     if (!response.ok) {
       const detail = await readBounded(response, LABEL, MAX_ERROR_BYTES).then(bodyText, () => '');
