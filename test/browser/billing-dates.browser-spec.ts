@@ -95,7 +95,7 @@ describe('billing dates and data in a São Paulo browser', () => {
     // The form reads the same day and holds the billing data for the super user to correct.
     await row('Aurora Em Dia').click();
     expect(await panel.getByRole('textbox', { name: 'Data de Vencimento' }).inputValue()).toBe(shown(later));
-    const billingName = panel.getByRole('textbox', { name: 'Nome para cobrança' });
+    const billingName = panel.getByRole('textbox', { name: 'Titular da cobrança' });
     expect(await billingName.inputValue()).toBe('Aurora Comércio Ltda');
     await billingName.fill('Aurora Comércio e Serviços Ltda');
     await panel.getByRole('textbox', { name: 'Bairro' }).fill('Cambuí');

@@ -1757,7 +1757,7 @@ export const pt = {
     overdue: 'Vencida há %{smart_count} dia |||| Vencida há %{smart_count} dias',
     fields: {
       title: 'Dados de cobrança',
-      billingName: 'Nome para cobrança',
+      billingName: 'Titular da cobrança',
       addressZipCode: 'CEP',
       addressStreet: 'Endereço',
       addressDistrict: 'Bairro',
