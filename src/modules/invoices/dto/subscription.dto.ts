@@ -64,9 +64,9 @@ export class SubscriptionDto {
 
 /** The company billing fields the checkout's 'Dados' step fills; fields not sent stay as stored. */
 export function billingOf(dto: SubscriptionDto): Partial<Record<keyof CompanyBilling, string>> {
-  const name = [dto.firstName, dto.lastName].filter(Boolean).join(' ');
+  const named = dto.firstName !== undefined || dto.lastName !== undefined;
   return {
-    billingName: name || undefined,
+    billingName: named ? [dto.firstName, dto.lastName].filter(Boolean).join(' ') : undefined,
     addressStreet: dto.address2,
     addressCity: dto.city,
     addressState: dto.state,
