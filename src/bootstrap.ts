@@ -1,8 +1,10 @@
 import 'reflect-metadata';
+import type { AddressInfo } from 'node:net';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { type AppConfig, servesSockets } from './config/app-config.js';
 import { AppModule } from './app.module.js';
+import { recordServerAddress } from './config/server-address.js';
 import { APP_FACTORY_OPTIONS, configureApp } from './configure-app.js';
 import { useWorkersOf } from './infra/jobs/bull.js';
 import { RedisIoAdapter } from './infra/realtime/redis-io.adapter.js';
@@ -23,5 +25,11 @@ export async function bootstrap(config: AppConfig): Promise<NestExpressApplicati
   // A worker's events reach the API processes' sockets through the Redis adapter; it accepts none itself.
   if (!servesSockets(config)) app.useWebSocketAdapter(new RedisIoAdapter(app, config.redisUrl, config.redisPrefix, {}, true));
   await app.listen(config.port, '0.0.0.0');
+  if (!config.isProduction) {
+    const server = app.getHttpServer();
+    const { port } = server.address() as AddressInfo;
+    // `npm run simulate` and `npm run pay` read it: PORT may have been given to this command only.
+    recordServerAddress(config.dataDir, port, (listener) => server.once('close', listener));
+  }
   return app;
 }

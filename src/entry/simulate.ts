@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { findServer, serverCandidates, URL_HELP } from '../config/server-address.js';
 import { oggOpusSeconds } from '../modules/media/voice/ogg-opus-reader.js';
 import { webmToOgg } from '../modules/media/voice/webm-to-ogg.js';
 
@@ -14,7 +15,10 @@ const USAGE = `Usage: npm run simulate -- <kind> [options] [text]
   revoke  --from N --target ID                                the customer deletes a message for everyone
   call    --from N [--video]                                  a voice (or video) call
   group   --from N --group-id ID --group-name NAME TEXT       a message inside a group
-Options: --url (default http://localhost:8080) --connection ID (default: the default simulated connection)
+Options:
+  ${URL_HELP}
+  --connection ID   the simulated connection (default: the first one)
+  --help      this text
   The simulator secret in the data directory (DATA_DIR, default ./data) is used, so no user is logged in (logging in
   would end that user's browser session). Against a server with another data directory: --secret S, or --email and
   --password of an admin (that admin's other session then ends).`;
@@ -66,7 +70,8 @@ async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
-      url: { type: 'string', default: `http://localhost:${process.env.PORT ?? 8080}` },
+      url: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
       secret: { type: 'string' },
       email: { type: 'string' },
       password: { type: 'string' },
@@ -84,12 +89,16 @@ async function main(): Promise<void> {
   });
   const [kind, ...words] = positionals;
   const text = words.join(' ');
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
   if (!kind || !values.from) {
     console.log(USAGE);
     process.exitCode = 1;
     return;
   }
-  const api = `${values.url}/api`;
+  const api = `${await findServer(serverCandidates({ url: values.url, env: process.env }))}/api`;
   const secret = values.secret ?? (values.email ? null : await readSecret());
   let connection: { id: number; name: string } | undefined;
   let inboundUrl: (id: number) => string;

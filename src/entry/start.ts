@@ -6,10 +6,16 @@ import { EnvValidationError } from '../config/env.schema.js';
 import { ensureDatabase } from '../infra/database/ensure-database.js';
 import { initOrm, migrateUp } from '../orm.js';
 import { resolveDatabase } from '../infra/database/resolve-database.js';
-import { DEMO_ACCOUNTS, hasNoUsers, seedDemoData } from '../modules/companies/demo-data.seed.js';
+import { DEMO_ACCOUNTS, demoAccountsPresent, hasNoUsers, seedDemoData } from '../modules/companies/demo-data.seed.js';
 import { REDIS_CLIENT_OPTIONS } from '../infra/redis/redis-client-options.js';
 
 const log = (msg: string) => console.log(`[start] ${msg}`);
+
+const DEMO_ROLE_NAMES: Record<keyof typeof DEMO_ACCOUNTS, string> = {
+  super: 'super user',
+  admin: 'company admin',
+  attendant: 'attendant',
+};
 
 async function redisAnswers(url: string): Promise<boolean> {
   const redis = new Redis(url, { ...REDIS_CLIENT_OPTIONS, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 2000 });
@@ -39,10 +45,11 @@ async function start(): Promise<void> {
   const applied = await migrateUp(orm);
   log(applied.length ? `migrations applied: ${applied.join(', ')}` : 'database schema up to date');
   if (config.demoData && (await seedDemoData(orm.em.fork()))) {
-    log(`demo data seeded: admin ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password}`);
+    log('demo data seeded');
   } else if (await hasNoUsers(orm.em.fork())) {
     log('no users yet: create the super user with `npm run cli -- create-super-user --email you@example.com --password ...`');
   }
+  const demoAccounts = config.demoData ? await demoAccountsPresent(orm.em.fork()) : [];
   await orm.close();
 
   if (!(await redisAnswers(config.redisUrl))) {
@@ -56,6 +63,8 @@ async function start(): Promise<void> {
   const app = await bootstrap(config);
   if (db.embedded) app.getHttpServer().on('close', () => void db.stop());
   log(`listening on http://localhost:${config.port}/ (API under /api, docs at /api/docs)`);
+  // Last, so that they are what a newcomer sees: nothing logs after the start but requests.
+  for (const account of demoAccounts) log(`demo ${DEMO_ROLE_NAMES[account.role]}: ${account.email} / ${account.password}`);
 }
 
 start().catch((error: unknown) => {

@@ -417,7 +417,26 @@ export interface CompanyFields {
   planId: number | null;
 }
 
-export interface CompanyResponse extends CompanyFields {
+/** The company's billing data (administration §3): asked by the checkout's 'Dados' step, shown on its invoices. */
+export interface CompanyBilling {
+  billingName: string | null;
+  addressZipCode: string | null;
+  addressStreet: string | null;
+  addressState: string | null;
+  addressCity: string | null;
+  addressDistrict: string | null;
+}
+
+export const COMPANY_BILLING_FIELDS = [
+  'billingName',
+  'addressZipCode',
+  'addressStreet',
+  'addressState',
+  'addressCity',
+  'addressDistrict',
+] as const satisfies readonly (keyof CompanyBilling)[];
+
+export interface CompanyResponse extends CompanyFields, CompanyBilling {
   plan: { id: number; name: string } | null;
   schedules: ScheduleEntry[];
   timezone: string;

@@ -1,6 +1,6 @@
 // Response shapes of billing (invoices, the Pix checkout, the subscription page), shared by the API and the browser.
 // Dates are ISO-8601 strings; money is a number of reais with two decimals.
-import type { Recurrence } from './api-types.js';
+import type { CompanyBilling, Recurrence } from './api-types.js';
 
 /** `refunded`: paid, then refunded or charged back (payable again). */
 export type InvoiceStatus = 'open' | 'paid' | 'refunded';
@@ -19,6 +19,13 @@ export interface InvoiceResponse {
 }
 
 /** The spec's list dialect of `GET /invoices/all`. */
+/** `POST /invoices/issue`: the invoice of the company's current due date (null when none is due yet). */
+export interface IssueInvoiceResponse {
+  /** Whether this call issued it (false: it existed already, or nothing is due). */
+  issued: boolean;
+  invoice: InvoiceResponse | null;
+}
+
 export interface InvoiceListResponse {
   invoices: InvoiceResponse[];
   hasMore: boolean;
@@ -34,6 +41,7 @@ export interface SubscriptionRequest {
   city?: string;
   state?: string;
   zipcode?: string;
+  district?: string;
   country?: string;
   useAddressForPaymentDetails?: boolean;
   nameOnCard?: string;
@@ -75,6 +83,7 @@ export interface SubscriptionSummaryResponse {
     trialExpiration: string | null;
     /** Whole days left of the trial (0 when it ended, null when the company never had one). */
     trialDaysRemaining: number | null;
+    billing: CompanyBilling;
   };
   plan: PlanCardResponse | null;
   /** The latest invoices, newest due date first. */

@@ -67,7 +67,13 @@ export interface TicketCompletingEvent {
   ticketId: number;
 }
 
+/** A company's due date was set, or it passed: a due or past-due company must have an invoice to pay. */
+export interface CompanyDueDateEvent {
+  companyId: number;
+}
+
 export interface DomainEventMap {
+  'company.due-date': CompanyDueDateEvent;
   'message.stored': MessageStoredEvent;
   'ticket.transitioned': TicketTransitionedEvent;
   'ticket.completing': TicketCompletingEvent;

@@ -1754,4 +1754,18 @@ export const en: Catalog = {
     accepted: 'Ticket accepted: now In progress',
     invalidValue: 'Invalid value',
   },
+  billing: {
+    overdue: 'Overdue by %{smart_count} day |||| Overdue by %{smart_count} days',
+    fields: {
+      title: 'Billing details',
+      billingName: 'Billing name',
+      addressZipCode: 'ZIP code',
+      addressStreet: 'Address',
+      addressDistrict: 'District',
+      addressCity: 'City',
+      addressState: 'State',
+    },
+    none: 'No billing details',
+    issuing: 'Issuing the invoice…',
+  },
 };

@@ -1755,4 +1755,18 @@ export const es: Catalog = {
     accepted: 'Atención aceptada: ahora en Atendiendo',
     invalidValue: 'Valor inválido',
   },
+  billing: {
+    overdue: 'Vencida hace %{smart_count} día |||| Vencida hace %{smart_count} días',
+    fields: {
+      title: 'Datos de facturación',
+      billingName: 'Nombre para facturación',
+      addressZipCode: 'Código postal',
+      addressStreet: 'Dirección',
+      addressDistrict: 'Barrio',
+      addressCity: 'Ciudad',
+      addressState: 'Estado',
+    },
+    none: 'Sin datos de facturación',
+    issuing: 'Emitiendo la factura…',
+  },
 };

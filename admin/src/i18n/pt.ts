@@ -1755,6 +1755,20 @@ export const pt = {
     accepted: 'Atendimento aceito: agora em Atendendo',
     invalidValue: 'Valor inválido',
   },
+  billing: {
+    overdue: 'Vencida há %{smart_count} dia |||| Vencida há %{smart_count} dias',
+    fields: {
+      title: 'Dados de cobrança',
+      billingName: 'Titular da cobrança',
+      addressZipCode: 'CEP',
+      addressStreet: 'Endereço',
+      addressDistrict: 'Bairro',
+      addressCity: 'Cidade',
+      addressState: 'Estado',
+    },
+    none: 'Sem dados de cobrança',
+    issuing: 'Emitindo a fatura…',
+  },
 };
 
 export type Catalog = typeof pt;

@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
 import { RichText } from '../components/RichText';
-import { formatDate } from '../formatDate';
+import { formatDueDate } from '../dueDate';
 import { useAccess } from '../hooks/useAccess';
 
 /** 'Olá {name}…' in the top bar; admins also see the company and the subscription end. */
@@ -11,7 +11,7 @@ export function Greeting() {
   return (
     <Typography variant="body1" noWrap sx={{ flex: 1, display: { xs: 'none', sm: 'block' } }}>
       {access.isAdmin ? (
-        <RichText message="appBar.greetingAdmin" values={{ name: <b>{user.name}</b>, company: <b>{company.name}</b>, date: formatDate(company.dueDate) }} />
+        <RichText message="appBar.greetingAdmin" values={{ name: <b>{user.name}</b>, company: <b>{company.name}</b>, date: formatDueDate(company.dueDate) }} />
       ) : (
         <RichText message="appBar.greetingUser" values={{ name: <b>{user.name}</b> }} />
       )}

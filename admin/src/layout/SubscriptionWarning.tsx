@@ -1,7 +1,7 @@
 import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
 import { Chip } from '@mui/material';
-import { differenceInCalendarDays, parseISO } from 'date-fns';
 import { useTranslate } from 'react-admin';
+import { daysUntilDue } from '../dueDate';
 import { useAccess } from '../hooks/useAccess';
 
 const WARNING_DAYS = 5;
@@ -10,9 +10,8 @@ const WARNING_DAYS = 5;
 export function SubscriptionWarning() {
   const translate = useTranslate();
   const dueDate = useAccess()?.me.company.dueDate;
-  if (!dueDate) return null;
-  const days = differenceInCalendarDays(parseISO(dueDate), new Date());
-  if (days < 0 || days >= WARNING_DAYS) return null;
+  const days = daysUntilDue(dueDate);
+  if (days === undefined || days < 0 || days >= WARNING_DAYS) return null;
   return (
     <Chip
       role="status"

@@ -1,6 +1,7 @@
 import type {
   InvoiceListResponse,
   InvoiceResponse,
+  IssueInvoiceResponse,
   SubscriptionRequest,
   SubscriptionResponse,
   SubscriptionSummaryResponse,
@@ -17,6 +18,8 @@ export function billingMethods(client: Client) {
     getInvoicesPage: (pageNumber: number, searchParam = '') =>
       json<InvoiceListResponse>(`/invoices/all?${new URLSearchParams({ searchParam, pageNumber: String(pageNumber) })}`),
     getInvoice: (id: number) => json<InvoiceResponse>(`/invoices/${id}`),
+    /** POST /invoices/issue: the invoice of the current due date, issued if it is due and missing. */
+    issueInvoice: () => json<IssueInvoiceResponse>('/invoices/issue', { method: 'POST', body: '{}' }),
     /** GET /subscription: the company's due date, trial, plan card and latest invoices. */
     getSubscription: () => json<SubscriptionSummaryResponse>('/subscription'),
     /** POST /subscription: the Pix charge of an invoice (the amount is the invoice's, whatever the body says). */

@@ -1,5 +1,5 @@
 import { HttpError } from 'react-admin';
-import { formatDate } from '../formatDate';
+import { formatDueDate } from '../dueDate';
 import { errorKey } from '../i18n';
 import { apiStatus, isNetworkFailure, isOutageStatus } from './apiStatus';
 import { type LoginAnswer, session } from './session';
@@ -39,7 +39,7 @@ export class ApiError extends HttpError {
     // HttpError pins its own prototype, which would hide this subclass from instanceof.
     Object.setPrototypeOf(this, new.target.prototype);
     const { dueDate } = (typeof body === 'object' && body ? body : {}) as ApiErrorBody;
-    this.messageArgs = dueDate ? { date: formatDate(dueDate) } : {};
+    this.messageArgs = dueDate ? { date: formatDueDate(dueDate) } : {};
   }
 }
 

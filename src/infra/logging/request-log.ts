@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Options } from 'pino-http';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { AUTH_CONTEXT_KEY } from '../../common/request-keys.js';
+import { bootNoiseHook } from './boot-noise.js';
 import { loggedRequest } from './redact-url.js';
 
 const REQUEST_ID_HEADER = 'x-request-id';
@@ -29,6 +30,7 @@ function requestIdentity(req: IncomingMessage): { companyId?: number; userId?: n
 export function requestLogOptions(level: string): Options {
   return {
     level,
+    hooks: bootNoiseHook(level),
     genReqId: requestId,
     customProps: requestIdentity,
     serializers: {

@@ -5,6 +5,7 @@ import type { AuthContext } from '../../authorization/auth-context.js';
 import { appError, notFound } from '../../common/errors/app-error.js';
 import { likePattern, type ListParams, type ListResult } from '../../common/list-query/list-query.js';
 import { ACROSS_TENANTS } from '../../infra/database/tenant-scope.js';
+import { DomainEvents } from '../../infra/events/domain-events.js';
 import { RealtimeService } from '../../infra/realtime/realtime.service.js';
 import { type PlanSummary, toPlanSummary } from '../plans/plan.mapper.js';
 import { Plan } from '../plans/plan.entity.js';
@@ -18,6 +19,7 @@ import type { CreateCompanyDto } from './dto/create-company.dto.js';
 import type { UpdateCompanyDto } from './dto/update-company.dto.js';
 import type { UpdateSchedulesDto } from './dto/update-schedules.dto.js';
 import { toWeekSchedule } from './week-schedule.js';
+import { assignBillingFields } from './billing-fields.js';
 
 /**
  * Tenants. Super users reach every company (the routes that allow it are super-only); everyone else only
@@ -28,6 +30,7 @@ export class CompaniesService {
   constructor(
     private readonly em: EntityManager,
     private readonly realtime: RealtimeService,
+    private readonly domainEvents: DomainEvents,
   ) {}
 
   async list(ctx: AuthContext, query: ListParams): Promise<ListResult<CompanyResponse>> {
@@ -71,7 +74,9 @@ export class CompaniesService {
       recurrence: dto.recurrence ?? 'MENSAL',
       campaignsEnabled: String(dto.campaignsEnabled ?? 'enabled'),
     });
+    assignBillingFields(company, dto);
     await this.em.flush();
+    if (company.dueDate) await this.domainEvents.publish('company.due-date', { companyId: company.id });
     return this.toResponse(ctx, company);
   }
 
@@ -85,7 +90,12 @@ export class CompaniesService {
     if (dto.dueDate !== undefined) company.dueDate = dto.dueDate === null ? null : new Date(dto.dueDate);
     if (dto.recurrence != null) company.recurrence = dto.recurrence;
     if (dto.campaignsEnabled != null) await this.setCampaigns(company, String(dto.campaignsEnabled));
+    assignBillingFields(company, dto);
     await this.em.flush();
+    // A due date set near or in the past gets its invoice now (the plan or recurrence may price it).
+    if (company.dueDate && (dto.dueDate !== undefined || dto.planId !== undefined || dto.status != null)) {
+      await this.domainEvents.publish('company.due-date', { companyId: company.id });
+    }
     // Requests check the company every time; open sockets are dropped so they reconnect, and are refused.
     if (!company.status || (company.dueDate && company.dueDate.getTime() < Date.now())) this.realtime.disconnectCompany(company.id);
     return this.toResponse(ctx, company);

@@ -38,6 +38,25 @@ export class Company extends BaseEntity {
   @Property({ type: 'json', nullable: true })
   schedules: ScheduleEntry[] & Opt = [];
 
+  // Billing data (administration §3): the checkout's 'Dados' step keeps it here; the super user edits it.
+  @Property({ type: 'string', length: 200, nullable: true })
+  billingName: string | null = null;
+
+  @Property({ type: 'string', length: 20, nullable: true })
+  addressZipCode: string | null = null;
+
+  @Property({ type: 'string', length: 200, nullable: true })
+  addressStreet: string | null = null;
+
+  @Property({ type: 'string', length: 100, nullable: true })
+  addressState: string | null = null;
+
+  @Property({ type: 'string', length: 100, nullable: true })
+  addressCity: string | null = null;
+
+  @Property({ type: 'string', length: 100, nullable: true })
+  addressDistrict: string | null = null;
+
   @Property({ type: 'string', length: 64, default: 'America/Sao_Paulo' })
   timezone: string & Opt = 'America/Sao_Paulo';
 }

@@ -1,3 +1,4 @@
+import { toCompanyBilling } from './billing-fields.js';
 import type { Company } from './company.entity.js';
 import type { CompanyFields, CompanyResponse } from '../../shared/api-types.js';
 
@@ -22,6 +23,7 @@ export function toCompanyResponse(company: Company, campaignsEnabled: boolean): 
   const plan = company.plan?.isInitialized() ? company.plan.getEntity() : null;
   return {
     ...toCompanyFields(company),
+    ...toCompanyBilling(company),
     plan: plan ? { id: plan.id, name: plan.name } : null,
     schedules: company.schedules ?? [],
     timezone: company.timezone,

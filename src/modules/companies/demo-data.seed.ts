@@ -119,3 +119,11 @@ export async function seedDemoData(em: EntityManager): Promise<boolean> {
 export async function hasNoUsers(em: EntityManager): Promise<boolean> {
   return (await em.count(User, {}, ACROSS_TENANTS)) === 0;
 }
+
+/** The demo accounts still present (the start prints them; a changed password is not checked). */
+export async function demoAccountsPresent(em: EntityManager): Promise<{ role: keyof typeof DEMO_ACCOUNTS; email: string; password: string }[]> {
+  const roles = Object.keys(DEMO_ACCOUNTS) as (keyof typeof DEMO_ACCOUNTS)[];
+  const users = await em.find(User, { email: { $in: roles.map((role) => DEMO_ACCOUNTS[role].email) } }, { ...ACROSS_TENANTS, fields: ['email'] });
+  const present = new Set(users.map((user) => user.email));
+  return roles.filter((role) => present.has(DEMO_ACCOUNTS[role].email)).map((role) => ({ role, ...DEMO_ACCOUNTS[role] }));
+}

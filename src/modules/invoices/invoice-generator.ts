@@ -8,7 +8,7 @@ import { REDIS } from '../../infra/redis/redis.tokens.js';
 import { ExclusiveRunner } from '../../infra/scheduling/exclusive-runner.js';
 import { Invoice } from './invoice.entity.js';
 import { toInvoiceResponse } from './invoice.mapper.js';
-import { InvoicesRepository } from './invoices.repository.js';
+import { type IssuedInvoice, InvoicesRepository } from './invoices.repository.js';
 
 /** Invoices are issued when the due date is less than this many days away (server-behaviour §8). */
 export const INVOICE_HORIZON_DAYS = 20;
@@ -65,12 +65,23 @@ export class InvoiceGenerator implements OnApplicationBootstrap, BeforeApplicati
   /** Issues the invoices due within the horizon; answers how many were new. Safe to call any number of times. */
   async issue(now = new Date()): Promise<number> {
     const issued = await this.repository.issueDue(now, INVOICE_HORIZON_DAYS);
+    await this.announce(issued);
+    return issued.length;
+  }
+
+  /** The same for one company (its due date changed or passed); answers whether an invoice was new. */
+  async issueFor(companyId: number, now = new Date()): Promise<boolean> {
+    const issued = await this.repository.issueForCompany(companyId, now, INVOICE_HORIZON_DAYS);
+    await this.announce(issued);
+    return issued.length > 0;
+  }
+
+  private async announce(issued: IssuedInvoice[]): Promise<void> {
     if (issued.length) {
       this.logger.log(`issued ${issued.length} invoice(s)`);
       // Each was created for its own company; the admins' lists show it live.
       const invoices = await this.em.fork().find(Invoice, { id: { $in: issued.map((row) => row.id) } }, ACROSS_TENANTS);
       for (const invoice of invoices) this.realtime.toAdmins(invoice.company.id, 'invoice', { action: 'create', invoice: toInvoiceResponse(invoice) });
     }
-    return issued.length;
   }
 }

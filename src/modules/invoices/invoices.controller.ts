@@ -1,5 +1,5 @@
-import { Controller, Get, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Auth } from '../../authorization/auth.decorator.js';
@@ -8,7 +8,8 @@ import { ApiListQuery } from '../../common/list-query/api-list-query.decorator.j
 import { ListQuery } from '../../common/list-query/list-query.decorator.js';
 import { type ListAllowlist, type ListParams, listResponse } from '../../common/list-query/list-query.js';
 import type { ListBody } from '../../shared/api-types.js';
-import type { InvoiceResponse } from '../../shared/billing-api-types.js';
+import type { InvoiceResponse, IssueInvoiceResponse } from '../../shared/billing-api-types.js';
+import { IssueInvoiceDto } from './dto/issue-invoice.dto.js';
 import { InvoicesService } from './invoices.service.js';
 import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
@@ -36,6 +37,15 @@ export class InvoicesController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<ListBody<'invoices', InvoiceResponse>> {
     return listResponse(res, 'invoices', query, await this.invoices.list(ctx, query));
+  }
+
+  /** Issues the invoice of the company's current due date when it is due and missing (the renew page's way to pay). */
+  @Post('issue')
+  @HttpCode(200)
+  @Policy('update', 'Invoice')
+  @ApiOkResponse({ description: 'The invoice of the current due date, or null when nothing is due yet' })
+  issue(@Auth() ctx: AuthContext, @Body() _dto: IssueInvoiceDto): Promise<IssueInvoiceResponse> {
+    return this.invoices.issueCurrent(ctx);
   }
 
   @Get(':id')

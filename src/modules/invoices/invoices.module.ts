@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { InvoiceGenerator } from './invoice-generator.js';
+import { InvoiceIssuer } from './invoice-issuer.js';
 import { InvoicesController } from './invoices.controller.js';
 import { InvoicesRepository } from './invoices.repository.js';
 import { InvoicesService } from './invoices.service.js';
@@ -24,6 +25,7 @@ import { SubscriptionService } from './subscription.service.js';
     SubscriptionService,
     PaymentWebhookService,
     InvoiceGenerator,
+    InvoiceIssuer,
     { provide: PaymentProviders, inject: [APP_CONFIG], useFactory: (config: AppConfig) => paymentProvidersFor(config) },
   ],
   exports: [InvoiceGenerator],

@@ -69,6 +69,22 @@ export class InvoicesRepository {
   }
 
   /**
+   * The same issue for one company: its due date within the horizon (or past) gets its invoice now, not at the next
+   * daily run. The unique key makes repeated or concurrent calls insert at most one row.
+   */
+  async issueForCompany(companyId: number, now: Date, horizonDays: number): Promise<IssuedInvoice[]> {
+    return tenantSql(this.em.getConnection(), companyId).all<IssuedInvoice>(
+      `insert into invoices (company_id, due_date, value, detail, status, created_at, updated_at)
+       select c.id, c.due_date, round(p.value * ${MONTHS_SQL}, 2), left(p.name, 200), 'open', now(), now()
+         from plans p, companies c
+        where c.id = ? and p.id = c.plan_id and c.status = true and c.due_date is not null and c.due_date < ?::timestamptz + make_interval(days => ?)
+       on conflict (company_id, due_date) do nothing
+       returning id, company_id`,
+      [companyId, now, horizonDays],
+    );
+  }
+
+  /**
    * Records a confirmed payment once per provider transaction: false when it was already recorded (a replay). The
    * outcome starts as `unknown_charge` and is settled in the same transaction.
    */

@@ -3,8 +3,10 @@ import { EntityManager, type FilterQuery, QueryOrder } from '@mikro-orm/postgres
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { notFound } from '../../common/errors/app-error.js';
 import { likePattern, type ListParams, type ListResult } from '../../common/list-query/list-query.js';
-import type { InvoiceResponse, SubscriptionSummaryResponse } from '../../shared/billing-api-types.js';
+import type { InvoiceResponse, IssueInvoiceResponse, SubscriptionSummaryResponse } from '../../shared/billing-api-types.js';
+import { toCompanyBilling } from '../companies/billing-fields.js';
 import { Company } from '../companies/company.entity.js';
+import { InvoiceGenerator } from './invoice-generator.js';
 import { Invoice } from './invoice.entity.js';
 import { toInvoiceResponse } from './invoice.mapper.js';
 
@@ -14,7 +16,10 @@ const LATEST_INVOICES = 5;
 /** The company's own invoices (the tenant filter scopes every query to the caller's company). */
 @Injectable()
 export class InvoicesService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly generator: InvoiceGenerator,
+  ) {}
 
   async list(_ctx: AuthContext, query: ListParams): Promise<ListResult<InvoiceResponse>> {
     const where: FilterQuery<Invoice> = { ...(query.filters as FilterQuery<Invoice> & object) };
@@ -42,6 +47,17 @@ export class InvoicesService {
     return invoice;
   }
 
+  /**
+   * The invoice of the company's current due date, issued now if the due date is within the horizon (or past) and the
+   * daily run has not issued it yet (the renew page asks when it finds nothing to pay). Null when nothing is due yet.
+   */
+  async issueCurrent(ctx: AuthContext): Promise<IssueInvoiceResponse> {
+    const issued = await this.generator.issueFor(ctx.companyId);
+    const company = await this.em.findOneOrFail(Company, { id: ctx.companyId });
+    const invoice = company.dueDate ? await this.em.findOne(Invoice, { dueDate: company.dueDate }) : null;
+    return { issued, invoice: invoice && toInvoiceResponse(invoice) };
+  }
+
   async summary(ctx: AuthContext, now = new Date()): Promise<SubscriptionSummaryResponse> {
     const company = await this.em.findOneOrFail(Company, { id: ctx.companyId }, { populate: ['plan'] });
     const invoices = await this.em.find(Invoice, {}, { orderBy: { dueDate: QueryOrder.DESC, id: QueryOrder.DESC }, limit: LATEST_INVOICES });
@@ -56,6 +72,7 @@ export class InvoicesService {
         recurrence: company.recurrence,
         trialExpiration: trial?.toISOString() ?? null,
         trialDaysRemaining: trial ? Math.max(0, Math.ceil((trial.getTime() - now.getTime()) / DAY_MS)) : null,
+        billing: toCompanyBilling(company),
       },
       plan: plan && { id: plan.id, name: plan.name, value: Number(plan.value), users: plan.users, connections: plan.connections, queues: plan.queues },
       invoices: invoices.map(toInvoiceResponse),

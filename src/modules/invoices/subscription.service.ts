@@ -4,8 +4,9 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { appError } from '../../common/errors/app-error.js';
 import type { SubscriptionResponse } from '../../shared/billing-api-types.js';
+import { assignBillingFields } from '../companies/billing-fields.js';
 import { Company } from '../companies/company.entity.js';
-import type { SubscriptionDto } from './dto/subscription.dto.js';
+import { billingOf, type SubscriptionDto } from './dto/subscription.dto.js';
 import { newTxid } from './charge-txid.js';
 import { InvoicesService } from './invoices.service.js';
 import { PaymentCharge } from './payment-charge.entity.js';
@@ -37,15 +38,20 @@ export class SubscriptionService {
     if (invoice.status === 'paid') throw appError('ERR_INVOICE_ALREADY_PAID');
     const provider = this.providers.issuing;
     const amount = money(Number(invoice.value));
+    const company = await this.em.findOneOrFail(Company, { id: ctx.companyId });
+    // What the 'Dados' step asked is kept on the company: prefilled next time and shown on the invoices.
+    assignBillingFields(company, billingOf(dto));
 
     const reusable = await this.em.findOne(
       PaymentCharge,
       { invoice, provider: provider.name, status: 'pending', amount: Number(invoice.value), expiresAt: { $gt: new Date(Date.now() + REUSE_MARGIN_MS) } },
       { orderBy: { id: 'DESC' }, populate: ['qrDataUrl'] },
     );
-    if (reusable) return this.toResponse(reusable);
+    if (reusable) {
+      await this.em.flush();
+      return this.toResponse(reusable);
+    }
 
-    const company = await this.em.findOneOrFail(Company, { id: ctx.companyId });
     // Written before the provider is asked: a charge the provider knows always has its row, found by txid.
     const charge = this.em.create(PaymentCharge, {
       company: ctx.companyId,

@@ -12,6 +12,9 @@ export function BillingDataStep() {
       <Box sx={{ gridColumn: '1 / -1' }}>
         <TextInput source="address2" label="checkout.fields.address" validate={CHECKOUT_RULES.address2} autoComplete="street-address" />
       </Box>
+      <Box sx={{ gridColumn: '1 / -1' }}>
+        <TextInput source="district" label="billing.fields.addressDistrict" autoComplete="address-level3" />
+      </Box>
       <TextInput source="city" label="checkout.fields.city" validate={CHECKOUT_RULES.city} autoComplete="address-level2" />
       <TextInput source="state" label="checkout.fields.state" autoComplete="address-level1" />
       <TextInput source="zipcode" label="checkout.fields.zipcode" validate={CHECKOUT_RULES.zipcode} autoComplete="postal-code" />

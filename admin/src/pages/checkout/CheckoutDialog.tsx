@@ -22,7 +22,8 @@ import type { InvoiceResponse, PlanCardResponse, SubscriptionResponse } from '..
 import { useNotifyError } from '../../hooks/useNotifyError';
 import { useBilling } from './BillingContext';
 import { BillingDataStep } from './BillingDataStep';
-import { type CheckoutValues, EMPTY_CHECKOUT, FIRST_STEP, LAST_STEP, STEPS, toSubscriptionRequest } from './checkoutForm';
+import type { CompanyBilling } from '../../../../src/shared/api-types';
+import { type CheckoutValues, checkoutDefaults, FIRST_STEP, LAST_STEP, STEPS, toSubscriptionRequest } from './checkoutForm';
 import { PixPayment } from './PixPayment';
 import { PlanCard } from './PlanCard';
 import { ReviewStep } from './ReviewStep';
@@ -73,7 +74,7 @@ export function CheckoutDialog({ invoiceId, onClose }: CheckoutDialogProps) {
           </DialogActions>
         </>
       ) : (
-        <CheckoutSteps invoice={invoice.data} plan={summary.data.plan} onOrdered={setCharge} onClose={onClose} />
+        <CheckoutSteps invoice={invoice.data} plan={summary.data.plan} billing={summary.data.company.billing} onOrdered={setCharge} onClose={onClose} />
       )}
     </Dialog>
   );
@@ -97,12 +98,16 @@ function CheckoutFailure({ error, onClose }: { error: unknown; onClose(): void }
 interface CheckoutStepsProps {
   invoice: InvoiceResponse;
   plan: PlanCardResponse | null;
+  /** What the company gave last time, to start step 0 with. */
+  billing: CompanyBilling | undefined;
   onOrdered(charge: SubscriptionResponse): void;
   onClose(): void;
 }
 
+const PLAN_STEP = STEPS.indexOf('plan');
+
 /** The stepper as one form: each step's submit validates the fields it shows; the last one orders. */
-function CheckoutSteps({ invoice, plan, onOrdered, onClose }: CheckoutStepsProps) {
+function CheckoutSteps({ invoice, plan, billing, onOrdered, onClose }: CheckoutStepsProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
@@ -133,7 +138,7 @@ function CheckoutSteps({ invoice, plan, onOrdered, onClose }: CheckoutStepsProps
   };
 
   return (
-    <Form onSubmit={submit} defaultValues={EMPTY_CHECKOUT} noValidate>
+    <Form onSubmit={submit} defaultValues={checkoutDefaults(billing)} noValidate>
       <DialogContent sx={{ pt: 1 }}>
         {stepper}
         <UntouchOnStep step={step} />
@@ -146,7 +151,8 @@ function CheckoutSteps({ invoice, plan, onOrdered, onClose }: CheckoutStepsProps
           {translate('common.cancel')}
         </Button>
         {step > 0 && <Button onClick={() => setStep(step - 1)}>{translate('checkout.back')}</Button>}
-        <StepSubmit label={step === LAST_STEP ? 'checkout.pay' : 'checkout.next'} />
+        {/* The plan step goes on through its card's SELECIONAR: one way forward, not two. */}
+        {!(step === PLAN_STEP && plan) && <StepSubmit label={step === LAST_STEP ? 'checkout.pay' : 'checkout.next'} />}
       </DialogActions>
     </Form>
   );

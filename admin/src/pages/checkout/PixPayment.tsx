@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { SubscriptionResponse } from '../../../../src/shared/billing-api-types';
-import { formatDate } from '../../formatDate';
+import { formatDueDate } from '../../dueDate';
 import { formatMoney } from '../financeiro/invoiceStatus';
 import { usePaymentEvent, useBilling } from './BillingContext';
 import { copyText } from './copyText';
@@ -30,7 +30,7 @@ export function PixPayment({ charge }: { charge: SubscriptionResponse }) {
 
   usePaymentEvent((payload) => {
     if (payload.action !== 'CONCLUIDA' || renewedUntil) return;
-    const date = formatDate(payload.company.dueDate);
+    const date = formatDueDate(payload.company.dueDate);
     setRenewedUntil(date);
     notify('checkout.renewed', { type: 'success', messageArgs: { date } });
     billing.onRenewed(payload.company.dueDate);

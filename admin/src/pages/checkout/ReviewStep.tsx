@@ -1,9 +1,12 @@
 import { Box, Divider, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import type { InvoiceResponse, PlanCardResponse } from '../../../../src/shared/billing-api-types';
-import { formatDate } from '../../formatDate';
+import { formatDueDate } from '../../dueDate';
 import { formatMoney } from '../financeiro/invoiceStatus';
+import { BillingDetails } from './BillingDetails';
+import type { CheckoutValues } from './checkoutForm';
 
 function Line({ label, children }: { label: string; children: ReactNode }) {
   const translate = useTranslate();
@@ -36,7 +39,9 @@ export function ReviewStep({ invoice, plan }: { invoice: InvoiceResponse; plan: 
         </>
       )}
       <Line label="checkout.review.invoice">{`#${invoice.id} · ${invoice.detail}`}</Line>
-      <Line label="checkout.review.dueDate">{formatDate(invoice.dueDate)}</Line>
+      <Line label="checkout.review.dueDate">{formatDueDate(invoice.dueDate)}</Line>
+      <Divider sx={{ my: 1 }} />
+      <BilledTo />
       <Divider sx={{ my: 1 }} />
       <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
         <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
@@ -47,5 +52,22 @@ export function ReviewStep({ invoice, plan }: { invoice: InvoiceResponse; plan: 
         </Typography>
       </Box>
     </Box>
+  );
+}
+
+/** Step 0's data as the invoice will carry it (the order keeps it on the company). */
+function BilledTo() {
+  const values = useWatch<CheckoutValues>();
+  return (
+    <BillingDetails
+      billing={{
+        billingName: values.firstName?.trim(),
+        addressStreet: values.address2?.trim(),
+        addressDistrict: values.district?.trim(),
+        addressCity: values.city?.trim(),
+        addressState: values.state?.trim(),
+        addressZipCode: values.zipcode?.trim(),
+      }}
+    />
   );
 }

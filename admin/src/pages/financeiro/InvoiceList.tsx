@@ -4,7 +4,7 @@ import { useMatch, useNavigate } from 'react-router-dom';
 import type { InvoiceResponse } from '../../../../src/shared/billing-api-types';
 import { ListEmpty } from '../../components/ListEmpty';
 import { PageHeader } from '../../components/PageHeader';
-import { formatDate } from '../../formatDate';
+import { formatDueDate } from '../../dueDate';
 import { useLiveResource } from '../../realtime/useLiveResource';
 import { AppBilling } from '../checkout/AppBilling';
 import { CheckoutDialog } from '../checkout/CheckoutDialog';
@@ -28,7 +28,7 @@ function Money() {
 
 function DueDate() {
   const invoice = useRecordContext<InvoiceResponse>();
-  return invoice ? <span>{formatDate(invoice.dueDate)}</span> : null;
+  return invoice ? <span>{formatDueDate(invoice.dueDate)}</span> : null;
 }
 
 function Detail() {

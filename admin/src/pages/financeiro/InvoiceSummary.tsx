@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import type { InvoiceResponse } from '../../../../src/shared/billing-api-types';
-import { formatDate } from '../../formatDate';
+import { formatDueDate } from '../../dueDate';
 import { formatMoney } from './invoiceStatus';
 
 /** A phone's one cell for Detalhes, Valor and Data Venc., stacked. */
@@ -11,7 +11,7 @@ export function InvoiceSummary({ invoice }: { invoice: InvoiceResponse }) {
         {invoice.detail}
       </Typography>
       <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-        {`${formatMoney(invoice.value)} · ${formatDate(invoice.dueDate)}`}
+        {`${formatMoney(invoice.value)} · ${formatDueDate(invoice.dueDate)}`}
       </Typography>
     </Box>
   );

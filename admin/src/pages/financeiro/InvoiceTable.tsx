@@ -1,7 +1,7 @@
 import { alpha, Table, TableBody, TableCell, TableHead, TableRow, type Theme, useMediaQuery } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { InvoiceResponse } from '../../../../src/shared/billing-api-types';
-import { formatDate } from '../../formatDate';
+import { formatDueDate } from '../../dueDate';
 import { InvoiceStatusChip } from './InvoiceStatusChip';
 import { InvoiceSummary } from './InvoiceSummary';
 import { formatMoney, invoiceDisplayStatus } from './invoiceStatus';
@@ -33,7 +33,7 @@ export function InvoiceTable({ invoices, checkoutPath }: { invoices: InvoiceResp
             {wide && <TableCell>{invoice.id}</TableCell>}
             <TableCell>{wide ? invoice.detail : <InvoiceSummary invoice={invoice} />}</TableCell>
             {wide && <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMoney(invoice.value)}</TableCell>}
-            {wide && <TableCell>{formatDate(invoice.dueDate)}</TableCell>}
+            {wide && <TableCell>{formatDueDate(invoice.dueDate)}</TableCell>}
             <TableCell>
               <InvoiceStatusChip invoice={invoice} />
             </TableCell>

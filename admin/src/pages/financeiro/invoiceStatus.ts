@@ -1,5 +1,5 @@
-import { differenceInCalendarDays, isValid, parseISO } from 'date-fns';
 import type { InvoiceResponse } from '../../../../src/shared/billing-api-types';
+import { daysUntilDue } from '../../dueDate';
 
 /**
  * How an invoice is shown (administration §4): paid; refunded (paid, then refunded or charged back: payable again);
@@ -10,8 +10,8 @@ export type InvoiceDisplayStatus = 'paid' | 'refunded' | 'overdue' | 'open';
 export function invoiceDisplayStatus(invoice: Pick<InvoiceResponse, 'status' | 'dueDate'>, today = new Date()): InvoiceDisplayStatus {
   if (invoice.status === 'paid') return 'paid';
   if (invoice.status === 'refunded') return 'refunded';
-  const due = parseISO(invoice.dueDate);
-  return isValid(due) && differenceInCalendarDays(due, today) < 0 ? 'overdue' : 'open';
+  const days = daysUntilDue(invoice.dueDate, today);
+  return days !== undefined && days < 0 ? 'overdue' : 'open';
 }
 
 const BRL = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -6,7 +6,7 @@ import type { ExpiredLoginBody } from '../../../../src/shared/billing-api-types'
 import { AuthCard } from '../../components/AuthCard';
 import { PublicRoute } from '../../components/PublicRoute';
 import { SubmitButton } from '../../components/SubmitButton';
-import { formatDate } from '../../formatDate';
+import { formatDueDate } from '../../dueDate';
 import { useNotifyError } from '../../hooks/useNotifyError';
 import { ApiError } from '../../providers/httpClient';
 import { emailRules, requiredRule } from '../../validation';
@@ -57,7 +57,7 @@ export function LoginPage() {
         )}
         {expired && (
           <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            {translate('errors.ERR_SUBSCRIPTION_EXPIRED', { date: formatDate(expired.dueDate) })}
+            {translate('errors.ERR_SUBSCRIPTION_EXPIRED', { date: formatDueDate(expired.dueDate) })}
             {expired.billingToken && (
               <Box sx={{ mt: 1.5 }}>
                 <Button color="error" variant="contained" size="small" onClick={() => payNow(expired as ExpiredLoginBody & { billingToken: string })}>

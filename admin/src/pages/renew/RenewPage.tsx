@@ -4,9 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { Navigate, useMatch, useNavigate } from 'react-router-dom';
-import { formatDate } from '../../formatDate';
+import { formatDueDate } from '../../dueDate';
 import { ApiError } from '../../providers/httpClient';
-import { billingMethods, billingOnlyClient } from '../../providers/billingMethods';
+import type { InvoiceListResponse, InvoiceResponse } from '../../../../src/shared/billing-api-types';
+import { type BillingMethods, billingMethods, billingOnlyClient } from '../../providers/billingMethods';
 import { type Billing, BillingProvider } from '../checkout/BillingContext';
 import { CheckoutDialog } from '../checkout/CheckoutDialog';
 import { checkoutPath } from '../financeiro/InvoiceList';
@@ -15,6 +16,19 @@ import { type BillingSession, billingSession, RENEW_PATH } from './billingSessio
 import { useBillingSocket } from './useBillingSocket';
 
 const SCOPE = 'renew';
+
+const unpaid = (invoice: InvoiceResponse) => invoice.status !== 'paid';
+
+/**
+ * The first page of invoices, with something to pay: an expired company always owes its current due date, so when no
+ * unpaid invoice is listed (the daily run has not issued it yet) it is issued now and the page read again.
+ */
+async function payableInvoices(methods: BillingMethods): Promise<InvoiceListResponse> {
+  const first = (await methods.getInvoicesPage(1)).data;
+  if (first.invoices.some(unpaid)) return first;
+  const { invoice } = (await methods.issueInvoice()).data;
+  return invoice ? (await methods.getInvoicesPage(1)).data : first;
+}
 
 /**
  * /renew (no shell): an expired company's admin pays an open invoice with the billing-only token the login answered
@@ -32,7 +46,7 @@ function Renewal({ session }: { session: BillingSession }) {
   const methods = useMemo(() => billingMethods(billingOnlyClient(session.token)), [session.token]);
   const socket = useBillingSocket(session.token);
   const summary = useQuery({ queryKey: [SCOPE, 'subscription'], queryFn: async () => (await methods.getSubscription()).data, retry: false });
-  const invoices = useQuery({ queryKey: [SCOPE, 'invoices'], queryFn: async () => (await methods.getInvoicesPage(1)).data, retry: false });
+  const invoices = useQuery({ queryKey: [SCOPE, 'invoices'], queryFn: () => payableInvoices(methods), retry: false });
   const checkout = useMatch(`${RENEW_PATH}/:invoiceId/checkout`);
   const invoiceId = Number(checkout?.params.invoiceId);
   const failure = summary.error ?? invoices.error;
@@ -58,7 +72,7 @@ function Renewal({ session }: { session: BillingSession }) {
     [methods, socket, summary.data?.company.id],
   );
 
-  const open = invoices.data?.invoices.filter((invoice) => invoice.status !== 'paid') ?? [];
+  const open = invoices.data?.invoices.filter(unpaid) ?? [];
   const backToLogin = () => {
     billingSession.clear();
     navigate('/login', { replace: true });
@@ -93,7 +107,7 @@ function Renewal({ session }: { session: BillingSession }) {
               </Box>
             </Box>
             <Alert severity="warning" sx={{ mb: 2 }}>
-              {translate('errors.ERR_SUBSCRIPTION_EXPIRED', { date: formatDate(session.dueDate) })}
+              {translate('errors.ERR_SUBSCRIPTION_EXPIRED', { date: formatDueDate(session.dueDate) })}
             </Alert>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
               {translate('renew.intro', { company: summary.data?.company.name ?? '' })}

@@ -5,7 +5,8 @@ import { useTranslate } from 'react-admin';
 import { Link, useMatch, useNavigate } from 'react-router-dom';
 import type { SubscriptionSummaryResponse } from '../../../../src/shared/billing-api-types';
 import { PageHeader } from '../../components/PageHeader';
-import { formatDate } from '../../formatDate';
+import { formatDueDate } from '../../dueDate';
+import { BillingDetails } from '../checkout/BillingDetails';
 import { useAppDataProvider } from '../../providers/dataProvider';
 import { AppBilling, SESSION_SCOPE } from '../checkout/AppBilling';
 import { CheckoutDialog } from '../checkout/CheckoutDialog';
@@ -21,11 +22,11 @@ function TrialNotice({ company }: { company: SubscriptionSummaryResponse['compan
   if (company.trialDaysRemaining === null || !company.trialExpiration) return null;
   return company.trialDaysRemaining > 0 ? (
     <Alert severity="info" role="status" sx={{ mb: 2 }}>
-      {translate('subscription.trialRemaining', { smart_count: company.trialDaysRemaining, date: formatDate(company.trialExpiration) })}
+      {translate('subscription.trialRemaining', { smart_count: company.trialDaysRemaining, date: formatDueDate(company.trialExpiration) })}
     </Alert>
   ) : (
     <Alert severity="warning" role="status" sx={{ mb: 2 }}>
-      {translate('subscription.trialEnded', { date: formatDate(company.trialExpiration) })}
+      {translate('subscription.trialEnded', { date: formatDueDate(company.trialExpiration) })}
     </Alert>
   );
 }
@@ -39,7 +40,7 @@ function DueDateCard({ company }: { company: SubscriptionSummaryResponse['compan
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <EventAvailableOutlined color="primary" />
           <Typography variant="h5" component="p" data-testid="subscription-due-date">
-            {company.dueDate ? formatDate(company.dueDate) : translate('subscription.noDueDate')}
+            {company.dueDate ? formatDueDate(company.dueDate) : translate('subscription.noDueDate')}
           </Typography>
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
@@ -48,6 +49,9 @@ function DueDateCard({ company }: { company: SubscriptionSummaryResponse['compan
         <Typography variant="body2" color="text.secondary">
           {company.name}
         </Typography>
+        <Box sx={{ mt: 1.5 }}>
+          <BillingDetails billing={company.billing} />
+        </Box>
       </CardContent>
     </Card>
   );

@@ -6,9 +6,10 @@ import { RECURRENCES, type Recurrence } from '../company.entity.js';
 import { CAMPAIGNS_VALUES, type CampaignsValue } from '../campaigns-setting.js';
 import { emptyToNull, phoneDigits, trim } from './company-fields.js';
 import { Nullable } from '../../../common/dto/nullable.js';
+import { BillingFieldsDto } from './billing-fields.dto.js';
 
 /** The super user's company form (administration §Settings "Empresas"). */
-export class CreateCompanyDto {
+export class CreateCompanyDto extends BillingFieldsDto {
   @ApiProperty({ minLength: 2, maxLength: 120 })
   @Transform(trim)
   @IsString()

@@ -1,5 +1,5 @@
-import { Box } from '@mui/material';
-import { ReferenceInput, SelectInput, TextInput, useRecordContext } from 'react-admin';
+import { Box, Typography } from '@mui/material';
+import { maxLength, ReferenceInput, SelectInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { DayInput } from '../../../components/DayInput';
 import { emailFieldRules, mandatory, phoneRules, textRules } from '../resourceTab/rules';
 import type { CompanyFormValues, Recurrence } from './types';
@@ -38,6 +38,25 @@ export function CompanyInputs() {
       <SelectInput source="campaignsEnabled" label="companies.form.campaignsEnabled" choices={CAMPAIGN_CHOICES} validate={mandatory} />
       <DayInput source="dueDate" label="companies.form.dueDate" />
       <SelectInput source="recurrence" label="companies.form.recurrence" choices={recurrenceChoices(values?.recurrence)} validate={mandatory} />
+      <BillingInputs />
     </Box>
+  );
+}
+
+/** The billing data the checkout's 'Dados' step keeps, for the super user to correct. */
+function BillingInputs() {
+  const translate = useTranslate();
+  return (
+    <>
+      <Typography variant="subtitle2" component="h3" sx={{ gridColumn: '1 / -1', mt: 1, mb: 0.5 }}>
+        {translate('billing.fields.title')}
+      </Typography>
+      <TextInput source="billingName" label="billing.fields.billingName" validate={maxLength(200)} autoComplete="off" />
+      <TextInput source="addressStreet" label="billing.fields.addressStreet" validate={maxLength(200)} autoComplete="off" />
+      <TextInput source="addressDistrict" label="billing.fields.addressDistrict" validate={maxLength(100)} autoComplete="off" />
+      <TextInput source="addressCity" label="billing.fields.addressCity" validate={maxLength(100)} autoComplete="off" />
+      <TextInput source="addressState" label="billing.fields.addressState" validate={maxLength(100)} autoComplete="off" />
+      <TextInput source="addressZipCode" label="billing.fields.addressZipCode" validate={maxLength(20)} autoComplete="off" />
+    </>
   );
 }

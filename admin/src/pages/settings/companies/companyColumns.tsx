@@ -1,11 +1,11 @@
-import { Typography } from '@mui/material';
+import { Chip, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import { DataTable } from 'react-admin';
+import { DataTable, useTranslate } from 'react-admin';
 import { formatDate } from '../../../formatDate';
 import { CatalogText } from '../resourceTab/CatalogText';
 import type { RowProps } from '../resourceTab/RowPropsBody';
-import { dueDay } from './companyForm';
-import { dueDateTint, TINT_COLORS } from './dueDateTint';
+import { formatDueDate } from '../../../dueDate';
+import { dueDateTint, overdueDays, TINT_COLORS } from './dueDateTint';
 import { formatPhone } from './formatPhone';
 import type { Company } from './types';
 
@@ -35,7 +35,7 @@ export const companyColumns = [
     sx={nowrap}
     render={(company) => (
       <>
-        {formatDate(dueDay(company.dueDate))}
+        <OverdueAware dueDate={company.dueDate} />
         <Typography variant="caption" component="div" color="text.secondary">
           <CatalogText text={`companies.recurrences.${company.recurrence}`} />
         </Typography>
@@ -44,10 +44,29 @@ export const companyColumns = [
   />,
 ];
 
-/** Tints a row by how close its due date is; `data-due-tint` names the band. */
+/** The due date; past the spec's red band it is shown in red with how long it has been overdue. */
+function OverdueAware({ dueDate }: { dueDate: string | null }) {
+  const translate = useTranslate();
+  const days = overdueDays(dueDate);
+  if (days === undefined) return <>{formatDueDate(dueDate)}</>;
+  return (
+    <Typography component="span" variant="body2" color="error" sx={{ fontWeight: 700, display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+      {formatDueDate(dueDate)}
+      <Chip size="small" color="error" label={translate('billing.overdue', { smart_count: days })} />
+    </Typography>
+  );
+}
+
+/**
+ * Tints a row by how close its due date is; `data-due-tint` names the band. Beyond the red band the spec has no tint,
+ * yet an overdue company must stand out: a red edge (`data-overdue`) and the red due date above.
+ */
 export const companyRowProps: RowProps<Company> = (company) => {
   const tint = dueDateTint(company.dueDate);
-  if (!tint) return {};
+  if (!tint) {
+    if (overdueDays(company.dueDate) === undefined) return {};
+    return { 'data-overdue': 'true', sx: (theme) => ({ boxShadow: `inset 4px 0 0 ${theme.palette.error.main}` }) };
+  }
   const color = TINT_COLORS[tint];
   return {
     'data-due-tint': tint,

@@ -16,6 +16,12 @@ const company: Company = {
   timezone: 'America/Sao_Paulo',
   createdAt: '2025-01-01T12:00:00.000Z',
   campaignsEnabled: true,
+  billingName: 'Acme Ltda',
+  addressZipCode: '01000-000',
+  addressStreet: 'Rua A, 1',
+  addressState: 'SP',
+  addressCity: 'São Paulo',
+  addressDistrict: null,
 };
 
 describe('company form', () => {
@@ -29,12 +35,18 @@ describe('company form', () => {
       campaignsEnabled: 'enabled',
       dueDate: '2026-01-31',
       recurrence: 'MENSAL',
+      billingName: 'Acme Ltda',
+      addressZipCode: '01000-000',
+      addressStreet: 'Rua A, 1',
+      addressState: 'SP',
+      addressCity: 'São Paulo',
+      addressDistrict: '',
     });
     expect(dueDay(null)).toBe('');
   });
 
   it('sends an empty or invalid due date as null and turns the selects into API values', () => {
-    const payload = toPayload({ ...NEW_COMPANY, name: ' Nova ', email: 'n@example.com', planId: 3, dueDate: '2026-02-30' });
+    const payload = toPayload({ ...NEW_COMPANY, name: ' Nova ', email: 'n@example.com', planId: 3, dueDate: '2026-02-30', addressCity: ' Recife ' });
     expect(payload).toEqual({
       name: 'Nova',
       email: 'n@example.com',
@@ -44,6 +56,12 @@ describe('company form', () => {
       campaignsEnabled: 'enabled',
       dueDate: null,
       recurrence: 'MENSAL',
+      billingName: null,
+      addressZipCode: null,
+      addressStreet: null,
+      addressState: null,
+      addressCity: 'Recife',
+      addressDistrict: null,
     });
     expect(toPayload({ ...NEW_COMPANY, dueDate: '2026-03-01' }).dueDate).toBe('2026-03-01');
   });

@@ -1,7 +1,13 @@
-import { addMonths, format, isValid, parseISO } from 'date-fns';
+import { addMonths, format, parseISO } from 'date-fns';
 import { isoDay } from '../../../components/dayText';
+import { dueDay } from '../../../dueDate';
 import { formatPhone } from './formatPhone';
-import { type Company, type CompanyFormValues, type Recurrence, RECURRENCE_MONTHS } from './types';
+import { COMPANY_BILLING_FIELDS } from '../../../../../src/shared/api-types';
+import { type BillingFormValues, type Company, type CompanyFormValues, type Recurrence, RECURRENCE_MONTHS } from './types';
+
+function emptyBilling(): BillingFormValues {
+  return Object.fromEntries(COMPANY_BILLING_FIELDS.map((key) => [key, ''])) as BillingFormValues;
+}
 
 export const NEW_COMPANY: CompanyFormValues = {
   name: '',
@@ -12,16 +18,11 @@ export const NEW_COMPANY: CompanyFormValues = {
   campaignsEnabled: 'enabled',
   dueDate: '',
   recurrence: 'MENSAL',
+  ...emptyBilling(),
 };
 
-/**
- * The calendar day of a stored due date. The form saves days as UTC midnight, so the UTC day is the one that
- * was chosen, whatever the browser's time zone.
- */
-export function dueDay(iso: string | null | undefined): string {
-  const date = iso ? new Date(iso) : undefined;
-  return date && isValid(date) ? date.toISOString().slice(0, 10) : '';
-}
+/** The calendar day of a stored due date (one reading for every screen, see dueDate.ts). */
+export { dueDay };
 
 export function toFormValues(company: Company): CompanyFormValues {
   return {
@@ -33,7 +34,8 @@ export function toFormValues(company: Company): CompanyFormValues {
     campaignsEnabled: company.campaignsEnabled ? 'enabled' : 'disabled',
     dueDate: dueDay(company.dueDate),
     recurrence: company.recurrence in RECURRENCE_MONTHS ? company.recurrence : 'MENSAL',
-  };
+    ...Object.fromEntries(COMPANY_BILLING_FIELDS.map((key) => [key, company[key] ?? ''])),
+  } as CompanyFormValues;
 }
 
 /** The POST/PUT /companies body; an empty or invalid due date is sent as null (administration §5). */
@@ -47,6 +49,8 @@ export function toPayload(values: CompanyFormValues) {
     campaignsEnabled: values.campaignsEnabled,
     dueDate: isoDay(values.dueDate) ?? null,
     recurrence: values.recurrence,
+    // The billing data the checkout keeps; a cleared field is sent as null.
+    ...Object.fromEntries(COMPANY_BILLING_FIELDS.map((key) => [key, values[key]?.trim() || null])),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { CompanyResponse } from '../../../../../src/shared/api-types';
+import type { CompanyBilling, CompanyResponse } from '../../../../../src/shared/api-types';
 
 /** Months a renewal ('+ Vencimento') adds, per recurrence (administration §4). */
 export const RECURRENCE_MONTHS = { MENSAL: 1, BIMESTRAL: 2, TRIMESTRAL: 3, SEMESTRAL: 6, ANUAL: 12 } as const;
@@ -8,7 +8,10 @@ export type Recurrence = keyof typeof RECURRENCE_MONTHS;
 export type Company = CompanyResponse;
 
 /** The Empresas form; selects hold strings, the payload turns them into what the API expects. */
-export interface CompanyFormValues {
+/** The billing data as the form holds it: '' for none. */
+export type BillingFormValues = { [K in keyof CompanyBilling]: string };
+
+export interface CompanyFormValues extends BillingFormValues {
   name: string;
   email: string;
   phone: string;
