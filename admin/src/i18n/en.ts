@@ -1777,7 +1777,7 @@ export const en: Catalog = {
     restartConfirm: 'Restart campaign',
     schedulePast: 'This date has passed. Leave the schedule empty and use “Send now”.',
     awaitingNotice:
-      'Everyone got the message; %{smart_count} recipient has not answered the confirmation yet. The campaign ends when they answer or the confirmation window closes. |||| Everyone got the message; %{smart_count} recipients have not answered the confirmation yet. The campaign ends when all answer or the confirmation window closes.',
+      'Everyone was contacted; %{smart_count} recipient has not answered the confirmation yet. The campaign ends when they answer or the confirmation window closes. |||| Everyone was contacted; %{smart_count} recipients have not answered the confirmation yet. The campaign ends when all answer or the confirmation window closes.',
     receivedText: 'Text received',
     confirmationPrefix: 'Confirmation:',
     sampleName: 'Mary Smith',

@@ -1778,7 +1778,7 @@ export const es: Catalog = {
     restartConfirm: 'Reiniciar campaña',
     schedulePast: 'Esta fecha ya pasó. Deje la programación en blanco y use “Enviar ahora”.',
     awaitingNotice:
-      'Todos recibieron el mensaje; %{smart_count} destinatario aún no respondió la confirmación. La campaña termina cuando responda o cuando venza el plazo de confirmación. |||| Todos recibieron el mensaje; %{smart_count} destinatarios aún no respondieron la confirmación. La campaña termina cuando todos respondan o cuando venza el plazo de confirmación.',
+      'Todos fueron contactados; %{smart_count} destinatario aún no respondió la confirmación. La campaña termina cuando responda o cuando venza el plazo de confirmación. |||| Todos fueron contactados; %{smart_count} destinatarios aún no respondieron la confirmación. La campaña termina cuando todos respondan o cuando venza el plazo de confirmación.',
     receivedText: 'Texto recibido',
     confirmationPrefix: 'Confirmación:',
     sampleName: 'María García',

@@ -1778,7 +1778,7 @@ export const pt = {
     restartConfirm: 'Reiniciar campanha',
     schedulePast: 'Esta data já passou. Deixe o agendamento em branco e use “Enviar agora”.',
     awaitingNotice:
-      'Todos já receberam a mensagem; %{smart_count} destinatário ainda não respondeu à confirmação. A campanha termina quando responder ou quando o prazo de confirmação acabar. |||| Todos já receberam a mensagem; %{smart_count} destinatários ainda não responderam à confirmação. A campanha termina quando todos responderem ou quando o prazo de confirmação acabar.',
+      'Todos já foram contatados; %{smart_count} destinatário ainda não respondeu à confirmação. A campanha termina quando responder ou quando o prazo de confirmação acabar. |||| Todos já foram contatados; %{smart_count} destinatários ainda não responderam à confirmação. A campanha termina quando todos responderem ou quando o prazo de confirmação acabar.',
     receivedText: 'Texto recebido',
     confirmationPrefix: 'Confirmação:',
     sampleName: 'Maria Silva',
