@@ -35,6 +35,9 @@ export interface ContactListImportResponse {
   valid: number;
   invalid: number;
   duplicates: number;
+  /** Rows whose e-mail is not one (kept without it) and the first 20 of their sheet lines. */
+  invalidEmails: number;
+  invalidEmailLines: number[];
   error: string | null;
   createdAt: string;
   finishedAt: string | null;
