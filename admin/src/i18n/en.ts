@@ -1816,5 +1816,17 @@ export const en: Catalog = {
       removeConfirm: 'Remove',
       removed: 'Number removed from the list',
     },
+    imports: {
+      columns:
+        'The import reads the first sheet of an .xls or .xlsx file with the columns nome, numero and email (the header may be in capitals or with accents). Numbers without a country code get 55.',
+      template: 'Download .xlsx template',
+      sheetName: 'Contacts',
+      exampleName: 'Mary Smith',
+      done: 'Import of %{file} finished: %{valid}, %{invalid}, %{duplicates}.',
+      valid: '%{count} valid |||| %{count} valid',
+      invalid: '%{count} invalid |||| %{count} invalid',
+      duplicates: '%{count} duplicate merged |||| %{count} duplicates merged',
+      invalidEmails: '%{count} invalid e-mail was left empty (line %{lines}). |||| %{count} invalid e-mails were left empty (lines %{lines}).',
+    },
   },
 };

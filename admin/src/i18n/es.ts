@@ -1817,5 +1817,17 @@ export const es: Catalog = {
       removeConfirm: 'Quitar',
       removed: 'Número quitado de la lista',
     },
+    imports: {
+      columns:
+        'La importación lee la primera hoja de un archivo .xls o .xlsx con las columnas nome, numero y email (el encabezado puede estar en mayúsculas o con acentos). Los números sin código de país reciben 55.',
+      template: 'Descargar plantilla .xlsx',
+      sheetName: 'Contactos',
+      exampleName: 'María García',
+      done: 'Importación de %{file} concluida: %{valid}, %{invalid}, %{duplicates}.',
+      valid: '%{count} válido |||| %{count} válidos',
+      invalid: '%{count} inválido |||| %{count} inválidos',
+      duplicates: '%{count} duplicado combinado |||| %{count} duplicados combinados',
+      invalidEmails: '%{count} e-mail inválido quedó en blanco (línea %{lines}). |||| %{count} e-mails inválidos quedaron en blanco (líneas %{lines}).',
+    },
   },
 };

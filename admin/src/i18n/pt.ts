@@ -1818,6 +1818,18 @@ export const pt = {
       removeConfirm: 'Remover',
       removed: 'Número removido da lista',
     },
+    imports: {
+      columns:
+        'A importação lê a primeira aba de um arquivo .xls ou .xlsx com as colunas nome, numero e email (o cabeçalho pode estar em maiúsculas ou com acentos). Números sem código do país recebem 55.',
+      template: 'Baixar modelo .xlsx',
+      sheetName: 'Contatos',
+      exampleName: 'Maria Silva',
+      done: 'Importação de %{file} concluída: %{valid}, %{invalid}, %{duplicates}.',
+      valid: '%{count} válido |||| %{count} válidos',
+      invalid: '%{count} inválido |||| %{count} inválidos',
+      duplicates: '%{count} duplicado mesclado |||| %{count} duplicados mesclados',
+      invalidEmails: '%{count} e-mail inválido ficou em branco (linha %{lines}). |||| %{count} e-mails inválidos ficaram em branco (linhas %{lines}).',
+    },
   },
 };
 
