@@ -158,6 +158,30 @@ describe('campaigns: send now, variants, confirmations and the suppression list'
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 
+  it('names the campaigns that use a contact list or a file list in their delete confirmation', async () => {
+    const files = await api().post('/api/files').set(admin.auth).send({ name: 'Catálogo', message: 'Nosso catálogo' }).expect(201);
+    await api()
+      .post('/api/campaigns')
+      .set(admin.auth)
+      .send({ name: 'Com arquivos', message1: 'Veja', whatsappId, contactListId: listId, fileListId: files.body.id })
+      .expect(201);
+
+    await page.goto(`${suite.t.baseUrl}/contact-lists`);
+    await page.getByRole('button', { name: `Excluir ${listName}` }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText(`Excluir a lista ${listName}?`).waitFor();
+    await confirm.getByText('Usada pelas campanhas “Agora Sim”, “Com arquivos”, “Confirma”, que ficarão sem lista de contatos.').waitFor();
+    await screenshot(page, 'contact-list-delete-used');
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await confirm.waitFor({ state: 'detached' });
+
+    await page.goto(`${suite.t.baseUrl}/files`);
+    await page.getByRole('button', { name: 'Excluir Catálogo' }).click();
+    await page.getByRole('dialog').getByText('Usada pela campanha “Com arquivos”, que ficará sem lista de arquivos.').waitFor();
+    await screenshot(page, 'file-list-delete-used');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
+  });
+
   it('edits the opt-out answer and manages the suppression list on the campaign settings screen', async () => {
     await page.goto(`${suite.t.baseUrl}/campaigns-config`);
     await page.getByRole('heading', { name: 'Números descadastrados' }).waitFor();

@@ -1828,5 +1828,12 @@ export const en: Catalog = {
       duplicates: '%{count} duplicate merged |||| %{count} duplicates merged',
       invalidEmails: '%{count} invalid e-mail was left empty (line %{lines}). |||| %{count} invalid e-mails were left empty (lines %{lines}).',
     },
+    usage: {
+      checking: 'Checking campaigns',
+      contactListId:
+        'Used by the campaign %{names}, which will be left without a contact list. |||| Used by the campaigns %{names}, which will be left without a contact list.',
+      fileListId:
+        'Used by the campaign %{names}, which will be left without a file list. |||| Used by the campaigns %{names}, which will be left without a file list.',
+    },
   },
 };

@@ -1829,5 +1829,11 @@ export const es: Catalog = {
       duplicates: '%{count} duplicado combinado |||| %{count} duplicados combinados',
       invalidEmails: '%{count} e-mail inválido quedó en blanco (línea %{lines}). |||| %{count} e-mails inválidos quedaron en blanco (líneas %{lines}).',
     },
+    usage: {
+      checking: 'Verificando campañas',
+      contactListId:
+        'Usada por la campaña %{names}, que quedará sin lista de contactos. |||| Usada por las campañas %{names}, que quedarán sin lista de contactos.',
+      fileListId: 'Usada por la campaña %{names}, que quedará sin lista de archivos. |||| Usada por las campañas %{names}, que quedarán sin lista de archivos.',
+    },
   },
 };

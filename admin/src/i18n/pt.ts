@@ -1830,6 +1830,11 @@ export const pt = {
       duplicates: '%{count} duplicado mesclado |||| %{count} duplicados mesclados',
       invalidEmails: '%{count} e-mail inválido ficou em branco (linha %{lines}). |||| %{count} e-mails inválidos ficaram em branco (linhas %{lines}).',
     },
+    usage: {
+      checking: 'Verificando campanhas',
+      contactListId: 'Usada pela campanha %{names}, que ficará sem lista de contatos. |||| Usada pelas campanhas %{names}, que ficarão sem lista de contatos.',
+      fileListId: 'Usada pela campanha %{names}, que ficará sem lista de arquivos. |||| Usada pelas campanhas %{names}, que ficarão sem lista de arquivos.',
+    },
   },
 };
 

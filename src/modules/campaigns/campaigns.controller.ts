@@ -18,7 +18,7 @@ import { UpdateCampaignDto } from './dto/update-campaign.dto.js';
 import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 const CAMPAIGN_LIST: ListAllowlist = {
-  filters: { id: 'id', status: 'status', whatsappId: 'whatsapp', contactListId: 'contactList' },
+  filters: { id: 'id', status: 'status', whatsappId: 'whatsapp', contactListId: 'contactList', fileListId: 'fileList' },
   sort: { id: 'id', name: 'name', status: 'status', scheduledAt: 'scheduledAt', completedAt: 'completedAt', createdAt: 'createdAt' },
   defaultSort: ['createdAt', 'DESC'],
 };
