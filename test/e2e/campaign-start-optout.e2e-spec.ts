@@ -78,6 +78,24 @@ describe('campaigns: send now, opt-out answers and the suppression list', () => 
     expect((await t.http().get(`/api/campaigns/${incomplete.body.id}/audience`).set(userA.auth)).status).toBe(403);
   });
 
+  it('filters campaigns by the contact list or file list they use, within the company', async () => {
+    const files = await t.http().post('/api/files').set(adminA.auth).send({ name: 'Catálogo', message: 'Veja' }).expect(201);
+    const list = await contactListWith(t, a.company.id, [{ name: 'Um', number: numberOf('30') }]);
+    await create({ name: 'Usa arquivos', message1: 'Oi', contactListId: list.id, fileListId: files.body.id }).expect(201);
+    await create({ name: 'Só a lista', message1: 'Oi', contactListId: list.id }).expect(201);
+    const names = async (filter: Record<string, number>, session = adminA) =>
+      (
+        await t
+          .http()
+          .get('/api/campaigns')
+          .query({ filter: JSON.stringify(filter), sort: '["name","ASC"]', range: '[0,49]' })
+          .set(session.auth)
+      ).body;
+    expect((await names({ fileListId: files.body.id })).map((c: { name: string }) => c.name)).toEqual(['Usa arquivos']);
+    expect((await names({ contactListId: list.id })).map((c: { name: string }) => c.name)).toEqual(['Só a lista', 'Usa arquivos']);
+    expect(await names({ fileListId: files.body.id }, adminB)).toEqual([]);
+  });
+
   it('answers an opt-out keyword with the configured text, without bot menu or waiting ticket', async () => {
     await setCampaignSettings(t, a.company.id, { optOutReply: 'Você saiu da lista.' });
     const leaving = numberOf('10');
