@@ -98,6 +98,15 @@ describe('campaigns: send now, opt-out answers and the suppression list', () => 
 
   it('answers an opt-out keyword with the configured text, without bot menu or waiting ticket', async () => {
     await setCampaignSettings(t, a.company.id, { optOutReply: 'Você saiu da lista.' });
+    // A bot that greets with a queue menu: any other first message gets it.
+    await t
+      .http()
+      .put(`/api/whatsapp/${connectionId}`)
+      .set(adminA.auth)
+      .send({ greetingMessage: 'Bem-vindo! Escolha:', queueIds: a.queues.slice(0, 2).map((q) => q.id) })
+      .expect(200);
+    const greeted = await customerWrites(t, adminA, connectionId, numberOf('11'), 'Oi', 'Teo');
+    await waitFor(async () => (await t.em().count(Message, { ticket: greeted.id, fromMe: true }, { filters: false })) > 0);
     const leaving = numberOf('10');
     const ticket = await customerWrites(t, adminA, connectionId, leaving, 'PARAR', 'Lia');
     const history = await t.em().find(Message, { ticket: ticket.id }, { filters: false, orderBy: { id: 'asc' } });
