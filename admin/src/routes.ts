@@ -101,7 +101,8 @@ export const ROUTES = {
   campaignsConfig: {
     path: '/campaigns-config',
     title: 'menu.campaignsConfig',
-    menuTitle: 'menu.settings',
+    // Apart from the company's "Configurações": two entries of one name could not be told apart.
+    menuTitle: 'menu.campaignsConfig',
     icon: TuneOutlined,
     plan: 'useCampaigns',
     allowed: campaigns,

@@ -35,6 +35,9 @@ export interface ContactListImportResponse {
   valid: number;
   invalid: number;
   duplicates: number;
+  /** Rows whose e-mail is not one (kept without it) and the first 20 of their sheet lines. */
+  invalidEmails: number;
+  invalidEmailLines: number[];
   error: string | null;
   createdAt: string;
   finishedAt: string | null;
@@ -70,6 +73,8 @@ export interface CampaignCounts {
   failed: number;
   skipped: number;
   pending: number;
+  /** Confirmation requests still unanswered (within the confirmation window). */
+  awaiting: number;
 }
 
 export interface CampaignResponse {
@@ -118,6 +123,24 @@ export interface CampaignShippingResponse {
   deliveredAt: string | null;
   failedAt: string | null;
   error: string | null;
+  /** The texts this person received: the main message and the confirmation request ('' when none). */
+  body: string;
+  confirmationBody: string;
+}
+
+/** A number on the campaigns' suppression list; `keyword` is what the customer wrote, or MANUAL when added by hand. */
+export interface CampaignSuppressionResponse {
+  id: number;
+  number: string;
+  keyword: string;
+  createdAt: string;
+}
+
+/** GET /campaigns/{id}/audience: who "Enviar agora" reaches (recipients not known invalid nor opted out). */
+export interface CampaignAudienceResponse {
+  kind: 'contactList' | 'tag' | null;
+  name: string | null;
+  recipients: number;
 }
 
 /** GET /campaigns/{id}/report: the campaign, its counts and a page of shipping records (keyset on position). */

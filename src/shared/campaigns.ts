@@ -36,6 +36,10 @@ export interface CampaignSettings {
   optOutKeywords: string[];
   /** The campaign pauses itself when this many of the last 20 sends failed; 0 = never. */
   failurePauseThreshold: number;
+  /** The short answer to an opt-out keyword; empty = answer nothing. */
+  optOutReply: string;
+  /** Hours a confirmation campaign waits for the answers to its requests before it finishes. */
+  confirmationWindowHours: number;
 }
 
 export const CAMPAIGN_SETTING_DEFAULTS: CampaignSettings = {
@@ -48,6 +52,8 @@ export const CAMPAIGN_SETTING_DEFAULTS: CampaignSettings = {
   quietHoursEnd: '',
   optOutKeywords: ['SAIR', 'PARAR'],
   failurePauseThreshold: 5,
+  optOutReply: 'Pronto! Você não receberá mais nossas campanhas.',
+  confirmationWindowHours: 24,
 };
 
 /** Codes of `pauseReason`: why a campaign stopped on its own or waits. */
@@ -62,6 +68,7 @@ export const CAMPAIGN_PAUSE_REASONS = [
   'DAILY_CAP',
   'QUIET_HOURS',
   'WALK_STUCK',
+  'AWAITING_CONFIRMATION',
 ] as const;
 export type CampaignPauseReason = (typeof CAMPAIGN_PAUSE_REASONS)[number];
 
@@ -92,7 +99,9 @@ export const campaignMessagesEditable = (campaign: { status: CampaignStatus; sch
 /** The stored key/value rows of the campaign settings (numbers as text, lists as JSON), defaults for what is missing or unreadable. */
 export function parseCampaignSettings(rows: Record<string, string> | null | undefined): CampaignSettings {
   const stored = rows ?? {};
-  const number = (key: 'messageInterval' | 'longerIntervalAfter' | 'greaterInterval' | 'dailyCap' | 'failurePauseThreshold'): number => {
+  const number = (
+    key: 'messageInterval' | 'longerIntervalAfter' | 'greaterInterval' | 'dailyCap' | 'failurePauseThreshold' | 'confirmationWindowHours',
+  ): number => {
     const value = Number(stored[key]);
     return stored[key] !== undefined && Number.isFinite(value) && value >= 0 ? value : CAMPAIGN_SETTING_DEFAULTS[key];
   };
@@ -117,6 +126,8 @@ export function parseCampaignSettings(rows: Record<string, string> | null | unde
     quietHoursEnd: stored.quietHoursEnd ?? CAMPAIGN_SETTING_DEFAULTS.quietHoursEnd,
     optOutKeywords: json('optOutKeywords', isWords, CAMPAIGN_SETTING_DEFAULTS.optOutKeywords),
     failurePauseThreshold: number('failurePauseThreshold'),
+    optOutReply: stored.optOutReply ?? CAMPAIGN_SETTING_DEFAULTS.optOutReply,
+    confirmationWindowHours: number('confirmationWindowHours'),
   };
 }
 

@@ -194,7 +194,9 @@ describe('the campaign screens', () => {
     await statusOf('Relâmpago', 'EM_ANDAMENTO').waitFor({ timeout: 10_000 * TIME_FACTOR });
     await row.getByRole('button', { name: 'Parar Relâmpago' }).click();
     await page.getByText('Parar a campanha Relâmpago?').waitFor();
-    await page.getByRole('button', { name: 'Ok' }).click();
+    // The buttons say what they do.
+    await page.getByRole('dialog').getByRole('button', { name: 'Voltar' }).waitFor();
+    await page.getByRole('button', { name: 'Parar campanha' }).click();
     await page.getByText('Campanha cancelada').waitFor();
     await statusOf('Relâmpago', 'CANCELADA').waitFor();
     const stoppedAt = await suite.t.em().count(CampaignShipping, { campaign: id, status: 'delivered' }, { filters: false });
@@ -215,7 +217,7 @@ describe('the campaign screens', () => {
     // Restart asks first too, then the report fills up without a reload.
     await row.getByRole('button', { name: 'Reiniciar Relâmpago' }).click();
     await page.getByText('Reiniciar a campanha Relâmpago?').waitFor();
-    await page.getByRole('button', { name: 'Ok' }).click();
+    await page.getByRole('button', { name: 'Reiniciar campanha' }).click();
     await page.getByText('Campanha reiniciada').waitFor();
     await row.getByRole('button', { name: 'Relatório de Relâmpago' }).click();
     await page.getByRole('heading', { name: 'Relatório de Relâmpago' }).waitFor();

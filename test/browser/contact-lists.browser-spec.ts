@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
 import type { Page } from 'playwright-core';
 import { ChannelManager } from '../../src/channels/channel-manager.js';
@@ -63,6 +64,9 @@ describe('the contact lists screens', () => {
     await dialog.locator('input[name="name"]').fill('Clientes 2026');
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
     await page.getByText('Lista salva com sucesso!').waitFor();
+    // A new list opens at once, to be filled; back to the lists, it is there.
+    await page.getByRole('heading', { name: 'Contatos da lista Clientes 2026' }).waitFor();
+    await page.getByRole('button', { name: 'Voltar para as listas' }).click();
     await page.locator('td:has-text("Clientes 2026")').waitFor();
 
     // The row opens the list's contacts.
@@ -140,6 +144,63 @@ describe('the contact lists screens', () => {
     await page.locator('[data-import-status]').first().waitFor();
     await page.locator('[data-import-status="done"]').waitFor({ timeout: 120_000 * TIME_FACTOR });
     await screenshot(page, 'contact-list-items-phone');
+    await page.close();
+  });
+
+  it('explains imports: the columns read, a template, 55 for numbers without it, invalid e-mails with their lines, Portuguese plurals', async () => {
+    const connection = await suite.t.em().findOneOrFail(Whatsapp, { provider: 'simulator' }, { filters: false });
+    const channels = suite.t.app.get(ChannelManager);
+    if (!channels.isConnected(connection.id)) await channels.start(connection.company.id, connection.id);
+    await waitFor(() => channels.isConnected(connection.id));
+    const page = await suite.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await loginThroughForm(page, suite.t.baseUrl, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    await page.waitForSelector('a[href="/tickets"]');
+    await page.goto(`${suite.t.baseUrl}/contact-lists`);
+    await page.getByRole('link', { name: 'Adicionar lista' }).click();
+    await page.getByRole('dialog').locator('input[name="name"]').fill('Sem DDI');
+    await page.getByRole('dialog').getByRole('button', { name: 'Adicionar', exact: true }).click();
+    await page.getByRole('heading', { name: 'Contatos da lista Sem DDI' }).waitFor();
+    const listId = Number(new URL(page.url()).pathname.split('/')[2]);
+
+    const help = page.locator('[data-import-help]');
+    await help.getByText('com as colunas nome, numero e email', { exact: false }).waitFor();
+    await help.getByText('Números sem código do país recebem 55.', { exact: false }).waitFor();
+    const download = page.waitForEvent('download');
+    await help.getByRole('button', { name: 'Baixar modelo .xlsx' }).click();
+    const template = await download;
+    expect(template.suggestedFilename()).toBe('modelo-lista-de-contatos.xlsx');
+    const book = XLSX.read(await readFile((await template.path())!));
+    expect(XLSX.utils.sheet_to_json(book.Sheets[book.SheetNames[0]!]!, { header: 1 })[0]).toEqual(['nome', 'numero', 'email']);
+
+    const cells = [
+      ['nome', 'numero', 'email'],
+      ['Paula', '11 91111-0005', 'paula@'],
+      ['Rafa', '(21) 97777-3333', 'rafa@example.com'],
+      ['Sem Zap', '(11) 98888-0000', ''],
+    ];
+    const sheet = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(sheet, XLSX.utils.aoa_to_sheet(cells), 'Contatos');
+    await page.setInputFiles('[data-testid="contact-list-import-input"]', {
+      name: 'ddd.xlsx',
+      mimeType: XLSX_TYPE,
+      buffer: XLSX.write(sheet, { type: 'buffer', bookType: 'xlsx' }) as Buffer,
+    });
+    const banner = page.locator('[data-import-status="done"]');
+    await banner.waitFor({ timeout: 30_000 * TIME_FACTOR });
+    await expect(banner.textContent()).resolves.toContain('Importação de ddd.xlsx concluída: 2 válidos, 1 inválido, ');
+    await banner.getByText('1 e-mail inválido ficou em branco (linha 2).').waitFor();
+    await page.locator('td:has-text("5511911110005")').waitFor();
+    const stored = await suite.t.em().find(ContactListItem, { contactList: listId }, { filters: false, orderBy: { number: 'asc' } });
+    expect(stored.map((item) => [item.number, item.email, item.isWhatsappValid])).toEqual([
+      ['5511911110005', null, true],
+      ['5511988880000', null, false],
+      ['5521977773333', 'rafa@example.com', true],
+    ]);
+    await screenshot(page, 'contact-list-import-explained');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.locator('[data-import-status="done"]').waitFor();
+    await screenshot(page, 'contact-list-import-explained-phone');
     await page.close();
   });
 });

@@ -45,6 +45,8 @@ describe('campaign settings', () => {
       quietHoursEnd: '',
       optOutKeywords: ['SAIR', 'PARAR'],
       failurePauseThreshold: 5,
+      optOutReply: 'Pronto! Você não receberá mais nossas campanhas.',
+      confirmationWindowHours: 24,
     });
   });
 
@@ -65,6 +67,8 @@ describe('campaign settings', () => {
       quietHoursEnd: '07:30',
       optOutKeywords: [' sair ', 'Sair', 'CANCELAR'],
       failurePauseThreshold: 0,
+      optOutReply: 'Ok, removido.',
+      confirmationWindowHours: '48',
     });
     expect(res.status).toBe(200);
     const expected: CampaignSettings = {
@@ -77,6 +81,8 @@ describe('campaign settings', () => {
       quietHoursEnd: '07:30',
       optOutKeywords: ['sair', 'CANCELAR'],
       failurePauseThreshold: 0,
+      optOutReply: 'Ok, removido.',
+      confirmationWindowHours: 48,
     };
     expect(res.body).toEqual(expected);
     expect((await read(adminA)).body).toEqual(expected);
@@ -104,6 +110,7 @@ describe('campaign settings', () => {
     expect(await refusedFields({ longerIntervalAfter: 2, greaterInterval: 121 })).toEqual(['longerIntervalAfter', 'greaterInterval']);
     expect(await refusedFields({ dailyCap: 100001 })).toEqual(['dailyCap']);
     expect(await refusedFields({ dailyCap: -1 })).toEqual(['dailyCap']);
+    expect(await refusedFields({ confirmationWindowHours: 0, optOutReply: 'x'.repeat(501) })).toEqual(['optOutReply', 'confirmationWindowHours']);
     expect(await refusedFields({ dailyCap: 1.5 })).toEqual(['dailyCap']);
     expect(await refusedFields({ quietHoursStart: '24:00' })).toEqual(['quietHoursStart']);
     expect(await refusedFields({ quietHoursEnd: '7:30' })).toEqual(['quietHoursEnd']);

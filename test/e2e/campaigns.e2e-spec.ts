@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Socket } from 'socket.io-client';
 import { wallTime } from '../../src/modules/campaigns/campaign-clock.js';
+import { CampaignJobs } from '../../src/modules/campaigns/campaign-jobs.js';
+import { CampaignShipping } from '../../src/modules/campaigns/campaign-shipping.entity.js';
+import { CampaignsRepository } from '../../src/modules/campaigns/campaigns.repository.js';
 import { Company } from '../../src/modules/companies/company.entity.js';
 import { Setting } from '../../src/modules/settings/setting.entity.js';
 import { Message } from '../../src/modules/messages/message.entity.js';
@@ -110,7 +113,17 @@ describe('campaigns', () => {
 
     const report = await t.http().get(`/api/campaigns/${created.body.id}/report`).set(adminA.auth);
     expect(report.status).toBe(200);
-    expect(report.body.counts).toEqual({ total: 7, valid: 5, delivered: 5, confirmationRequested: 0, confirmed: 0, failed: 0, skipped: 2, pending: 0 });
+    expect(report.body.counts).toEqual({
+      total: 7,
+      valid: 5,
+      delivered: 5,
+      confirmationRequested: 0,
+      confirmed: 0,
+      failed: 0,
+      skipped: 2,
+      pending: 0,
+      awaiting: 0,
+    });
     expect(report.body.shippings).toHaveLength(7);
     expect(report.body.hasMore).toBe(false);
   });
@@ -158,7 +171,14 @@ describe('campaigns', () => {
       whatsappId: connectionId,
       scheduledAt: now(),
     });
-    await campaignReaches(t, created.body.id, 'FINALIZADA');
+    // Everyone was asked; the campaign is not finished while answers may still come: it says how many wait.
+    await waitFor(async () => (await shippingsOf(t, created.body.id)).every((s) => s.status === 'awaiting'));
+    const waiting = await waitFor(async () => {
+      const campaign = await campaignOf(t, created.body.id);
+      return campaign.pauseReason === 'AWAITING_CONFIRMATION' ? campaign : null;
+    });
+    expect(waiting.status).toBe('EM_ANDAMENTO');
+    expect((await t.http().get(`/api/campaigns/${created.body.id}/report`).set(adminA.auth)).body.counts).toMatchObject({ awaiting: 2 });
     let shippings = await shippingsOf(t, created.body.id);
     expect(shippings.map((s) => [s.status, s.confirmationBody])).toEqual([
       ['awaiting', 'Ana, quer receber um cupom? Responda SIM.'],
@@ -177,7 +197,42 @@ describe('campaigns', () => {
     expect(history[0]!.body).toBe('Ana, quer receber um cupom? Responda SIM.');
 
     const report = await t.http().get(`/api/campaigns/${created.body.id}/report`).set(adminA.auth);
-    expect(report.body.counts).toMatchObject({ total: 2, delivered: 1, confirmationRequested: 2, confirmed: 1, pending: 0 });
+    expect(report.body.counts).toMatchObject({ total: 2, delivered: 1, confirmationRequested: 2, confirmed: 1, pending: 0, awaiting: 1 });
+    expect(report.body.campaign.status).toBe('EM_ANDAMENTO');
+    expect(report.body.shippings[0]).toMatchObject({
+      body: 'Aqui está seu cupom, Ana: PROMO10',
+      confirmationBody: 'Ana, quer receber um cupom? Responda SIM.',
+    });
+
+    // The confirmation window passes for the silent one (its request is made a day old and the walk wakes): finished.
+    await t
+      .em()
+      .nativeUpdate(CampaignShipping, { id: shippings[1]!.id }, { confirmationRequestedAt: new Date(Date.now() - 25 * 3600_000) }, { filters: false });
+    const generation = await t.app.get(CampaignsRepository).walkGeneration(a.company.id, created.body.id);
+    await t.app.get(CampaignJobs).armWalk(a.company.id, created.body.id, new Date(), true, generation);
+    const finished = await campaignReaches(t, created.body.id, 'FINALIZADA');
+    expect(finished.pauseReason).toBeNull();
+    expect((await shippingsOf(t, created.body.id))[1]).toMatchObject({ status: 'skipped', error: 'ERR_CONFIRMATION_EXPIRED' });
+    expect(wire(t, connectionId).filter((e) => e.to === silent)).toHaveLength(1);
+  });
+
+  it('finishes a confirmation campaign as soon as the last awaited recipient answers', async () => {
+    await setCampaignSettings(t, a.company.id, { messageInterval: 0 });
+    const only = numberOf('8003');
+    const list = await contactListWith(t, a.company.id, [{ name: 'Caio', number: only }]);
+    const created = await create({
+      name: 'Confirma um',
+      confirmation: true,
+      message1: 'Cupom',
+      confirmationMessage1: 'Quer?',
+      contactListId: list.id,
+      whatsappId: connectionId,
+      scheduledAt: now(),
+    });
+    await waitFor(async () => (await campaignOf(t, created.body.id)).pauseReason === 'AWAITING_CONFIRMATION');
+    await customerWrites(t, adminA, connectionId, only, 'quero', 'Caio');
+    await campaignReaches(t, created.body.id, 'FINALIZADA');
+    expect((await shippingsOf(t, created.body.id))[0]).toMatchObject({ status: 'delivered', body: 'Cupom' });
   });
 
   it('honours an opt-out keyword in every later campaign', async () => {
@@ -193,7 +248,8 @@ describe('campaigns', () => {
       [leaving, 'skipped', 'ERR_OPTED_OUT'],
       [staying, 'delivered', null],
     ]);
-    expect(wire(t, connectionId).filter((e) => e.to === leaving)).toHaveLength(0);
+    // Only the answer to the keyword itself reached the number, not the campaign.
+    expect(wire(t, connectionId).filter((e) => e.to === leaving)).toHaveLength(1);
   });
 
   it('waits at the daily cap and during quiet hours, in the company time zone', async () => {

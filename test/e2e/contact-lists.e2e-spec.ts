@@ -294,6 +294,26 @@ describe('contact lists', () => {
       ]);
     });
 
+    it('gives numbers without a country code the default 55 before the check, and reports invalid e-mails with their lines', async () => {
+      const local = (await http().post('/api/contact-lists').set(adminA.auth).send({ name: 'Sem DDI' })).body as ContactListResponse;
+      const rows = [
+        ['nome', 'numero', 'email'],
+        ['Paula', '11 91111-0005', 'paula@example.com'],
+        ['', '', ''],
+        ['Rafa', '(21) 97777-3333', 'rafa@'],
+        ['Sem Zap', '1188880000', 'sem zap@example.com'],
+      ];
+      expect((await upload(adminA, local.id, workbook(rows, 'xlsx'), 'ddd.xlsx')).status).toBe(202);
+      const done = await finished(adminA, local.id);
+      expect(done).toMatchObject({ status: 'done', valid: 2, invalid: 1, invalidEmails: 2, invalidEmailLines: [4, 5] });
+      expect((await items(adminA, local.id)).map(({ number, email, isWhatsappValid }) => ({ number, email, isWhatsappValid }))).toEqual([
+        { number: '5511911110005', email: 'paula@example.com', isWhatsappValid: true },
+        // Checked as a Brazilian number (55 added), in its ninth-digit form.
+        { number: '5511988880000', email: null, isWhatsappValid: false },
+        { number: '5521977773333', email: null, isWhatsappValid: true },
+      ]);
+    });
+
     it('refuses bad files with a clear code and changes nothing', async () => {
       const before = await items(adminA, list.id);
       const importsBefore = await t.em().count(ContactListImport, { contactList: list.id }, { filters: false });

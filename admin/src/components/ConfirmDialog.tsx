@@ -8,10 +8,14 @@ interface ConfirmDialogProps {
   children: ReactNode;
   onClose(): void;
   onConfirm(): void;
+  /** Catalog keys of the buttons when "Cancelar" / "Ok" would not say what they do. */
+  cancelLabel?: string;
+  confirmLabel?: string;
+  confirmColor?: 'error' | 'primary';
 }
 
-/** The generic confirmation: Cancel and Ok. */
-export function ConfirmDialog({ open, title, children, onClose, onConfirm }: ConfirmDialogProps) {
+/** The generic confirmation: Cancel and Ok, unless the buttons are named for what they do. */
+export function ConfirmDialog({ open, title, children, onClose, onConfirm, cancelLabel, confirmLabel, confirmColor = 'error' }: ConfirmDialogProps) {
   const translate = useTranslate();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="confirm-dialog-title">
@@ -20,16 +24,16 @@ export function ConfirmDialog({ open, title, children, onClose, onConfirm }: Con
         <DialogContentText>{children}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{translate('common.cancel')}</Button>
+        <Button onClick={onClose}>{translate(cancelLabel ?? 'common.cancel')}</Button>
         <Button
           variant="contained"
-          color="error"
+          color={confirmColor}
           onClick={() => {
             onClose();
             onConfirm();
           }}
         >
-          {translate('common.ok')}
+          {translate(confirmLabel ?? 'common.ok')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,4 +1,5 @@
 import { Box } from '@mui/material';
+import type { ReactNode } from 'react';
 import { EditButton, useCanAccess, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import { RowDeleteButton } from './RowDeleteButton';
 
@@ -10,13 +11,15 @@ interface RecordRowActionsProps {
   catalog: string;
   /** The record's name in the labels and the confirmation. */
   name: string;
+  /** A confirmation that says more than `deleteMessage`. */
+  deleteContent?: ReactNode;
 }
 
 /**
  * A row's edit link (the `{list}/{id}` dialog route) and delete button (asks first, then toasts), each shown only
  * when the rule table lets the user change this record (react-admin's canAccess).
  */
-export function RecordRowActions({ catalog, name }: RecordRowActionsProps) {
+export function RecordRowActions({ catalog, name, deleteContent }: RecordRowActionsProps) {
   const record = useRecordContext();
   const resource = useResourceContext();
   const translate = useTranslate();
@@ -26,7 +29,7 @@ export function RecordRowActions({ catalog, name }: RecordRowActionsProps) {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
       <EditButton label="" aria-label={translate(`${catalog}.edit`, { name })} />
-      {canDelete && <RowDeleteButton catalog={catalog} name={name} />}
+      {canDelete && <RowDeleteButton catalog={catalog} name={name} confirmContent={deleteContent} />}
     </Box>
   );
 }

@@ -1,4 +1,11 @@
-import type { CampaignReportResponse, CampaignResponse, ContactListResponse, FileListResponse } from '../../../src/shared/campaign-api-types';
+import type {
+  CampaignAudienceResponse,
+  CampaignReportResponse,
+  CampaignResponse,
+  CampaignSuppressionResponse,
+  ContactListResponse,
+  FileListResponse,
+} from '../../../src/shared/campaign-api-types';
 import { API_URL, type httpClient as HttpClient } from './httpClient';
 
 type Client = typeof HttpClient;
@@ -21,6 +28,27 @@ export function campaignMethods(httpClient: Client) {
   return {
     /** Stops a running campaign (CANCELADA). */
     cancelCampaign: (id: number) => post(id, 'cancel'),
+    /** "Enviar agora": an inactive or scheduled campaign starts at once. */
+    startCampaign: (id: number) => post(id, 'start'),
+    /** Who "Enviar agora" reaches: the list's name and the number of recipients. */
+    async getCampaignAudience(id: number): Promise<CampaignAudienceResponse> {
+      return (await httpClient<CampaignAudienceResponse>(at(id, 'audience'))).json;
+    },
+    /** A page of the suppression list (numbers no campaign sends to), searched by number. */
+    async getSuppressions(search: string, page: number): Promise<{ records: CampaignSuppressionResponse[]; hasMore: boolean; count: number }> {
+      const query = new URLSearchParams({ pageNumber: String(page), ...(search ? { searchParam: search } : {}) });
+      return (await httpClient<{ records: CampaignSuppressionResponse[]; hasMore: boolean; count: number }>(`${API_URL}/campaign-suppressions?${query}`)).json;
+    },
+    async addSuppression(number: string): Promise<CampaignSuppressionResponse> {
+      return (await httpClient<CampaignSuppressionResponse>(`${API_URL}/campaign-suppressions`, { method: 'POST', body: JSON.stringify({ number }) })).json;
+    },
+    async removeSuppression(id: number): Promise<void> {
+      await httpClient(`${API_URL}/campaign-suppressions/${id}`, { method: 'DELETE' });
+    },
+    /** The whole list as CSV text. */
+    async exportSuppressions(): Promise<string> {
+      return (await httpClient(`${API_URL}/campaign-suppressions/export`)).body;
+    },
     /** Resumes a cancelled campaign (EM_ANDAMENTO). */
     restartCampaign: (id: number) => post(id, 'restart'),
     /** Attaches (or replaces) the campaign's file; answers the campaign as it now is. */

@@ -1,3 +1,4 @@
+import { CampaignSettingsModule } from '../campaign-settings/campaign-settings.module.js';
 import { Module } from '@nestjs/common';
 import { CompaniesModule } from '../companies/companies.module.js';
 import { MessagesModule } from '../messages/messages.module.js';
@@ -18,7 +19,7 @@ import { TimerFactsRepository } from './timers/timer-facts.repository.js';
 
 /** The bot of server-behaviour §5 and the timers of §4; both follow the domain events of messages and tickets. */
 @Module({
-  imports: [CompaniesModule, MessagesModule, OutboundModule, SettingsModule, TicketsModule, BotTimersModule, AutomationClientsModule],
+  imports: [CampaignSettingsModule, CompaniesModule, MessagesModule, OutboundModule, SettingsModule, TicketsModule, BotTimersModule, AutomationClientsModule],
   providers: [BotRepository, BotService, BotSpeaker, RatingFlow, AiPromptRunner, IntegrationRunner, TimerActions, TimerFactsRepository, BotTimersWorker],
 })
 export class AutomationModule {}

@@ -14,6 +14,7 @@ import { RatingFlow } from './rating-flow.js';
 import { AiPromptRunner } from './runners/ai-prompt.runner.js';
 import { IntegrationRunner } from './runners/integration.runner.js';
 import { BotTimers } from './timers/bot-timers.js';
+import { CampaignSettingsService } from '../campaign-settings/campaign-settings.service.js';
 
 const OUT_OF_HOURS_EVERY_MS = 30 * 60 * 1000;
 const SAME_MENU_EVERY_MS = 60 * 1000;
@@ -47,6 +48,7 @@ export class BotService {
     private readonly timers: BotTimers,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly mediaLinks: MediaLinks,
+    private readonly campaignSettings: CampaignSettingsService,
   ) {}
 
   /** Each customer message (not in groups), inside its connection's lane. */
@@ -58,6 +60,8 @@ export class BotService {
     // Tickets people handle are not the bot's business, unless they wait for a rating answer: no query at all.
     const row = event.ticket;
     if ((row.userId !== null || row.status !== 'pending') && !row.ratingPending) return;
+    // An opt-out keyword is the campaigns' business (they acknowledge it): no menu for it.
+    if (await this.campaignSettings.optOutKeyword(companyId, event.message.body)) return;
     let context = await this.repository.turn(companyId, event.ticket.id, whatsappId);
     if (!context) return;
     if (context.ticket.rating_requested_at) {

@@ -4,15 +4,19 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { forkForCompany } from '../../infra/database/tenant-scope.js';
 import { RealtimeService } from '../../infra/realtime/realtime.service.js';
-import type { CampaignSettings } from '../../shared/campaigns.js';
+import { type CampaignSettings, campaignsOn, keywordOf } from '../../shared/campaigns.js';
 import { CampaignSetting } from '../campaigns/campaign-setting.entity.js';
 import { Company } from '../companies/company.entity.js';
+import { CompanySettingsCache } from '../settings/company-settings.cache.js';
 import { decodeSettings, encodeSetting, SETTING_KEYS, type SettingKey } from './campaign-settings.codec.js';
 import { hasVariable, settingsProblem, uniqueKeywords } from './campaign-settings.rules.js';
 import type { CampaignVariableDto, SaveCampaignSettingsDto } from './dto/campaign-settings.dto.js';
 
 /** How long a copy read for a hot path (each customer reply) may be used; a save here drops it at once. */
 const CACHE_TTL_MS = 5000;
+
+/** Longer replies are never an opt-out keyword. */
+const KEYWORD_MAX = 30;
 
 /** Campaign settings (campaigns §3, §9): key/value rows per company, read whole with defaults for missing keys. */
 @Injectable()
@@ -22,6 +26,7 @@ export class CampaignSettingsService {
   constructor(
     private readonly em: EntityManager,
     private readonly realtime: RealtimeService,
+    private readonly companySettings: CompanySettingsCache,
   ) {}
 
   /** The company's settings; usable inside a request or a job (it opens its own company-scoped context). */
@@ -41,6 +46,16 @@ export class CampaignSettingsService {
       if (this.cache.get(companyId)?.settings === settings) this.cache.delete(companyId);
     });
     return settings;
+  }
+
+  /** The opt-out keyword a customer's message is, or null (long texts are never one: their settings are not read). */
+  async optOutKeyword(companyId: number, body: string): Promise<string | null> {
+    const keyword = keywordOf(body);
+    if (!keyword || keyword.length > KEYWORD_MAX || /\s{2,}|\n/.test(keyword)) return null;
+    // Without campaigns the words are ordinary messages (the bot answers them).
+    if (!campaignsOn(await this.companySettings.get(companyId, 'campaignsEnabled'))) return null;
+    const settings = await this.recent(companyId);
+    return settings.optOutKeywords.some((word) => keywordOf(word) === keyword) ? keyword : null;
   }
 
   /** Applies a partial change; answers the whole settings. */

@@ -112,13 +112,20 @@ export class CampaignWalker {
       if (shipping) await this.repository.release(companyId, shipping.id);
       return this.stop(companyId, campaignId, blocked, fence);
     }
+    const settings = parseCampaignSettings(gate.settings);
     if (!shipping) {
+      // Everyone was walked; a confirmation campaign still waits for its answers until the window closes.
+      const until = await this.repository.awaitingUntil(companyId, campaignId, settings.confirmationWindowHours);
+      if (until) {
+        await this.repository.wait(companyId, campaignId, 'AWAITING_CONFIRMATION', until, fence);
+        await this.announce(companyId, campaignId, true);
+        return until;
+      }
       if (await this.repository.finishIfDone(companyId, campaignId)) await this.announce(companyId, campaignId, true);
       this.forget(campaignId);
       return null;
     }
 
-    const settings = parseCampaignSettings(gate.settings);
     const now = new Date();
     const quietUntil = quietHoursEnd(now, gate.timezone, settings.quietHoursStart, settings.quietHoursEnd);
     const capped = settings.dailyCap > 0 && gate.sent_today >= settings.dailyCap;
@@ -226,6 +233,8 @@ export class CampaignWalker {
       return true;
     });
     if (held.held) await this.progress(companyId, campaign.id, held.value);
+    // The last awaited answer may have been this one: the campaign need not wait for its window any more.
+    await this.finishIfDone(companyId, campaign.id);
     return null;
   }
 
@@ -306,6 +315,11 @@ export class CampaignWalker {
     if (await this.repository.pause(companyId, campaignId, reason, fence)) await this.announce(companyId, campaignId, true);
     this.forget(campaignId);
     return null;
+  }
+
+  /** FINALIZADA when nothing is left (an answer or an opt-out settled the last awaited recipient). */
+  async finishIfDone(companyId: number, campaignId: number): Promise<void> {
+    if (await this.repository.finishIfDone(companyId, campaignId)) await this.announce(companyId, campaignId, true);
   }
 
   /** The campaign row and its counts to the company's sockets. */

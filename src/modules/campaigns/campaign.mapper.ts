@@ -55,5 +55,7 @@ export function toShippingResponse(row: ShippingPageRow): CampaignShippingRespon
     deliveredAt: iso(row.delivered_at),
     failedAt: iso(row.failed_at),
     error: row.error,
+    body: row.body,
+    confirmationBody: row.confirmation_body,
   };
 }

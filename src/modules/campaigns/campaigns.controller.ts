@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Res, UploadedFile } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Auth } from '../../authorization/auth.decorator.js';
@@ -9,7 +9,7 @@ import { type ListAllowlist, type ListParams, listResponse } from '../../common/
 import { ListQuery } from '../../common/list-query/list-query.decorator.js';
 import { MediaUploadEndpoint, type UploadedMedia } from '../../infra/storage/uploads/upload.decorator.js';
 import type { ListBody } from '../../shared/api-types.js';
-import type { CampaignReportResponse, CampaignResponse } from '../../shared/campaign-api-types.js';
+import type { CampaignAudienceResponse, CampaignReportResponse, CampaignResponse } from '../../shared/campaign-api-types.js';
 import { CampaignMediaService } from './campaign-media.service.js';
 import { CampaignsService } from './campaigns.service.js';
 import { CampaignReportQuery } from './dto/campaign-report.query.js';
@@ -18,7 +18,7 @@ import { UpdateCampaignDto } from './dto/update-campaign.dto.js';
 import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 const CAMPAIGN_LIST: ListAllowlist = {
-  filters: { id: 'id', status: 'status', whatsappId: 'whatsapp', contactListId: 'contactList' },
+  filters: { id: 'id', status: 'status', whatsappId: 'whatsapp', contactListId: 'contactList', fileListId: 'fileList' },
   sort: { id: 'id', name: 'name', status: 'status', scheduledAt: 'scheduledAt', completedAt: 'completedAt', createdAt: 'createdAt' },
   defaultSort: ['createdAt', 'DESC'],
 };
@@ -88,6 +88,21 @@ export class CampaignsController {
   @HttpCode(200)
   restart(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<CampaignResponse> {
     return this.campaigns.restart(ctx, id);
+  }
+
+  @Post(':id/start')
+  @Policy('update', 'Campaign')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Sends an inactive or scheduled campaign now ("Enviar agora"); 409-style error when it is running or done' })
+  start(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<CampaignResponse> {
+    return this.campaigns.start(ctx, id);
+  }
+
+  @Get(':id/audience')
+  @Policy('read', 'Campaign')
+  @ApiOperation({ summary: 'The audience "Enviar agora" names: list or tag name and the number of recipients' })
+  audience(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<CampaignAudienceResponse> {
+    return this.campaigns.audience(ctx, id);
   }
 
   @Post(':id/media-upload')

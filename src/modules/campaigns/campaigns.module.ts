@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { BullModule } from '@nestjs/bullmq';
 import { CampaignSettingsModule } from '../campaign-settings/campaign-settings.module.js';
 import { FilesModule } from '../files/files.module.js';
+import { OutboundModule } from '../messages/outbound.module.js';
+import { TicketsModule } from '../tickets/tickets.module.js';
 import { CampaignDispatchRepository } from './campaign-dispatch.repository.js';
 import { CampaignDispatcher } from './campaign-dispatcher.js';
 import { CampaignEvents } from './campaign-events.js';
@@ -11,15 +13,18 @@ import { CampaignOutbox } from './campaign-outbox.js';
 import { CampaignReplies } from './campaign-replies.js';
 import { CampaignWalker } from './campaign-walker.js';
 import { CampaignWatch } from './campaign-watch.js';
+import { CampaignSuppressionsController } from './campaign-suppressions.controller.js';
+import { CampaignSuppressionsService } from './campaign-suppressions.service.js';
 import { CampaignsController } from './campaigns.controller.js';
 import { CampaignsRepository } from './campaigns.repository.js';
 import { CampaignsService } from './campaigns.service.js';
 
 @Module({
-  imports: [FilesModule, CampaignSettingsModule, BullModule.registerQueue({ name: CAMPAIGNS_QUEUE })],
-  controllers: [CampaignsController],
+  imports: [FilesModule, CampaignSettingsModule, OutboundModule, TicketsModule, BullModule.registerQueue({ name: CAMPAIGNS_QUEUE })],
+  controllers: [CampaignsController, CampaignSuppressionsController],
   providers: [
     CampaignsService,
+    CampaignSuppressionsService,
     CampaignMediaService,
     CampaignsRepository,
     CampaignDispatchRepository,

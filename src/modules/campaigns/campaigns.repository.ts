@@ -17,6 +17,8 @@ export interface ShippingPageRow {
   delivered_at: Date | null;
   failed_at: Date | null;
   error: string | null;
+  body: string;
+  confirmation_body: string;
 }
 
 /** A scheduled or running campaign that did not move when it should have (see `lateWalks`). */
@@ -72,12 +74,50 @@ export class CampaignsRepository {
     return rows[0]?.n ?? 0;
   }
 
-  /** FINALIZADA once nothing is left to send; answers whether it finished now. */
+  /** How many recipients a campaign of that audience would reach now: not known off WhatsApp, not opted out. */
+  async audienceSize(companyId: number, source: { kind: 'contactList' | 'tag'; id: number }): Promise<number> {
+    const numbers =
+      source.kind === 'contactList'
+        ? `select distinct i.number from contact_list_items i where i.company_id = ? and i.contact_list_id = ? and i.is_whatsapp_valid is not false`
+        : `select distinct ct.number from ticket_tags tt join tickets t on t.id = tt.ticket_id join contacts ct on ct.id = t.contact_id
+            where tt.company_id = ? and tt.tag_id = ? and not ct.is_group`;
+    const rows = await this.sql(companyId).all<{ n: number }>(
+      `select count(*)::int as n from (${numbers}) a
+        where not exists (select 1 from campaign_suppressions x where x.company_id = ? and x.number = a.number)`,
+      [companyId, source.id, companyId],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  /**
+   * A confirmation campaign whose sends are done still waits for answers: the end of the confirmation window of its
+   * latest request still unanswered, or null when none waits (the ones past their window are marked expired).
+   */
+  async awaitingUntil(companyId: number, campaignId: number, windowHours: number): Promise<Date | null> {
+    await this.sql(companyId).run(
+      `update campaign_shippings set status = 'skipped', error = 'ERR_CONFIRMATION_EXPIRED', updated_at = now()
+        where company_id = ? and campaign_id = ? and status = 'awaiting' and confirmed_at is null
+          and confirmation_requested_at <= now() - make_interval(hours => ?)`,
+      [companyId, campaignId, windowHours],
+    );
+    const rows = await this.sql(companyId).all<{ until: Date | null }>(
+      `select max(confirmation_requested_at) + make_interval(hours => ?) as until
+         from campaign_shippings where company_id = ? and campaign_id = ? and status = 'awaiting' and confirmed_at is null`,
+      [windowHours, companyId, campaignId],
+    );
+    const until = rows[0]?.until;
+    return until ? new Date(until) : null;
+  }
+
+  /**
+   * FINALIZADA once nothing is left to send and nobody awaits: no recipient pending, being sent, or awaiting (a
+   * confirmation answer, or the main message after it); answers whether it finished now.
+   */
   async finishIfDone(companyId: number, campaignId: number): Promise<boolean> {
     const rows = await this.sql(companyId).all(
       `update campaigns c set status = 'FINALIZADA', completed_at = now(), next_send_at = null, pause_reason = null, updated_at = now()
         where c.company_id = ? and c.id = ? and c.status = 'EM_ANDAMENTO'
-          and not exists (select 1 from campaign_shippings s where s.company_id = ? and s.campaign_id = ? and s.status in ('pending', 'sending'))
+          and not exists (select 1 from campaign_shippings s where s.company_id = ? and s.campaign_id = ? and s.status in ('pending', 'sending', 'awaiting'))
         returning c.id`,
       [companyId, campaignId, companyId, campaignId],
     );
@@ -222,7 +262,8 @@ export class CampaignsRepository {
               count(*) filter (where confirmed_at is not null)::int as confirmed,
               count(*) filter (where status = 'failed')::int as failed,
               count(*) filter (where status = 'skipped')::int as skipped,
-              count(*) filter (where status in ('pending', 'sending'))::int as pending
+              count(*) filter (where status in ('pending', 'sending'))::int as pending,
+              count(*) filter (where status = 'awaiting' and confirmed_at is null)::int as awaiting
          from campaign_shippings where company_id = ? and campaign_id = ?`,
       [companyId, campaignId],
     );
@@ -232,7 +273,8 @@ export class CampaignsRepository {
   /** A page of the report, in walk order after `after` (a position). */
   async shippings(companyId: number, campaignId: number, after: number, limit: number): Promise<ShippingPageRow[]> {
     return this.sql(companyId).all<ShippingPageRow>(
-      `select id, position, number, name, email, status, variant, confirmation_requested_at, confirmed_at, delivered_at, failed_at, error
+      `select id, position, number, name, email, status, variant, confirmation_requested_at, confirmed_at, delivered_at, failed_at, error,
+              body, confirmation_body
          from campaign_shippings where company_id = ? and campaign_id = ? and position > ? order by position limit ?`,
       [companyId, campaignId, after, limit],
     );

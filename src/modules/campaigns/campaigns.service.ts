@@ -3,7 +3,7 @@ import { EntityManager, type FilterQuery, ref } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { appError, fieldError, fieldsError, notFound } from '../../common/errors/app-error.js';
 import { likePattern, type ListParams, type ListResult } from '../../common/list-query/list-query.js';
-import type { CampaignReportResponse, CampaignResponse } from '../../shared/campaign-api-types.js';
+import type { CampaignAudienceResponse, CampaignReportResponse, CampaignResponse } from '../../shared/campaign-api-types.js';
 import { campaignEditable, type CampaignStatus } from '../../shared/campaigns.js';
 import { Company } from '../companies/company.entity.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
@@ -23,6 +23,8 @@ import type { UpdateCampaignDto } from './dto/update-campaign.dto.js';
 
 const RELATIONS = ['contactList', 'whatsapp'] as const;
 const REPORT_PAGE = 50;
+/** A schedule this far behind the clock (typing, clock skew) still counts as now. */
+const PAST_TOLERANCE_MS = 5 * 60_000;
 
 const MESSAGE_FIELDS = [
   'message1',
@@ -138,6 +140,41 @@ export class CampaignsService {
     return toCampaignResponse(await this.load(id));
   }
 
+  /**
+   * "Enviar agora": an inactive (or scheduled) campaign starts at once, without a schedule typed; the walk picks it up
+   * like any campaign whose time came.
+   */
+  async start(ctx: AuthContext, id: number): Promise<CampaignResponse> {
+    const campaign = await this.load(id);
+    if (campaign.status !== 'INATIVA' && campaign.status !== 'PROGRAMADA')
+      throw appError('ERR_CAMPAIGN_NOT_STARTABLE', 'Only an inactive or scheduled campaign can be sent now');
+    this.assertReady(campaign);
+    const generation = await this.repository.walkGeneration(ctx.companyId, id);
+    await this.jobs.cancelWalk(id, generation);
+    campaign.scheduledAt = new Date();
+    campaign.status = 'PROGRAMADA';
+    await this.em.flush();
+    const next = await this.repository.nextWalkGeneration(ctx.companyId, id);
+    this.walker.forget(id);
+    const started = toCampaignResponse(await this.load(id));
+    this.events.changed(ctx.companyId, started);
+    await this.jobs.armWalk(ctx.companyId, id, campaign.scheduledAt, true, next);
+    return started;
+  }
+
+  /** Who "Enviar agora" would reach: the list's (or tag's) name and how many recipients may get it. */
+  async audience(ctx: AuthContext, id: number): Promise<CampaignAudienceResponse> {
+    const campaign = await this.load(id);
+    const source = campaign.contactList
+      ? { kind: 'contactList' as const, id: campaign.contactList.id }
+      : campaign.tagList
+        ? { kind: 'tag' as const, id: campaign.tagList.id }
+        : null;
+    if (!source) return { kind: null, name: null, recipients: 0 };
+    const name = source.kind === 'contactList' ? (campaign.contactList?.getEntity().name ?? '') : ((await this.em.findOne(Tag, { id: source.id }))?.name ?? '');
+    return { kind: source.kind, name, recipients: await this.repository.audienceSize(ctx.companyId, source) };
+  }
+
   async report(_ctx: AuthContext, id: number, after = 0): Promise<CampaignReportResponse> {
     const campaign = await this.load(id);
     const [counts, rows] = await Promise.all([
@@ -178,6 +215,9 @@ export class CampaignsService {
         const company = await this.em.findOneOrFail(Company, { id: ctx.companyId });
         const at = parseCampaignDate(dto.scheduledAt, company.timezone);
         if (!at) throw fieldError('scheduledAt', "scheduledAt must be 'YYYY-MM-DD HH:mm:ss'");
+        // A past time would send at once without anyone having said so: "send now" is its own action.
+        if (at.getTime() < Date.now() - PAST_TOLERANCE_MS)
+          throw fieldError('scheduledAt', 'scheduledAt is in the past; use send now', 'ERR_CAMPAIGN_SCHEDULE_PAST');
         campaign.scheduledAt = at;
         campaign.status = 'PROGRAMADA';
       }

@@ -44,6 +44,13 @@ export class ContactListImport extends BaseEntity {
   @Property({ type: 'integer', default: 0 })
   duplicates: number & Opt = 0;
 
+  /** Rows whose e-mail is not one (stored without it), and the first of their sheet lines. */
+  @Property({ type: 'integer', default: 0 })
+  invalidEmails: number & Opt = 0;
+
+  @Property({ type: 'json', default: '[]' })
+  invalidEmailLines: number[] & Opt = [];
+
   /** An error code when the import failed. */
   @Property({ type: 'string', length: 80, nullable: true })
   error: string | null = null;

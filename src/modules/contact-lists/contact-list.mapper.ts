@@ -49,6 +49,8 @@ export function toContactListImportResponse(row: ContactListImport): ContactList
     valid: row.valid,
     invalid: row.invalid,
     duplicates: row.duplicates,
+    invalidEmails: row.invalidEmails,
+    invalidEmailLines: row.invalidEmailLines,
     error: row.error,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,

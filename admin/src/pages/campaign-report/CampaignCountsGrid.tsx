@@ -2,7 +2,7 @@ import { Box, Paper, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { CampaignCounts } from '../../../../src/shared/campaign-api-types';
 
-const COUNTS: (keyof CampaignCounts)[] = ['total', 'valid', 'delivered', 'confirmationRequested', 'confirmed', 'failed', 'skipped', 'pending'];
+const COUNTS: (keyof CampaignCounts)[] = ['total', 'valid', 'delivered', 'confirmationRequested', 'confirmed', 'failed', 'skipped', 'pending', 'awaiting'];
 
 /** The share of the recipients already walked (delivered, failed or skipped), in whole percent. */
 export function progressOf(counts: CampaignCounts): number {

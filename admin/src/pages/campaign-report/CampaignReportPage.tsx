@@ -3,6 +3,7 @@ import { Alert, Box, Button, CircularProgress, LinearProgress, Paper, Typography
 import { useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { PageHeader } from '../../components/PageHeader';
+import { CampaignCommands } from '../../resources/campaigns/CampaignCommands';
 import { CampaignStatusChip, PauseReasonChip } from '../../resources/campaigns/CampaignFields';
 import { formatDateTime } from '../../resources/campaigns/campaignForm';
 import { CampaignCountsGrid, progressOf } from './CampaignCountsGrid';
@@ -45,8 +46,16 @@ export function CampaignReportPage() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, pb: 2, minWidth: 0 }} data-campaign-report={campaign.id}>
       <PageHeader title="campaigns.reportPage.titleOf" titleArgs={{ name: campaign.name }}>
-        {back}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <CampaignCommands campaign={campaign} variant="buttons" onDone={() => void report.reload()} />
+          {back}
+        </Box>
       </PageHeader>
+      {campaign.status === 'EM_ANDAMENTO' && campaign.pauseReason === 'AWAITING_CONFIRMATION' && counts.awaiting > 0 && (
+        <Alert severity="info" data-awaiting={counts.awaiting}>
+          {translate('campaignTools.awaitingNotice', { smart_count: counts.awaiting })}
+        </Alert>
+      )}
       <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
           <CampaignStatusChip status={campaign.status} />

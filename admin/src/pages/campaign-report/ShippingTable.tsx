@@ -25,6 +25,23 @@ interface ShippingTableProps {
   onLoadMore(): unknown;
 }
 
+/** The texts the person got: the confirmation request (when asked) and the message itself, in full on hover. */
+function ReceivedText({ shipping }: { shipping: CampaignShippingResponse }) {
+  const translate = useTranslate();
+  const parts = [shipping.confirmationBody && `${translate('campaignTools.confirmationPrefix')} ${shipping.confirmationBody}`, shipping.body].filter(Boolean);
+  if (!parts.length) return <Typography color="text.secondary">—</Typography>;
+  const text = parts.join('\n');
+  return (
+    <Typography
+      variant="body2"
+      title={text}
+      sx={{ whiteSpace: 'pre-line', display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+    >
+      {text}
+    </Typography>
+  );
+}
+
 /** The shipping records (their error codes in the user's language), loading the next page within 100 px of the bottom of their scroll area. */
 export function ShippingTable({ shippings, hasMore, loadingMore, onLoadMore }: ShippingTableProps) {
   const translate = useTranslate();
@@ -36,7 +53,13 @@ export function ShippingTable({ shippings, hasMore, loadingMore, onLoadMore }: S
         <Table size="small" stickyHeader aria-label={translate('campaigns.reportPage.shippings')}>
           <TableHead>
             <TableRow>
-              {['number', 'name', 'status', 'variant', ...DATES, 'error'].map((column) => (
+              {['number', 'name', 'status', 'variant'].map((column) => (
+                <TableCell key={column} sx={{ whiteSpace: 'nowrap' }}>
+                  {translate(`campaigns.reportPage.columns.${column}`)}
+                </TableCell>
+              ))}
+              <TableCell>{translate('campaignTools.receivedText')}</TableCell>
+              {[...DATES, 'error'].map((column) => (
                 <TableCell key={column} sx={{ whiteSpace: 'nowrap' }}>
                   {translate(`campaigns.reportPage.columns.${column}`)}
                 </TableCell>
@@ -52,6 +75,9 @@ export function ShippingTable({ shippings, hasMore, loadingMore, onLoadMore }: S
                   <Chip size="small" color={STATUS_COLORS[shipping.status]} label={translate(`campaigns.shippingStatus.${shipping.status}`)} />
                 </TableCell>
                 <TableCell align="center">{shipping.variant ?? '—'}</TableCell>
+                <TableCell sx={{ minWidth: 220, maxWidth: 360 }} data-received-text>
+                  <ReceivedText shipping={shipping} />
+                </TableCell>
                 {DATES.map((field) => (
                   <TableCell key={field} sx={{ whiteSpace: 'nowrap' }}>
                     {formatDateTime(shipping[field]) || '—'}

@@ -76,6 +76,8 @@ export function useCampaignReport(campaignId: number) {
     hasMore: Boolean(query.hasNextPage),
     loadMore: query.fetchNextPage,
     loadingMore: query.isFetchingNextPage,
+    /** After a command (send now, stop, restart): the page as the server now has it. */
+    reload: () => queryClient.resetQueries({ queryKey }),
     isPending: query.isPending,
     error: query.error,
   };

@@ -11,7 +11,9 @@ import { useCompanyTopic } from '../../realtime/useCompanyTopic';
 import { AddVariableDialog } from './AddVariableDialog';
 import { AntiBanFields } from './AntiBanFields';
 import { IntervalFields } from './IntervalFields';
+import { OptOutFields } from './OptOutFields';
 import { draftProblems, type SettingsDraft, toDraft, toPayload } from './settingsForm';
+import { SuppressionList } from './SuppressionList';
 import { VariablesSection } from './VariablesSection';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -127,6 +129,10 @@ export function CampaignsConfigPage() {
           <Section id="campaign-anti-ban" title="campaignsConfig.antiBan.title">
             <AntiBanFields draft={draft} errors={errors} onChange={change} />
           </Section>
+          <Divider />
+          <Section id="campaign-opt-out" title="campaignTools.settings.title">
+            <OptOutFields draft={draft} errors={errors} onChange={change} />
+          </Section>
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
             <Button variant="contained" onClick={() => void save()} disabled={saving} startIcon={saving ? <CircularProgress size={18} /> : undefined}>
               {translate('campaignsConfig.save')}
@@ -134,6 +140,11 @@ export function CampaignsConfigPage() {
           </Box>
         </Paper>
       )}
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mt: 2 }}>
+        <Section id="campaign-suppressions" title="campaignTools.suppression.title">
+          <SuppressionList />
+        </Section>
+      </Paper>
       {adding && <AddVariableDialog onClose={() => setAdding(false)} onAdd={addVariable} />}
     </Box>
   );

@@ -41,5 +41,9 @@ export function draftProblems(draft: SettingsDraft): Record<string, string> {
   if (!Number.isInteger(draft.failurePauseThreshold) || draft.failurePauseThreshold < 0 || draft.failurePauseThreshold > 20) {
     problems.failurePauseThreshold = 'campaignsConfig.antiBan.thresholdRange';
   }
+  if (!Number.isInteger(draft.confirmationWindowHours) || draft.confirmationWindowHours < 1 || draft.confirmationWindowHours > 720) {
+    problems.confirmationWindowHours = 'campaignTools.settings.windowRange';
+  }
+  if (draft.optOutReply.length > 500) problems.optOutReply = 'campaignTools.settings.replyTooLong';
   return problems;
 }

@@ -57,7 +57,7 @@ export function CampaignInputs({ locked, messagesLocked, notice, campaign }: Cam
         <ScheduleDateTimeInput
           source="scheduledAt"
           label="campaigns.form.scheduledAt"
-          validate={scheduledAtRules}
+          validate={locked ? undefined : scheduledAtRules}
           helperText="campaigns.form.scheduledAtHelp"
           disabled={locked}
         />

@@ -1,4 +1,6 @@
-import { Box, Chip, Tab, Tabs, Typography } from '@mui/material';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
+import { Box, Chip, Paper, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { type FocusEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -6,13 +8,14 @@ import { TextInput, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useAppDataProvider } from '../../providers/dataProvider';
 import { insertPlaceholder } from './campaignForm';
-import { type MessageField, VARIANTS } from './types';
+import { type MessageField, VARIANTS, type Variant } from './types';
+import { type CampaignVariable, renderCampaignMessage } from '../../../../src/shared/campaigns';
 
 /** The recipient's fields every message may use (campaigns §9), before the company's own variables. */
 const CONTACT_PLACEHOLDERS = ['nome', 'numero', 'email'] as const;
 
 /** The campaign settings' variables; none while the settings cannot be read. */
-function useCampaignVariables(): string[] {
+function useCampaignVariables(): CampaignVariable[] {
   const methods = useAppDataProvider();
   const { data } = useQuery({
     queryKey: ['campaign-settings', 'variables'],
@@ -20,7 +23,34 @@ function useCampaignVariables(): string[] {
     retry: false,
     staleTime: 60_000,
   });
-  return (data ?? []).map((variable) => variable.key).filter(Boolean);
+  return (data ?? []).filter((variable) => variable.key);
+}
+
+/** Each variant's message and confirmation text as a sample recipient would get them. */
+function VariantPreview({ variant, confirmation, variables }: { variant: Variant; confirmation: boolean; variables: CampaignVariable[] }) {
+  const translate = useTranslate();
+  const message = String(useWatch({ name: `message${variant}` }) ?? '');
+  const ask = String(useWatch({ name: `confirmationMessage${variant}` }) ?? '');
+  const sample = { name: translate('campaignTools.sampleName'), number: '5511999990000', email: translate('campaignTools.sampleEmail') };
+  const texts = [confirmation && ask.trim() ? ask : '', message].filter((text) => text.trim());
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5, mt: 1, bgcolor: 'action.hover' }} data-variant-preview={variant}>
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
+        {translate('campaignTools.previewFor', { name: sample.name })}
+      </Typography>
+      {texts.length ? (
+        texts.map((text, index) => (
+          <Typography key={index} variant="body2" sx={{ whiteSpace: 'pre-wrap', mb: 0.5 }}>
+            {renderCampaignMessage(text, sample, variables)}
+          </Typography>
+        ))
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          {translate('campaignTools.previewEmpty')}
+        </Typography>
+      )}
+    </Paper>
+  );
 }
 
 /**
@@ -33,6 +63,8 @@ export function CampaignMessageTabs({ disabled }: { disabled: boolean }) {
   const confirmation = Boolean(useWatch({ name: 'confirmation' }));
   const { getValues, setValue } = useFormContext();
   const variables = useCampaignVariables();
+  const messages = useWatch({ name: VARIANTS.map((n) => `message${n}`) }) as (string | undefined)[];
+  const filled = VARIANTS.map((_, index) => Boolean(String(messages[index] ?? '').trim()));
   const focused = useRef<{ field: MessageField; element: HTMLTextAreaElement | HTMLInputElement } | null>(null);
   const variant = VARIANTS[tab] ?? 1;
 
@@ -60,7 +92,7 @@ export function CampaignMessageTabs({ disabled }: { disabled: boolean }) {
         <Typography variant="body2" color="text.secondary" sx={{ mr: 0.5 }}>
           {translate('campaigns.form.variables')}
         </Typography>
-        {[...CONTACT_PLACEHOLDERS, ...variables].map((key) => (
+        {[...CONTACT_PLACEHOLDERS, ...variables.map((variable) => variable.key)].map((key) => (
           <Chip
             key={key}
             size="small"
@@ -82,8 +114,18 @@ export function CampaignMessageTabs({ disabled }: { disabled: boolean }) {
         allowScrollButtonsMobile
         sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
       >
-        {VARIANTS.map((n) => (
-          <Tab key={n} label={translate('campaigns.form.tab', { n })} id={`campaign-message-tab-${n}`} />
+        {VARIANTS.map((n, index) => (
+          <Tab
+            key={n}
+            label={translate('campaigns.form.tab', { n })}
+            id={`campaign-message-tab-${n}`}
+            // Filled variants are marked, so an empty one is not mistaken for a sent one.
+            icon={filled[index] ? <CheckCircle fontSize="small" color="success" /> : <RadioButtonUnchecked fontSize="small" color="disabled" />}
+            iconPosition="end"
+            aria-label={translate(filled[index] ? 'campaignTools.variantFilled' : 'campaignTools.variantEmpty', { n })}
+            data-variant-filled={filled[index] ? 'true' : 'false'}
+            sx={{ minHeight: 48 }}
+          />
         ))}
       </Tabs>
       <Box key={variant} role="tabpanel" aria-labelledby={`campaign-message-tab-${variant}`}>
@@ -109,7 +151,11 @@ export function CampaignMessageTabs({ disabled }: { disabled: boolean }) {
             onFocus={remember(`confirmationMessage${variant}`)}
           />
         )}
+        <VariantPreview variant={variant} confirmation={confirmation} variables={variables} />
       </Box>
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+        {translate('campaignTools.variantsFilled', { smart_count: filled.filter(Boolean).length })}
+      </Typography>
     </Box>
   );
 }

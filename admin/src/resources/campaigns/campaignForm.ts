@@ -16,7 +16,16 @@ export const CONFIRMATION_FIELDS: MessageField[] = VARIANTS.map((n) => `confirma
 /** The schedule is optional; typed, it must be a whole dd/MM/yyyy HH:mm that exists. */
 export const scheduledAtRules: Validator[] = [
   (value: unknown) => (typeof value !== 'string' || value === '' || toApiDateTime(value) ? undefined : 'scheduledMessages.form.invalidDateTime'),
+  // A past time would send at once without a word: the user leaves it empty and uses "Enviar agora" instead.
+  (value: unknown) => (typeof value === 'string' && isPastSchedule(value) ? 'campaignTools.schedulePast' : undefined),
 ];
+
+/** A typed schedule before now (a minute's grace for the time spent typing it). */
+export function isPastSchedule(local: string, now = Date.now()): boolean {
+  if (!local) return false;
+  const date = parse(local, LOCAL_INPUT, new Date());
+  return isValid(date) && date.getTime() < now - 60_000;
+}
 
 /** A datetime-local value (`yyyy-MM-ddTHH:mm`) as the API's `YYYY-MM-DD HH:mm:ss`; null when empty or not a date. */
 export function toApiDateTime(local: string | null | undefined): string | null {

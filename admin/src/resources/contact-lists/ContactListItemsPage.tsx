@@ -15,6 +15,7 @@ import { useNotifyError } from '../../hooks/useNotifyError';
 import { useAppDataProvider } from '../../providers/dataProvider';
 import { useLiveResource } from '../../realtime/useLiveResource';
 import { ContactListItemDialog } from './ContactListItemDialog';
+import { ImportHelp } from './ImportHelp';
 import { ImportProgress } from './ImportProgress';
 import type { ContactList, ContactListItem } from './types';
 import { useContactListImport } from './useContactListImport';
@@ -123,6 +124,7 @@ export function ContactListItemsPage() {
           </IconButton>
         </Tooltip>
       </PageHeader>
+      <ImportHelp />
       <ImportProgress current={current} uploading={uploading} onDismiss={dismiss} />
       <InfiniteList
         resource="contact-list-items"

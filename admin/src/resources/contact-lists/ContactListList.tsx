@@ -7,6 +7,7 @@ import { RecordRowActions } from '../../components/RecordRowActions';
 import { RowAction } from '../../components/RowAction';
 import { SearchableResourceList } from '../../components/SearchableResourceList';
 import { useDialogRoute } from '../../hooks/useDialogRoute';
+import { CampaignsUsing } from '../campaigns/CampaignsUsing';
 import { ContactListDialog } from './ContactListDialog';
 import type { ContactList } from './types';
 import { useLiveContactLists } from './useLiveContactLists';
@@ -22,7 +23,11 @@ function ContactListActions() {
       <RowAction label={translate('contactLists.open', { name: list.name })} onClick={() => navigate(`/contact-lists/${list.id}/contacts`)}>
         <PeopleOutlined fontSize="small" />
       </RowAction>
-      <RecordRowActions catalog="contactLists" name={list.name} />
+      <RecordRowActions
+        catalog="contactLists"
+        name={list.name}
+        deleteContent={<CampaignsUsing field="contactListId" id={list.id} message="contactLists.deleteMessage" />}
+      />
     </Box>
   );
 }

@@ -18,14 +18,24 @@ export function ImportProgress({ current, uploading, onDismiss }: ImportProgress
   if (!current) return null;
   const file = current.fileName;
   if (current.status === 'done') {
+    const plural = (key: string, value: number) => translate(`campaignTools.imports.${key}`, { smart_count: value, count: count(value) });
+    const lines = current.invalidEmailLines.join(', ') + (current.invalidEmails > current.invalidEmailLines.length ? '…' : '');
     return (
-      <Alert severity="success" onClose={onDismiss} sx={{ mb: 2 }} data-import-status="done">
-        {translate('contactListItems.progress.done', {
+      <Alert severity={current.invalidEmails ? 'warning' : 'success'} onClose={onDismiss} sx={{ mb: 2 }} data-import-status="done">
+        {translate('campaignTools.imports.done', {
           file,
-          valid: count(current.valid),
-          invalid: count(current.invalid),
-          duplicates: count(current.duplicates),
+          valid: plural('valid', current.valid),
+          invalid: plural('invalid', current.invalid),
+          duplicates: plural('duplicates', current.duplicates),
         })}
+        {current.invalidEmails > 0 && (
+          <>
+            <br />
+            <span data-invalid-emails={current.invalidEmails}>
+              {translate('campaignTools.imports.invalidEmails', { smart_count: current.invalidEmails, count: count(current.invalidEmails), lines })}
+            </span>
+          </>
+        )}
       </Alert>
     );
   }

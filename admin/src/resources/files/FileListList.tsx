@@ -1,6 +1,7 @@
 import { Chip, Typography } from '@mui/material';
 import { DataTable, useRecordContext, useTranslate } from 'react-admin';
 import { ListEmpty } from '../../components/ListEmpty';
+import { CampaignsUsing } from '../campaigns/CampaignsUsing';
 import { RecordRowActions } from '../../components/RecordRowActions';
 import { SearchableResourceList } from '../../components/SearchableResourceList';
 import { useDialogRoute } from '../../hooks/useDialogRoute';
@@ -36,7 +37,9 @@ function FileListOptionsCount() {
 
 function FileListActions() {
   const record = useRecordContext<FileList>();
-  return record ? <RecordRowActions catalog="files" name={record.name} /> : null;
+  return record ? (
+    <RecordRowActions catalog="files" name={record.name} deleteContent={<CampaignsUsing field="fileListId" id={record.id} message="files.deleteMessage" />} />
+  ) : null;
 }
 
 /**

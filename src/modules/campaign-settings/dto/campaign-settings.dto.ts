@@ -109,4 +109,20 @@ export class SaveCampaignSettingsDto {
   @Min(0)
   @Max(20)
   failurePauseThreshold?: number;
+
+  @ApiPropertyOptional({ maxLength: 500, nullable: true, description: 'answer to an opt-out keyword; empty or null = no answer' })
+  @Transform(nullToEmpty)
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  @NotContains('\u0000')
+  optOutReply?: string;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 720, description: 'hours a confirmation campaign waits for answers before it finishes' })
+  @IsOptional()
+  @Transform(toNumber)
+  @IsInt()
+  @Min(1)
+  @Max(720)
+  confirmationWindowHours?: number;
 }

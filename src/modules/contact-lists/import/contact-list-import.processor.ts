@@ -18,7 +18,7 @@ import { ContactListsRepository } from '../contact-lists.repository.js';
 import { CONTACT_IMPORT_QUEUE, type ContactImportJobData, ContactImportJobs } from './contact-import-jobs.js';
 import { ContactListImportsRepository, type ImportOutcome } from './contact-list-imports.repository.js';
 import { type ImportErrorCode, readSpreadsheet } from './spreadsheet-reader.js';
-import { mergeRows, type PreparedRow, prepareRow } from './import-rows.js';
+import { invalidEmails, mergeRows, type PreparedRow, prepareRow } from './import-rows.js';
 
 /** Numbers checked on WhatsApp at once: enough to finish 50,000 rows in minutes without flooding the connection. */
 const CHECK_CONCURRENCY = 8;
@@ -191,6 +191,7 @@ export class ContactListImportProcessor extends WorkerHost implements OnModuleIn
     await this.checkRows(em, run, row, prepared);
     if (run.lost) return;
     const { items, invalid, duplicates } = mergeRows(prepared);
+    const emails = invalidEmails(prepared);
     for (let at = 0; at < items.length; at += INSERT_BATCH) {
       await this.repository.upsertItems(companyId, row.contactList.id, items.slice(at, at + INSERT_BATCH));
       await run.beat();
@@ -203,6 +204,8 @@ export class ContactListImportProcessor extends WorkerHost implements OnModuleIn
       valid: items.filter((item) => item.isWhatsappValid === true).length,
       invalid,
       duplicates,
+      invalidEmails: emails.count,
+      invalidEmailLines: emails.lines,
     });
     if (!ended) return;
     this.events.item(companyId, { action: 'reload', contactListId: row.contactList.id });

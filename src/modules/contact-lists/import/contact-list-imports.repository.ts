@@ -23,6 +23,8 @@ export interface ImportOutcome {
   valid?: number;
   invalid?: number;
   duplicates?: number;
+  invalidEmails?: number;
+  invalidEmailLines?: number[];
   error?: string | null;
 }
 
@@ -67,7 +69,8 @@ export class ContactListImportsRepository {
     const rows = await this.sql(companyId).all<{ finished_at: Date | string }>(
       `update contact_list_imports
           set status = ?, total = coalesce(?, total), processed = coalesce(?, processed), valid = coalesce(?, valid), invalid = coalesce(?, invalid),
-              duplicates = coalesce(?, duplicates), error = ?, stored_path = null, finished_at = now(), heartbeat_at = null, updated_at = now()
+              duplicates = coalesce(?, duplicates), invalid_emails = coalesce(?, invalid_emails),
+              invalid_email_lines = coalesce(?::jsonb, invalid_email_lines), error = ?, stored_path = null, finished_at = now(), heartbeat_at = null, updated_at = now()
         where company_id = ? and id = ? and generation = ? and status in ('queued', 'running')
         returning finished_at`,
       [
@@ -77,6 +80,8 @@ export class ContactListImportsRepository {
         outcome.valid ?? null,
         outcome.invalid ?? null,
         outcome.duplicates ?? null,
+        outcome.invalidEmails ?? null,
+        outcome.invalidEmailLines ? JSON.stringify(outcome.invalidEmailLines) : null,
         outcome.error ?? null,
         companyId,
         importId,

@@ -26,16 +26,20 @@ const cell = (text: string, ref?: string) => `<c${ref ? ` r="${ref}"` : ''} t="i
 
 describe('readSpreadsheet', () => {
   it('reads the three columns of the first sheet of an .xlsx and an .xls, in a reader process', async () => {
+    // Each row carries its line in the sheet (the blank line 3 is skipped but counted).
     const expected = [
-      ['Ana Lima', '5511988881111', 'ANA@example.com'],
-      ['Bruno', '+55 (11) 98888-2222', ''],
+      ['Ana Lima', '5511988881111', 'ANA@example.com', 2],
+      ['Bruno', '+55 (11) 98888-2222', '', 4],
     ];
     expect(await readSpreadsheet(workbook(ROWS, 'xlsx'), false)).toEqual({ ok: true, rows: expected });
     expect(await readSpreadsheet(workbook(ROWS, 'xls'), false)).toEqual({ ok: true, rows: expected });
     expect(await readSpreadsheet(workbook(ROWS, 'xlsx'), true)).toEqual({ ok: true, rows: [] });
     // A header below blank rows and right of blank columns; a hand-built package (no shared strings, no styles).
-    expect(await readSpreadsheet(workbook(ROWS, 'xlsx', 'C4'), false)).toEqual({ ok: true, rows: expected });
-    expect(await readSpreadsheet(smallWorkbook([['telefone'], ['5511977776666']]), false)).toEqual({ ok: true, rows: [['', '5511977776666', '']] });
+    expect(await readSpreadsheet(workbook(ROWS, 'xlsx', 'C4'), false)).toEqual({
+      ok: true,
+      rows: expected.map((row) => [...row.slice(0, 3), (row[3] as number) + 3]),
+    });
+    expect(await readSpreadsheet(smallWorkbook([['telefone'], ['5511977776666']]), false)).toEqual({ ok: true, rows: [['', '5511977776666', '', 2]] });
   });
 
   it('answers the import codes for empty sheets and sheets without a number column', async () => {
@@ -107,7 +111,7 @@ describe('readSpreadsheet', () => {
       deflatedPart('xl/sharedStrings.xml', `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${strings}</sst>`),
     ]);
     expect(await readSpreadsheet(file, true)).toEqual({ ok: true, rows: [], deferred: true });
-    expect(await readSpreadsheet(file, false)).toEqual({ ok: true, rows: [['Ana', '5511988881111', '']] });
+    expect(await readSpreadsheet(file, false)).toEqual({ ok: true, rows: [['Ana', '5511988881111', '', 2]] });
     expect(await readSpreadsheet(file, false, { ...READ_BUDGET, sharedStrings: 100_000 })).toEqual({ ok: false, error: 'ERR_IMPORT_FILE_TOO_LARGE' });
   });
 

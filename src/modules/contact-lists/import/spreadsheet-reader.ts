@@ -74,7 +74,8 @@ export const headerSlots = new ReadSlots(2, 4, 10_000);
 export const readSlots = new ReadSlots(1);
 
 /** One data row: the cells under nome, numero and email, as text ('' when the column is absent). */
-export type SheetRow = [name: string, number: string, email: string];
+/** A data row's cells and its line in the sheet (1-based, as the spreadsheet shows it), for messages about it. */
+export type SheetRow = [name: string, number: string, email: string, line: number];
 
 /** `deferred`: the header check was over its budget and did not look; the import job will. */
 export type SheetReadResult = { ok: true; rows: SheetRow[]; deferred?: boolean } | { ok: false; error: ImportErrorCode };
@@ -242,8 +243,8 @@ function readInChild(inflate: typeof inflateZipEntry): void {
       const rows: SheetRow[] = [];
       for (let r = headerAt + 1; r <= lastRow; r += 1) {
         if (!grid[r]) continue;
-        const values = columns.map((c) => (c === -1 ? '' : text(value(r, c)))) as SheetRow;
-        if (values.some((cell) => cell !== '')) rows.push(values);
+        const cells = columns.map((c) => (c === -1 ? '' : text(value(r, c))));
+        if (cells.some((cell) => cell !== '')) rows.push([cells[0]!, cells[1]!, cells[2]!, r + 1]);
       }
       if (!rows.length && (!input.headerOnly || sheetLastRow < input.scanRows)) return EMPTY;
       if (rows.length > input.maxRows) return { ok: false, error: 'ERR_IMPORT_TOO_MANY_ROWS' };
