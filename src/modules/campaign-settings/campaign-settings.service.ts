@@ -48,12 +48,17 @@ export class CampaignSettingsService {
     return settings;
   }
 
+  /** Whether the company uses campaigns (its setting, read at most a few seconds ago). */
+  async campaignsEnabled(companyId: number): Promise<boolean> {
+    return campaignsOn(await this.companySettings.get(companyId, 'campaignsEnabled'));
+  }
+
   /** The opt-out keyword a customer's message is, or null (long texts are never one: their settings are not read). */
   async optOutKeyword(companyId: number, body: string): Promise<string | null> {
     const keyword = keywordOf(body);
     if (!keyword || keyword.length > KEYWORD_MAX || /\s{2,}|\n/.test(keyword)) return null;
     // Without campaigns the words are ordinary messages (the bot answers them).
-    if (!campaignsOn(await this.companySettings.get(companyId, 'campaignsEnabled'))) return null;
+    if (!(await this.campaignsEnabled(companyId))) return null;
     const settings = await this.recent(companyId);
     return settings.optOutKeywords.some((word) => keywordOf(word) === keyword) ? keyword : null;
   }

@@ -31,6 +31,8 @@ export class CampaignReplies {
   @OnDomainEvent('message.stored')
   async onMessage(event: MessageStoredEvent): Promise<void> {
     if (event.origin !== 'customer' || event.isGroup) return;
+    // A company without campaigns has nothing to answer: no statement on its customers' messages.
+    if (!(await this.settings.campaignsEnabled(event.companyId))) return;
     const optOut = await this.settings.optOutKeyword(event.companyId, event.message.body);
     const reply = await this.dispatch.reply(event.companyId, event.ticket.id, optOut === null);
     if (optOut && reply.number) {
