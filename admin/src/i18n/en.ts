@@ -1752,4 +1752,20 @@ export const en: Catalog = {
     accepted: 'Ticket accepted: now In progress',
     invalidValue: 'Invalid value',
   },
+  // i24-convo: placeholders, conversation and lists, contacts import/export
+  placeholders: {
+    title: 'Variables:',
+    insert: 'Insert %{token} (%{meaning})',
+    custom: 'campaign variable',
+    variables: {
+      firstName: "contact's first name",
+      name: "contact's full name",
+      number: "contact's number",
+      email: "contact's e-mail",
+      ms: 'greeting for the time of day (Bom dia, Boa tarde...)',
+      protocol: "ticket's protocol number",
+      hora: 'current time',
+    },
+  },
+  // i24-convo end
 };

@@ -1753,4 +1753,20 @@ export const es: Catalog = {
     accepted: 'Atención aceptada: ahora en Atendiendo',
     invalidValue: 'Valor inválido',
   },
+  // i24-convo: placeholders, conversation and lists, contacts import/export
+  placeholders: {
+    title: 'Variables:',
+    insert: 'Insertar %{token} (%{meaning})',
+    custom: 'variable de la campaña',
+    variables: {
+      firstName: 'primer nombre del contacto',
+      name: 'nombre completo del contacto',
+      number: 'número del contacto',
+      email: 'correo del contacto',
+      ms: 'saludo según la hora del día (Bom dia, Boa tarde...)',
+      protocol: 'número de protocolo de la atención',
+      hora: 'hora actual',
+    },
+  },
+  // i24-convo end
 };

@@ -1753,6 +1753,22 @@ export const pt = {
     accepted: 'Atendimento aceito: agora em Atendendo',
     invalidValue: 'Valor inválido',
   },
+  // i24-convo: placeholders, conversation and lists, contacts import/export
+  placeholders: {
+    title: 'Variáveis:',
+    insert: 'Inserir %{token} (%{meaning})',
+    custom: 'variável da campanha',
+    variables: {
+      firstName: 'primeiro nome do contato',
+      name: 'nome completo do contato',
+      number: 'número do contato',
+      email: 'e-mail do contato',
+      ms: 'saudação conforme a hora do dia (Bom dia, Boa tarde...)',
+      protocol: 'número de protocolo do atendimento',
+      hora: 'hora atual',
+    },
+  },
+  // i24-convo end
 };
 
 export type Catalog = typeof pt;

@@ -1,15 +1,12 @@
-import { Box, Chip, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Tab, Tabs } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { type FocusEvent, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useState } from 'react';
 import { TextInput, useTranslate } from 'react-admin';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useAppDataProvider } from '../../providers/dataProvider';
-import { insertPlaceholder } from './campaignForm';
-import { type MessageField, VARIANTS } from './types';
-
-/** The recipient's fields every message may use (campaigns §9), before the company's own variables. */
-const CONTACT_PLACEHOLDERS = ['nome', 'numero', 'email'] as const;
+import { VariablePicker } from '../../components/VariablePicker';
+import { CAMPAIGN_PLACEHOLDERS } from '../../../../src/shared/placeholders';
+import { VARIANTS } from './types';
 
 /** The campaign settings' variables; none while the settings cannot be read. */
 function useCampaignVariables(): string[] {
@@ -25,56 +22,18 @@ function useCampaignVariables(): string[] {
 
 /**
  * The five message variants as tabs 1..5, each with its confirmation text while "confirmation" is on, and the
- * placeholders as chips: a click puts `{key}` at the caret of the message last focused.
+ * shared variable picker (the shared variables and the campaign's own).
  */
 export function CampaignMessageTabs({ disabled }: { disabled: boolean }) {
   const translate = useTranslate();
   const [tab, setTab] = useState(0);
   const confirmation = Boolean(useWatch({ name: 'confirmation' }));
-  const { getValues, setValue } = useFormContext();
   const variables = useCampaignVariables();
-  const focused = useRef<{ field: MessageField; element: HTMLTextAreaElement | HTMLInputElement } | null>(null);
   const variant = VARIANTS[tab] ?? 1;
-
-  const remember = (field: MessageField) => (event: FocusEvent<HTMLTextAreaElement | HTMLInputElement>) => {
-    focused.current = { field, element: event.target };
-  };
-
-  const insert = (key: string) => {
-    const target = focused.current?.element.isConnected ? focused.current : null;
-    const field: MessageField = target?.field ?? `message${variant}`;
-    const current = String(getValues(field) ?? '');
-    const { text, caret } = insertPlaceholder(current, key, target?.element.selectionStart, target?.element.selectionEnd);
-    // Rendered before the caret is placed, in the click itself: a caret set a frame later would land in the middle of
-    // whatever the user typed since.
-    flushSync(() => setValue(field, text, { shouldDirty: true }));
-    if (target) {
-      target.element.focus();
-      target.element.setSelectionRange(caret, caret);
-    }
-  };
 
   return (
     <Box component="section" aria-label={translate('campaigns.form.messages')} sx={{ mt: 1 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.75, mb: 1 }}>
-        <Typography variant="body2" color="text.secondary" sx={{ mr: 0.5 }}>
-          {translate('campaigns.form.variables')}
-        </Typography>
-        {[...CONTACT_PLACEHOLDERS, ...variables].map((key) => (
-          <Chip
-            key={key}
-            size="small"
-            variant="outlined"
-            color="primary"
-            label={`{${key}}`}
-            disabled={disabled}
-            aria-label={translate('campaigns.form.insertVariable', { key: `{${key}}` })}
-            // Keeps the caret in the message while the chip is pressed.
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => insert(key)}
-          />
-        ))}
-      </Box>
+      <VariablePicker field={`message${variant}`} variables={CAMPAIGN_PLACEHOLDERS} extra={variables} disabled={disabled} />
       <Tabs
         value={tab}
         onChange={(_, next: number) => setTab(next)}
@@ -95,7 +54,6 @@ export function CampaignMessageTabs({ disabled }: { disabled: boolean }) {
           minRows={4}
           maxRows={12}
           disabled={disabled}
-          onFocus={remember(`message${variant}`)}
         />
         {confirmation && (
           <TextInput
@@ -106,7 +64,6 @@ export function CampaignMessageTabs({ disabled }: { disabled: boolean }) {
             minRows={3}
             maxRows={10}
             disabled={disabled}
-            onFocus={remember(`confirmationMessage${variant}`)}
           />
         )}
       </Box>
