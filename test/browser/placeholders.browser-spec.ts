@@ -5,7 +5,8 @@ import { QuickMessage } from '../../src/modules/quick-messages/quick-message.ent
 import { loginThroughForm, screenshot } from '../utils/browser.js';
 import { waitFor } from '../utils/channels.js';
 import { demoBrowserSuite } from '../utils/demo-suite.js';
-import { login } from '../utils/factories.js';
+import { createUser, login } from '../utils/factories.js';
+import { Company } from '../../src/modules/companies/company.entity.js';
 
 /** The chips of the shared picker in a dialog, as their labels. */
 const chipsOf = async (dialog: Locator) => dialog.getByRole('group', { name: 'Variáveis:' }).getByRole('button').allTextContents();
@@ -37,10 +38,12 @@ describe('one placeholder language', () => {
     expect(await message.inputValue()).toBe('Olá {{firstName}}! Protocolo {protocolo}.');
     await screenshot(page, 'placeholders-quick-message');
     await page.setViewportSize({ width: 390, height: 844 });
-    await dialog.getByRole('group', { name: 'Variáveis:' }).scrollIntoViewIfNeeded();
+    // The chips wrap inside the phone's dialog (by CSS: the phone's menu drawer hides the rest from the a11y tree).
+    const group = page.locator('[role="group"][aria-label="Variáveis:"]');
+    expect((await group.boundingBox())!.width).toBeLessThanOrEqual(390);
     await screenshot(page, 'placeholders-quick-message-phone');
     await page.setViewportSize({ width: 1440, height: 900 });
-    await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
+    await page.locator('[role="dialog"] button[type="submit"]').click();
     const saved = await waitFor(() => suite.t.em().fork().findOne(QuickMessage, { shortcode: 'saudar' }, { filters: false }));
     expect(saved.message).toBe('Olá {{firstName}}! Protocolo {protocolo}.');
   });
@@ -69,7 +72,10 @@ describe('one placeholder language', () => {
   });
 
   it('offers the contact fields and the company variables in campaigns, with the same chips', async () => {
-    const admin = await login(suite.t, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    // A second admin for the API: signing the demo admin in again would end the browser's session.
+    const company = await suite.t.em().findOneOrFail(Company, { name: 'Empresa Demo' }, { filters: false });
+    const admin = await login(suite.t, (await createUser(suite.t, company, 'admin')).email);
+    await suite.t.http().put('/api/settings/campaignsEnabled').set(admin.auth).send({ value: 'true' }).expect(200);
     await suite.t.http().post('/api/campaign-settings/variables').set(admin.auth).send({ key: 'cupom', value: 'BF10' }).expect(200);
     await page.goto(`${suite.t.baseUrl}/campaigns/create`);
     const dialog = page.getByRole('dialog');
