@@ -1767,5 +1767,18 @@ export const en: Catalog = {
       hora: 'current time',
     },
   },
+  integrationFailures: {
+    refused: 'This server does not call private network addresses. Use a public address.',
+    timeout: 'The service did not answer in time.',
+    unreachable: 'Could not connect to the service. Check the address and port.',
+    status: 'The service answered with an error.',
+    badAnswer: 'The service answered in an unexpected format.',
+    tooLarge: "The service's answer is too large or redirects too often.",
+    config: "The integration's configuration is incomplete or invalid.",
+    other: 'The integration failed.',
+    fields: 'Check the fields: %{fields}',
+  },
+  languageMenu: { label: 'Language: %{language}' },
+  autocomplete: { open: 'Open', close: 'Close', clear: 'Clear', loading: 'Loading…' },
   // i24-convo end
 };

@@ -1665,7 +1665,7 @@ export const es: Catalog = {
     },
     countries: {
       BR: 'Brasil',
-      usa: 'United States',
+      usa: 'Estados Unidos',
     },
     plan: {
       perMonth: '/mes',
@@ -1768,5 +1768,18 @@ export const es: Catalog = {
       hora: 'hora actual',
     },
   },
+  integrationFailures: {
+    refused: 'Este servidor no llama a direcciones de red privada. Use una dirección pública.',
+    timeout: 'El servicio no respondió a tiempo.',
+    unreachable: 'No fue posible conectar con el servicio. Revise la dirección y el puerto.',
+    status: 'El servicio respondió con un error.',
+    badAnswer: 'El servicio respondió en un formato inesperado.',
+    tooLarge: 'La respuesta del servicio es demasiado grande o redirige demasiadas veces.',
+    config: 'La configuración de la integración está incompleta o no es válida.',
+    other: 'La integración falló.',
+    fields: 'Revise los campos: %{fields}',
+  },
+  languageMenu: { label: 'Idioma: %{language}' },
+  autocomplete: { open: 'Abrir', close: 'Cerrar', clear: 'Borrar', loading: 'Cargando…' },
   // i24-convo end
 };

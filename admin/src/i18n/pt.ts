@@ -1665,7 +1665,7 @@ export const pt = {
     },
     countries: {
       BR: 'Brasil',
-      usa: 'United States',
+      usa: 'Estados Unidos',
     },
     plan: {
       perMonth: '/mês',
@@ -1768,6 +1768,19 @@ export const pt = {
       hora: 'hora atual',
     },
   },
+  integrationFailures: {
+    refused: 'Este servidor não chama endereços de rede privada. Use um endereço público.',
+    timeout: 'O serviço não respondeu a tempo.',
+    unreachable: 'Não foi possível conectar ao serviço. Confira o endereço e a porta.',
+    status: 'O serviço respondeu com um erro.',
+    badAnswer: 'O serviço respondeu num formato inesperado.',
+    tooLarge: 'A resposta do serviço é grande demais ou redireciona demais.',
+    config: 'A configuração da integração está incompleta ou inválida.',
+    other: 'A integração falhou.',
+    fields: 'Confira os campos: %{fields}',
+  },
+  languageMenu: { label: 'Idioma: %{language}' },
+  autocomplete: { open: 'Abrir', close: 'Fechar', clear: 'Limpar', loading: 'Carregando…' },
   // i24-convo end
 };
 
