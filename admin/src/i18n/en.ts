@@ -1780,5 +1780,6 @@ export const en: Catalog = {
   },
   languageMenu: { label: 'Language: %{language}' },
   autocomplete: { open: 'Open', close: 'Close', clear: 'Clear', loading: 'Loading…' },
+  roleRefusal: { message: 'Your user profile is not allowed to open this page! Redirecting you.' },
   // i24-convo end
 };

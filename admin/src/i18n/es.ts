@@ -1781,5 +1781,6 @@ export const es: Catalog = {
   },
   languageMenu: { label: 'Idioma: %{language}' },
   autocomplete: { open: 'Abrir', close: 'Cerrar', clear: 'Borrar', loading: 'Cargando…' },
+  roleRefusal: { message: '¡Su perfil de usuario no tiene permiso para acceder a esta página! Lo estamos redirigiendo.' },
   // i24-convo end
 };

@@ -1781,6 +1781,7 @@ export const pt = {
   },
   languageMenu: { label: 'Idioma: %{language}' },
   autocomplete: { open: 'Abrir', close: 'Fechar', clear: 'Limpar', loading: 'Carregando…' },
+  roleRefusal: { message: 'Seu perfil de usuário não tem permissão para acessar esta página! Estamos lhe redirecionando.' },
   // i24-convo end
 };
 
