@@ -1781,5 +1781,14 @@ export const en: Catalog = {
   languageMenu: { label: 'Language: %{language}' },
   autocomplete: { open: 'Open', close: 'Close', clear: 'Clear', loading: 'Loading…' },
   roleRefusal: { message: 'Your user profile is not allowed to open this page! Redirecting you.' },
+  fileListSend: {
+    title: 'Send the list "%{name}"?',
+    message: 'Message',
+    noMessage: '(no message)',
+    files: '%{smart_count} file |||| %{smart_count} files',
+    caption: 'File: %{file}',
+    skipped: '%{smart_count} option without a file will not be sent. |||| %{smart_count} options without a file will not be sent.',
+    send: 'Send',
+  },
   // i24-convo end
 };

@@ -1782,5 +1782,14 @@ export const es: Catalog = {
   languageMenu: { label: 'Idioma: %{language}' },
   autocomplete: { open: 'Abrir', close: 'Cerrar', clear: 'Borrar', loading: 'Cargando…' },
   roleRefusal: { message: '¡Su perfil de usuario no tiene permiso para acceder a esta página! Lo estamos redirigiendo.' },
+  fileListSend: {
+    title: '¿Enviar la lista "%{name}"?',
+    message: 'Mensaje',
+    noMessage: '(sin mensaje)',
+    files: '%{smart_count} archivo |||| %{smart_count} archivos',
+    caption: 'Archivo: %{file}',
+    skipped: '%{smart_count} opción sin archivo no se enviará. |||| %{smart_count} opciones sin archivo no se enviarán.',
+    send: 'Enviar',
+  },
   // i24-convo end
 };

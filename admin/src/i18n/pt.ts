@@ -1782,6 +1782,15 @@ export const pt = {
   languageMenu: { label: 'Idioma: %{language}' },
   autocomplete: { open: 'Abrir', close: 'Fechar', clear: 'Limpar', loading: 'Carregando…' },
   roleRefusal: { message: 'Seu perfil de usuário não tem permissão para acessar esta página! Estamos lhe redirecionando.' },
+  fileListSend: {
+    title: 'Enviar a lista "%{name}"?',
+    message: 'Mensagem',
+    noMessage: '(sem mensagem)',
+    files: '%{smart_count} arquivo |||| %{smart_count} arquivos',
+    caption: 'Arquivo: %{file}',
+    skipped: '%{smart_count} opção sem arquivo não será enviada. |||| %{smart_count} opções sem arquivo não serão enviadas.',
+    send: 'Enviar',
+  },
   // i24-convo end
 };
 
