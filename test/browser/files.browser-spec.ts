@@ -194,6 +194,8 @@ describe('file lists and campaign settings', () => {
     // The menu has finished growing in (no transition still running on the page).
     await page.waitForFunction(() => (globalThis as unknown as { document: { getAnimations(): unknown[] } }).document.getAnimations().length === 0);
     await screenshot(page, 'files-ticket-picker');
+    const sentByUs = () => suite.t.em().fork().count(Message, { ticket: ticket.id, fromMe: true }, { filters: false });
+    const before = await sentByUs();
     await page.locator(`[role="menuitem"][data-file-list-id="${list.id}"]`).click();
     // It asks first, showing the message and each file under its option's name; cancelling sends nothing.
     const confirm = page.getByRole('dialog', { name: 'Enviar a lista "Boas-vindas"?' });
@@ -202,7 +204,7 @@ describe('file lists and campaign settings', () => {
     await screenshot(page, 'files-ticket-confirm');
     await confirm.getByRole('button', { name: 'Cancelar' }).click();
     await confirm.waitFor({ state: 'hidden' });
-    expect(await suite.t.em().fork().count(Message, { ticket: ticket.id, fromMe: true }, { filters: false })).toBe(0);
+    expect(await sentByUs()).toBe(before);
     await page.getByRole('button', { name: 'Listas de arquivos' }).click();
     await page.locator(`[role="menuitem"][data-file-list-id="${list.id}"]`).click();
     await confirm.getByRole('button', { name: 'Enviar', exact: true }).click();
