@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { Company } from '../../src/modules/companies/company.entity.js';
 import { DEMO_ACCOUNTS } from '../../src/modules/companies/demo-data.seed.js';
@@ -18,7 +18,8 @@ describe('conversation and lists', () => {
   let attendantId: number;
   let bareConnectionId: number;
 
-  const assignedTab = () => page.getByRole('tab', { name: /^Atendendo/ });
+  // By CSS: after a resize to a phone the menu drawer opens as a modal and hides the rest from role queries.
+  const assignedTab = () => page.locator('[role="tab"]', { hasText: /^Atendendo/ });
   /** The "Atendendo" badge as shown: its number, or null while it is hidden. */
   const assignedCount = () =>
     assignedTab()
@@ -42,6 +43,7 @@ describe('conversation and lists', () => {
     await page.waitForSelector('a[href="/tickets"]');
   });
   afterAll(() => page?.close());
+  beforeEach(() => page.setViewportSize({ width: 1440, height: 900 }));
 
   it('moves the Atendendo count live when the attendant closes their only ticket, and when the admin acts', async () => {
     await page.goto(`${suite.t.baseUrl}/tickets`);
@@ -102,7 +104,7 @@ describe('conversation and lists', () => {
     expect(await tagsBar.locator('button[aria-label="Open"]').count()).toBe(0);
     await tagsBar.getByRole('button', { name: 'Abrir' }).waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByRole('button', { name: 'Idioma: Português' }).waitFor();
+    await page.locator('header button[aria-label="Idioma: Português"]').waitFor();
     await screenshot(page, 'conversation-language-phone');
     await page.setViewportSize({ width: 1440, height: 900 });
   });
