@@ -59,6 +59,8 @@ describe('conversation and lists', () => {
 
     // On a phone, the admin gives a ticket and closes it: the badge follows both without a reload.
     await page.setViewportSize({ width: 390, height: 844 });
+    // The resize opens the menu drawer over the list: closed, as a phone user sees the screen.
+    await page.keyboard.press('Escape');
     const second = await ticketFor('5511933330002', 'Igor Lima');
     await waitFor(async () => (await assignedCount()) === '1');
     await screenshot(page, 'conversation-counts-phone');
@@ -125,6 +127,28 @@ describe('conversation and lists', () => {
     await waitFor(async () => (await item.getAttribute('data-unreads')) === '0');
     expect(await item.locator('[data-unread-badge] .MuiBadge-badge').isVisible()).toBe(false);
     await screenshot(page, 'conversation-chat-no-zero');
+  });
+
+  it('says so when a kanban card moves to a lane and back', async () => {
+    await suite.t.http().post('/api/tags').set(admin.auth).send({ name: 'Em negociação', color: '#6A1B9A', kanban: 1 }).expect(201);
+    const ticket = await ticketFor('5511933330005', 'Lucas Moura');
+    // The attendant's board shows the tickets of their queues.
+    const queue = (await suite.t.http().get('/api/queue').set(admin.auth).expect(200)).body[0] as { id: number };
+    await suite.t.http().put(`/api/tickets/${ticket.id}`).set(admin.auth).send({ queueId: queue.id }).expect(200);
+    await page.goto(`${suite.t.baseUrl}/kanban`);
+    const card = page.locator(`[data-kanban-card="${ticket.id}"]`);
+    await card.getByRole('button', { name: /Mover para…/ }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Em negociação' }).click();
+    await page.getByText('Ticket Tag Adicionado com Sucesso!').waitFor();
+    await screenshot(page, 'conversation-kanban-moved');
+    const tags = async () => (await suite.t.http().get(`/api/tickets/${ticket.id}`).set(admin.auth).expect(200)).body.tags as Array<{ name: string }>;
+    await waitFor(async () => (await tags()).some((tag) => tag.name === 'Em negociação'));
+    await page
+      .locator(`[data-kanban-card="${ticket.id}"]`)
+      .getByRole('button', { name: /Mover para…/ })
+      .click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Em aberto' }).click();
+    await page.getByText('Ticket Tag Removido!').waitFor();
   });
 
   it('says it is the role, not the plan, when a screen is refused', async () => {
