@@ -149,6 +149,26 @@ describe('conversation and lists', () => {
       .click();
     await page.getByRole('menu').getByRole('menuitem', { name: 'Em aberto' }).click();
     await page.getByText('Ticket Tag Removido!').waitFor();
+
+    // The admin's board filters by queue, "Sem fila" included.
+    const bare = await ticketFor('5511933330006', 'Nina Rocha');
+    const adminPage = await suite.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      await loginThroughForm(adminPage, suite.t.baseUrl, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+      await adminPage.waitForSelector('a[href="/kanban"]');
+      await adminPage.goto(`${suite.t.baseUrl}/kanban`);
+      await adminPage.locator(`[data-kanban-card="${ticket.id}"]`).waitFor();
+      await adminPage.locator(`[data-kanban-card="${bare.id}"]`).waitFor();
+      await adminPage.getByRole('combobox', { name: 'Fila' }).click();
+      await adminPage.getByRole('option', { name: 'Sem fila' }).click();
+      await adminPage.keyboard.press('Escape');
+      await adminPage.getByRole('listbox').waitFor({ state: 'detached' });
+      await adminPage.locator(`[data-kanban-card="${ticket.id}"]`).waitFor({ state: 'detached' });
+      await adminPage.locator(`[data-kanban-card="${bare.id}"]`).waitFor();
+      await screenshot(adminPage, 'conversation-kanban-no-queue');
+    } finally {
+      await adminPage.close();
+    }
   });
 
   it('says it is the role, not the plan, when a screen is refused', async () => {
