@@ -106,6 +106,7 @@ describe('conversation and lists', () => {
     expect(await tagsBar.locator('button[aria-label="Open"]').count()).toBe(0);
     await tagsBar.getByRole('button', { name: 'Abrir' }).waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.keyboard.press('Escape');
     await page.locator('header button[aria-label="Idioma: Português"]').waitFor();
     await screenshot(page, 'conversation-language-phone');
     await page.setViewportSize({ width: 1440, height: 900 });

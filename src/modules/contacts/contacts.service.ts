@@ -16,6 +16,7 @@ import { Contact } from './contact.entity.js';
 import { ContactsRepository } from './contacts.repository.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
 import type { UpdateContactDto } from './dto/update-contact.dto.js';
+import { CONTACT_EXPORT_MAX_ROWS, type ContactExportFormat, contactsCsv, contactsXlsx } from './contact-export.js';
 import { replaceExtraInfo } from './extra-info.js';
 
 /** What every contact answer carries, loaded in one query per relation whatever the page size. */
@@ -29,6 +30,19 @@ export class ContactsService {
     private readonly realtime: RealtimeService,
     private readonly repository: ContactsRepository,
   ) {}
+
+  /** The company's contacts (oldest first, at most CONTACT_EXPORT_MAX_ROWS) as a file. */
+  async exportFile(ctx: AuthContext, format: ContactExportFormat): Promise<{ body: Buffer; contentType: string; fileName: string }> {
+    const rows = await this.em.find(
+      Contact,
+      { company: ctx.companyId },
+      { fields: ['name', 'number', 'email'], orderBy: { id: 'ASC' }, limit: CONTACT_EXPORT_MAX_ROWS },
+    );
+    const plain = rows.map((contact) => ({ name: contact.name, number: contact.number, email: contact.email ?? null }));
+    return format === 'csv'
+      ? { body: contactsCsv(plain), contentType: 'text/csv; charset=utf-8', fileName: 'contatos.csv' }
+      : { body: contactsXlsx(plain), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', fileName: 'contatos.xlsx' };
+  }
 
   async list(ctx: AuthContext, query: ListParams, created: CreatedRange): Promise<ListResult<ContactResponse>> {
     const [contacts, count] = await this.em.findAndCount(
