@@ -1790,5 +1790,6 @@ export const en: Catalog = {
     skipped: '%{smart_count} option without a file will not be sent. |||| %{smart_count} options without a file will not be sent.',
     send: 'Send',
   },
+  contactsExport: { button: 'Export', csv: 'Export as .csv', xlsx: 'Export as .xlsx', failed: 'The contacts could not be exported.' },
   // i24-convo end
 };

@@ -1791,5 +1791,6 @@ export const es: Catalog = {
     skipped: '%{smart_count} opción sin archivo no se enviará. |||| %{smart_count} opciones sin archivo no se enviarán.',
     send: 'Enviar',
   },
+  contactsExport: { button: 'Exportar', csv: 'Exportar como .csv', xlsx: 'Exportar como .xlsx', failed: 'No fue posible exportar los contactos.' },
   // i24-convo end
 };

@@ -1791,6 +1791,7 @@ export const pt = {
     skipped: '%{smart_count} opção sem arquivo não será enviada. |||| %{smart_count} opções sem arquivo não serão enviadas.',
     send: 'Enviar',
   },
+  contactsExport: { button: 'Exportar', csv: 'Exportar como .csv', xlsx: 'Exportar como .xlsx', failed: 'Não foi possível exportar os contatos.' },
   // i24-convo end
 };
 
