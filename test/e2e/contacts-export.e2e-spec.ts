@@ -81,4 +81,49 @@ describe('contacts export', () => {
     expect(other.text).not.toContain('Ana Lima');
     expect(a.company.id).toBeGreaterThan(0);
   });
+
+  it('imports a .csv (export format included) and a .xlsx, skipping known numbers', async () => {
+    const csv = Buffer.from('\uFEFFnome;numero;email\r\nCarla Dias;+55 (11) 98888-4444;CARLA@example.com\r\n"Ana Lima";5511988887777;\r\n;;\r\n', 'utf8');
+    const first = await t.http().post('/api/contacts/import').set(adminA.auth).attach('file', csv, 'contatos.csv');
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ created: 1, existing: 1, duplicates: 0, invalid: 1 });
+    const carla = await t.em().fork().findOneOrFail(Contact, { number: '5511988884444', company: a.company.id }, { filters: false });
+    expect(carla).toMatchObject({ name: 'Carla Dias', email: 'carla@example.com' });
+
+    // A file the export wrote comes back as it left (the apostrophes go away).
+    const exported = await t.http().get('/api/contacts/export').query({ format: 'xlsx' }).set(adminA.auth).buffer(true).parse(binary);
+    const sheet = XLSX.read(exported.body as Buffer, { type: 'buffer' });
+    const rows = XLSX.utils.sheet_to_json<string[]>(sheet.Sheets[sheet.SheetNames[0]!]!, { header: 1 });
+    rows.push(['Davi Souza', '5511988883333', 'davi@example.com']);
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Contatos');
+    const again = await t
+      .http()
+      .post('/api/contacts/import')
+      .set(adminB.auth)
+      .attach('file', XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer, 'contatos.xlsx');
+    expect(again.status).toBe(200);
+    // Company B knows none of A's numbers: all of them are new there, A's rows untouched.
+    expect(again.body.created).toBe(rows.length - 1);
+    const formula = await t
+      .em()
+      .fork()
+      .findOneOrFail(Contact, { number: '5511988886666', company: { $ne: a.company.id } }, { filters: false });
+    expect(formula.name).toBe('=HYPERLINK("http://evil.example","clique")');
+  });
+
+  it('refuses an import without a file, of another type, without a number column, or from an attendant', async () => {
+    const none = await t.http().post('/api/contacts/import').set(adminA.auth);
+    expect(none.status).toBe(400);
+    expect(none.body.error).toBe('ERR_IMPORT_FILE_REQUIRED');
+    const pdf = await t.http().post('/api/contacts/import').set(adminA.auth).attach('file', Buffer.from('%PDF-1.4'), 'contatos.pdf');
+    expect(pdf.status).toBe(415);
+    const noNumber = await t.http().post('/api/contacts/import').set(adminA.auth).attach('file', Buffer.from('nome,email\nAna,a@b.co\n'), 'x.csv');
+    expect(noNumber.status).toBe(400);
+    expect(noNumber.body.error).toBe('ERR_IMPORT_NO_NUMBER_COLUMN');
+    const fake = await t.http().post('/api/contacts/import').set(adminA.auth).attach('file', Buffer.from('nome,numero\nAna,1\n'), 'x.xlsx');
+    expect(fake.status).toBe(400);
+    const attendant = await t.http().post('/api/contacts/import').set(userA.auth).attach('file', Buffer.from('numero\n5511988882222\n'), 'x.csv');
+    expect(attendant.status).toBe(403);
+  });
 });

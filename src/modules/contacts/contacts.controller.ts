@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
@@ -16,6 +16,10 @@ import { CreateContactDto } from './dto/create-contact.dto.js';
 import { UpdateContactDto } from './dto/update-contact.dto.js';
 import { WhatsappCheckDto } from './dto/whatsapp-check.dto.js';
 import { ExportContactsQuery } from './dto/export-contacts.query.js';
+import { StreamedUpload } from '../../infra/storage/uploads/streamed-upload.interceptor.js';
+import type { UploadedMedia } from '../../infra/storage/uploads/uploaded-media.js';
+import { MAX_IMPORT_BYTES } from '../contact-lists/contact-lists.controller.js';
+import type { ContactImportResult } from './contact-import-file.js';
 import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 @ApiTags('contacts')
@@ -40,6 +44,18 @@ export class ContactsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<ListBody<'contacts', ContactResponse>> {
     return listResponse(res, 'contacts', query, await this.contacts.list(ctx, query, created));
+  }
+
+  /** The file's contacts (nome/numero/email columns) join the company's; known numbers stay as they are. */
+  @Post('import')
+  @HttpCode(200)
+  @Policy('manage', 'Contact')
+  @UseInterceptors(StreamedUpload({ field: 'file', maxFiles: 1, maxBytes: MAX_IMPORT_BYTES }))
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary', description: '.csv, .xls or .xlsx' } } } })
+  @ApiOperation({ summary: 'Imports contacts from a .csv, .xls or .xlsx file (at most 10,000 rows)' })
+  import(@Auth() ctx: AuthContext, @UploadedFile() file: UploadedMedia | undefined): Promise<ContactImportResult> {
+    return this.contacts.importFile(ctx, file);
   }
 
   /** Declared before `:id`. Every contact of the company in one file: the admins' (like deleting, a bulk power). */
