@@ -1791,5 +1791,10 @@ export const en: Catalog = {
     send: 'Send',
   },
   contactsExport: { button: 'Export', csv: 'Export as .csv', xlsx: 'Export as .xlsx', failed: 'The contacts could not be exported.' },
+  contactsImport: {
+    button: 'Import',
+    help: 'A .csv, .xls or .xlsx file with the columns nome, numero and email',
+    done: '%{smart_count} contact imported; %{existing} already existed, %{duplicates} repeated and %{invalid} without a number. |||| %{smart_count} contacts imported; %{existing} already existed, %{duplicates} repeated and %{invalid} without a number.',
+  },
   // i24-convo end
 };

@@ -1792,5 +1792,10 @@ export const es: Catalog = {
     send: 'Enviar',
   },
   contactsExport: { button: 'Exportar', csv: 'Exportar como .csv', xlsx: 'Exportar como .xlsx', failed: 'No fue posible exportar los contactos.' },
+  contactsImport: {
+    button: 'Importar',
+    help: 'Archivo .csv, .xls o .xlsx con las columnas nome, numero y email',
+    done: '%{smart_count} contacto importado; %{existing} ya existían, %{duplicates} repetidos y %{invalid} sin número. |||| %{smart_count} contactos importados; %{existing} ya existían, %{duplicates} repetidos y %{invalid} sin número.',
+  },
   // i24-convo end
 };

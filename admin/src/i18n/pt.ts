@@ -1792,6 +1792,11 @@ export const pt = {
     send: 'Enviar',
   },
   contactsExport: { button: 'Exportar', csv: 'Exportar como .csv', xlsx: 'Exportar como .xlsx', failed: 'Não foi possível exportar os contatos.' },
+  contactsImport: {
+    button: 'Importar',
+    help: 'Arquivo .csv, .xls ou .xlsx com as colunas nome, numero e email',
+    done: '%{smart_count} contato importado; %{existing} já existiam, %{duplicates} repetidos e %{invalid} sem número. |||| %{smart_count} contatos importados; %{existing} já existiam, %{duplicates} repetidos e %{invalid} sem número.',
+  },
   // i24-convo end
 };
 

@@ -7,8 +7,8 @@ import { Contact } from '../../src/modules/contacts/contact.entity.js';
 import { loginThroughForm, screenshot } from '../utils/browser.js';
 import { demoBrowserSuite } from '../utils/demo-suite.js';
 
-/** The contacts screen exports every contact; formula-looking cells arrive as text. */
-describe('contacts export', () => {
+/** The contacts screen imports and exports contacts; formula-looking cells leave as text. */
+describe('contacts import and export', () => {
   const suite = demoBrowserSuite();
   let page: Page;
 
@@ -46,5 +46,18 @@ describe('contacts export', () => {
     await page.keyboard.press('Escape');
     await page.locator('button:has-text("Exportar")').waitFor();
     await screenshot(page, 'contacts-export-phone');
+  });
+
+  it('imports a .csv chosen on the list and shows what it did', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${suite.t.baseUrl}/contacts`);
+    await page.getByRole('button', { name: 'Importar' }).waitFor();
+    const csv = 'nome;numero;email\r\nOtávio Reis;5511955554444;otavio@example.com\r\nSem Número;;\r\n';
+    await page.locator('[data-contact-import-input]').setInputFiles({ name: 'contatos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await page.getByText('1 contato importado; 0 já existiam, 0 repetidos e 1 sem número.').waitFor();
+    await page.locator('[data-contact-id]', { hasText: 'Otávio Reis' }).waitFor();
+    await screenshot(page, 'contacts-imported');
+    const stored = await suite.t.em().fork().findOneOrFail(Contact, { number: '5511955554444' }, { filters: false });
+    expect(stored).toMatchObject({ name: 'Otávio Reis', email: 'otavio@example.com' });
   });
 });
