@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { defineRulesFor, packPermissionRules, type Profile } from '../../src/shared/permissions';
 import type { PlanFlags } from '../../src/shared/plan-flags';
 import { canAccessResource, type Me, toAccess } from './providers/accessControl';
-import { findRoute, isRouteAllowed, ROUTES } from './routes';
+import { findRoute, isRouteAllowed, ROUTES, refusalOf } from './routes';
 
 function accessOf(profile: Profile, plan: PlanFlags = {}, isSuper = false) {
   const user = { id: 7, name: 'Ana', email: 'ana@example.com', profile, super: isSuper, companyId: 1 };
@@ -48,5 +48,13 @@ describe('the route table', () => {
   it('keeps the super user’s resources to super users', () => {
     expect(canAccessResource(accessOf('admin'), { action: 'create', resource: 'companies' })).toBe(false);
     expect(canAccessResource(accessOf('admin', {}, true), { action: 'create', resource: 'companies' })).toBe(true);
+  });
+
+  it('tells a role refusal from a plan refusal, so the guard names the right one', () => {
+    expect(refusalOf(ROUTES.users, accessOf('user'))).toBe('role');
+    expect(refusalOf(ROUTES.announcements, accessOf('admin'))).toBe('role');
+    expect(refusalOf(ROUTES.prompts, accessOf('admin', { useOpenAi: false }))).toBe('plan');
+    expect(refusalOf(ROUTES.prompts, accessOf('admin', { useOpenAi: true }))).toBeNull();
+    expect(refusalOf(ROUTES.announcements, accessOf('admin', {}, true))).toBeNull();
   });
 });

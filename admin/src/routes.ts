@@ -157,6 +157,12 @@ export function isRouteAllowed(route: AppRoute, access: Access): boolean {
   return (!route.plan || access.plan(route.plan)) && (route.allowed?.(access) ?? true);
 }
 
+/** Why a screen is refused: the company's plan lacks the module, or the user's role may not see it; null when allowed. */
+export function refusalOf(route: AppRoute, access: Access): 'plan' | 'role' | null {
+  if (route.plan && !access.plan(route.plan)) return 'plan';
+  return (route.allowed?.(access) ?? true) ? null : 'role';
+}
+
 const ALL_ROUTES: AppRoute[] = Object.values(ROUTES);
 
 /** The route table's entry of a location: an exact pattern first, else the resource whose sub-route it is. */

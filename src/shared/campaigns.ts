@@ -1,3 +1,5 @@
+import { firstNameOf, renderPlaceholders } from './placeholders.js';
+import { clockValues } from './template-variables.js';
 // Campaign states, shipping states and setting constants shared by the API and the browser (campaigns §4, §9).
 
 /** The campaignsEnabled setting: 'true' or 'enabled' means enabled; anything else, or no setting, means disabled. */
@@ -72,17 +74,26 @@ export const CAMPAIGN_PAUSE_REASONS = [
 ] as const;
 export type CampaignPauseReason = (typeof CAMPAIGN_PAUSE_REASONS)[number];
 
-/** Placeholders of campaign messages: `{nome}`, `{numero}`, `{email}` and the campaign variables `{key}`. */
+/**
+ * Placeholders of campaign messages: the shared ones (`{nome}` = `{{name}}`, `{numero}`, `{email}`, `{{firstName}}`,
+ * `{{ms}}`, `{{hora}}`) in either spelling, and the campaign variables `{key}`.
+ */
 export function renderCampaignMessage(
   text: string,
   recipient: { name: string; number: string; email: string | null },
   variables: readonly CampaignVariable[],
+  clock: { now?: Date; timeZone?: string | null } = {},
 ): string {
-  const values = new Map<string, string>(variables.map((v) => [v.key, v.value]));
-  values.set('nome', recipient.name);
-  values.set('numero', recipient.number);
-  values.set('email', recipient.email ?? '');
-  return text.replace(/\{([\p{L}\p{N}_-]+)\}/gu, (whole, key: string) => values.get(key) ?? whole);
+  const values: Record<string, string> = Object.fromEntries(variables.map((v) => [v.key, v.value]));
+  const name = recipient.name.trim();
+  Object.assign(values, {
+    firstName: firstNameOf(name),
+    name,
+    number: recipient.number,
+    email: recipient.email ?? '',
+    ...clockValues(clock.now ?? new Date(), clock.timeZone),
+  });
+  return renderPlaceholders(text, values);
 }
 
 /** campaigns §4: editable while INATIVA, or PROGRAMADA more than an hour away. */

@@ -6,6 +6,18 @@ import type { AnnouncementEventPayload } from './announcement-api-types.js';
 
 export const companyEvent = (companyId: number, topic: string): string => `company-${companyId}-${topic}`;
 
+/**
+ * Topics the seed app emits under another name: each is emitted under both, the same payload, so a listener written
+ * to the seed (`company-{id}-ContactList`) keeps working beside ours.
+ */
+export const SEED_TOPIC_NAMES: Readonly<Record<string, string>> = { 'contact-list': 'ContactList' };
+
+/** Every event name one company topic is emitted under. */
+export const companyEventNames = (companyId: number, topic: string): string[] => {
+  const seed = SEED_TOPIC_NAMES[topic];
+  return seed ? [companyEvent(companyId, topic), companyEvent(companyId, seed)] : [companyEvent(companyId, topic)];
+};
+
 export const Rooms = {
   mainChannel: (companyId: number) => `company-${companyId}-mainchannel`,
   user: (userId: number) => `user-${userId}`,

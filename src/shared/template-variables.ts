@@ -1,7 +1,11 @@
-// {{firstName}} {{name}} {{ms}} {{protocol}} {{hora}} in greetings, completion, out-of-hours, rating and agent texts.
+// {{firstName}} {{name}} {{ms}} {{protocol}} {{hora}} in greetings, completion, out-of-hours, rating and agent texts;
+// the spelling rules live in placeholders.ts (both `{key}` and `{{key}}`, Portuguese aliases).
+import { firstNameOf, renderPlaceholders } from './placeholders.js';
 
 export interface TemplateContext {
   name: string;
+  number?: string | null;
+  email?: string | null;
   protocol?: string | null;
   /** IANA zone of the company's clock (default America/Sao_Paulo). */
   timeZone?: string | null;
@@ -33,15 +37,20 @@ export function greetingFor(hour: number): string {
   return 'Boa madrugada';
 }
 
+/** The clock variables of a moment in a zone: `ms` (greeting) and `hora` (HH:mm:ss). */
+export function clockValues(now: Date, timeZone?: string | null): { ms: string; hora: string } {
+  const { hour, text } = clock(now, timeZone || 'America/Sao_Paulo');
+  return { ms: greetingFor(hour), hora: text };
+}
+
 export function renderTemplate(text: string, context: TemplateContext): string {
-  const { hour, text: time } = clock(context.now ?? new Date(), context.timeZone || 'America/Sao_Paulo');
   const name = context.name.trim();
-  const values: Record<string, string> = {
-    firstName: name.split(/\s+/)[0] ?? '',
+  return renderPlaceholders(text, {
+    firstName: firstNameOf(name),
     name,
-    ms: greetingFor(hour),
+    number: context.number ?? '',
+    email: context.email ?? '',
     protocol: context.protocol ?? '',
-    hora: time,
-  };
-  return text.replace(/\{\{\s*(firstName|name|ms|protocol|hora)\s*\}\}/g, (_, key: string) => values[key] ?? '');
+    ...clockValues(context.now ?? new Date(), context.timeZone),
+  });
 }

@@ -9,7 +9,7 @@ import { demoBrowserSuite } from '../utils/demo-suite.js';
 import { createUser, DEFAULT_PASSWORD, login } from '../utils/factories.js';
 import { choose, newPtPage, seedCompany, settle } from '../utils/super-browser.js';
 
-const NO_PAGE_PERMISSION = 'Esta empresa não possui permissão para acessar essa página!';
+const ROLE_REFUSAL = 'Seu perfil de usuário não tem permissão para acessar esta página! Estamos lhe redirecionando.';
 
 /** A small PNG banner (a horizontal gradient), so the thumbnail shows in the screenshots. */
 function bannerPng(width = 320, height = 100): Buffer {
@@ -204,7 +204,8 @@ describe('announcements in the browser', () => {
     await page.waitForSelector('a[href="/tickets"]');
     expect(await page.locator('a[href="/announcements"]').count()).toBe(0);
     await page.goto(`${suite.t.baseUrl}/announcements`);
-    await page.getByText(NO_PAGE_PERMISSION, { exact: true }).waitFor();
+    // The role refuses it, not the plan: the notice says so.
+    await page.getByText(ROLE_REFUSAL, { exact: true }).waitFor();
     await screenshot(page, 'announcements-denied');
     await page.waitForURL(`${suite.t.baseUrl}/`);
     // The admin still has the bell, with the announcement in it.

@@ -103,16 +103,16 @@ describe('the campaign screens', () => {
     await dialog.getByRole('combobox', { name: 'Lista de Tags' }).click();
     await page.getByRole('option', { name: 'Clientes' }).click();
 
-    // The chips put the placeholder at the caret of the focused message.
+    // The shared picker puts the placeholder at the caret of the focused message; `{nome}` typed still works.
     const message1 = dialog.locator('textarea[name="message1"]');
     await message1.fill('Olá !');
     await message1.press('End');
     await message1.press('ArrowLeft');
-    await dialog.getByRole('button', { name: 'Inserir {nome}' }).click();
+    await dialog.getByRole('button', { name: /^Inserir \{\{name\}\}/ }).click();
     await message1.press('End');
     // The company's variables are chips too once GET /campaign-settings answers; typed here.
     await message1.pressSequentially(' Cupom: {cupom}');
-    expect(await message1.inputValue()).toBe('Olá {nome}! Cupom: {cupom}');
+    expect(await message1.inputValue()).toBe('Olá {{name}}! Cupom: {cupom}');
 
     // Confirmation texts appear only with "confirmation" on.
     expect(await dialog.locator('textarea[name="confirmationMessage1"]').count()).toBe(0);
@@ -131,7 +131,7 @@ describe('the campaign screens', () => {
     const created = (await api().get('/api/campaigns').query({ searchParam: 'Black Friday' }).set(admin.auth).expect(200)).body.records[0];
     expect(created).toMatchObject({
       status: 'INATIVA',
-      message1: 'Olá {nome}! Cupom: {cupom}',
+      message1: 'Olá {{name}}! Cupom: {cupom}',
       message2: 'Oi {nome}, a Black Friday chegou!',
       confirmationMessage1: 'Podemos te mandar uma oferta, {nome}?',
       confirmationMessage2: 'Quer receber nossas ofertas?',

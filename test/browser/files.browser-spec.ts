@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { Company } from '../../src/modules/companies/company.entity.js';
 import { DEMO_ACCOUNTS } from '../../src/modules/companies/demo-data.seed.js';
 import { Whatsapp } from '../../src/modules/connections/whatsapp.entity.js';
+import { Message } from '../../src/modules/messages/message.entity.js';
 import { FileList } from '../../src/modules/files/file-list.entity.js';
 import type { CampaignSettings } from '../../src/shared/campaigns.js';
 import type { FileListResponse } from '../../src/shared/campaign-api-types.js';
@@ -193,7 +194,21 @@ describe('file lists and campaign settings', () => {
     // The menu has finished growing in (no transition still running on the page).
     await page.waitForFunction(() => (globalThis as unknown as { document: { getAnimations(): unknown[] } }).document.getAnimations().length === 0);
     await screenshot(page, 'files-ticket-picker');
+    const sentByUs = () => suite.t.em().fork().count(Message, { ticket: ticket.id, fromMe: true }, { filters: false });
+    const before = await sentByUs();
     await page.locator(`[role="menuitem"][data-file-list-id="${list.id}"]`).click();
+    // It asks first, showing the message and each file under its option's name; cancelling sends nothing.
+    const confirm = page.getByRole('dialog', { name: 'Enviar a lista "Boas-vindas"?' });
+    await confirm.locator('[data-file-list-message]', { hasText: 'Olá! Segue nosso material.' }).waitFor();
+    expect(await confirm.locator('[data-file-list-file]').count()).toBeGreaterThan(0);
+    await screenshot(page, 'files-ticket-confirm');
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await sentByUs()).toBe(before);
+    await page.getByRole('button', { name: 'Listas de arquivos' }).click();
+    await page.locator(`[role="menuitem"][data-file-list-id="${list.id}"]`).click();
+    await confirm.getByRole('button', { name: 'Enviar', exact: true }).click();
+    await confirm.waitFor({ state: 'hidden' });
     await page.getByText('Olá! Segue nosso material.').first().waitFor();
     await page.getByText('tabela.png').first().waitFor();
     await waitFor(async () => (await page.locator('[data-ack="3"]').count()) >= 2);

@@ -141,4 +141,19 @@ describe('the queue integrations screen', () => {
     await page.getByRole('dialog').locator('input[name="typebotSlug"]').waitFor();
     await screenshot(page, 'queue-integrations-dialog-phone');
   });
+
+  it("explains a failed test in the catalog's words, never the service client's English", async () => {
+    await page.goto(`${suite.t.baseUrl}/queue-integration/create`);
+    const dialog = page.getByRole('dialog');
+    await chooseOption(page, dialog, 'Tipo', 'WebHooks');
+    await dialog.locator('input[name="name"]').fill('Gancho fora do ar');
+    // Port 1 refuses connections: the client reports "Webhook unreachable: ECONNREFUSED".
+    await dialog.locator('input[name="urlN8N"]').fill('http://127.0.0.1:1/hook');
+    await dialog.getByRole('button', { name: 'Testar Bot' }).click();
+    const status = dialog.getByRole('status');
+    await status.getByText('Não foi possível conectar ao serviço. Confira o endereço e a porta.').waitFor({ timeout: 10000 * TIME_FACTOR });
+    expect(await status.textContent()).not.toMatch(/unreachable|Webhook|ECONNREFUSED/);
+    await screenshot(page, 'queue-integrations-test-failed');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  });
 });

@@ -544,9 +544,14 @@ describe('the bot: ratings, timers, AI prompts and integrations', () => {
       expect(webhook.requests).toHaveLength(1);
       expect(await ticketOf(ticket.id)).toMatchObject({ chatbot: false, status: 'open' });
 
-      const sent = await t.http().post(`/api/messages/${ticket.id}`).set(s.admin.auth).send({ body: 'Olá {{firstName}}, seu protocolo é {{protocol}}.' });
+      const sent = await t
+        .http()
+        .post(`/api/messages/${ticket.id}`)
+        .set(s.admin.auth)
+        .send({ body: 'Olá {{firstName}} ({nome}), seu protocolo é {protocolo}.' });
       expect(sent.status).toBe(201);
-      expect(sent.body[0].body).toBe(`Olá Júlia, seu protocolo é ${ticket.protocol}.`);
+      // Both spellings, and the Portuguese names, in one text.
+      expect(sent.body[0].body).toBe(`Olá Júlia (Júlia Castro), seu protocolo é ${ticket.protocol}.`);
     });
   });
 

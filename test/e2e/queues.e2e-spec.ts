@@ -32,7 +32,7 @@ describe('queues', () => {
   const connect = (session: Session): Promise<Socket> => connectSocket(t, session.token);
 
   it('lists the company queues by orderQueue (unset last) then name, for every profile', async () => {
-    const unordered = await t.http().post('/api/queue').set(adminA.auth).send({ name: 'Aaa sem ordem', color: '#333333' });
+    const unordered = await t.http().post('/api/queue').set(adminA.auth).send({ name: 'Aaa sem ordem', color: '#333333', greetingMessage: 'Olá!' });
     expect(unordered.status).toBe(201);
     const res = await t.http().get('/api/queue').set(userA.auth);
     expect(res.status).toBe(200);
@@ -107,7 +107,7 @@ describe('queues', () => {
     expect(same.status).toBe(200);
 
     // Created by the first test in company A only.
-    const elsewhere = await t.http().post('/api/queue').set(adminB.auth).send({ name: 'Aaa sem ordem', color: '#333333' });
+    const elsewhere = await t.http().post('/api/queue').set(adminB.auth).send({ name: 'Aaa sem ordem', color: '#333333', greetingMessage: 'Olá!' });
     expect(elsewhere.status).toBe(201);
   });
 
@@ -152,6 +152,27 @@ describe('queues', () => {
     expect((await t.http().get(`/api/queue/${foreign}`).set(adminA.auth)).status).toBe(200);
   });
 
+  it('requires a greeting once the company has more than one queue (ERR_WAPP_GREETING_REQUIRED), on create and on edit', async () => {
+    const solo = await createTenant(t);
+    const session = await login(t, solo.admin.email);
+    // Remove the factory's second queue: one queue alone needs no greeting.
+    await t.em().nativeDelete(Queue, { id: solo.queues[1]!.id }, { filters: false });
+    const alone = await t.http().put(`/api/queue/${solo.queues[0]!.id}`).set(session.auth).send({ greetingMessage: '' });
+    expect(alone.status).toBe(200);
+    const second = await t.http().post('/api/queue').set(session.auth).send({ name: 'Segunda', color: '#0A0A0A', greetingMessage: '   ' });
+    expect(second.status).toBe(400);
+    expect(second.body.error).toBe('ERR_WAPP_GREETING_REQUIRED');
+    const greeted = await t.http().post('/api/queue').set(session.auth).send({ name: 'Segunda', color: '#0A0A0A', greetingMessage: 'Olá {nome}!' });
+    expect(greeted.status).toBe(201);
+    const cleared = await t.http().put(`/api/queue/${greeted.body.id}`).set(session.auth).send({ greetingMessage: null });
+    expect(cleared.status).toBe(400);
+    expect(cleared.body.error).toBe('ERR_WAPP_GREETING_REQUIRED');
+    // Other fields still save without sending the greeting; other companies' ids stay 404; attendants stay 403.
+    expect((await t.http().put(`/api/queue/${solo.queues[0]!.id}`).set(session.auth).send({ orderQueue: 2 })).status).toBe(200);
+    expect((await t.http().put(`/api/queue/${greeted.body.id}`).set(adminA.auth).send({ greetingMessage: '' })).status).toBe(404);
+    expect((await t.http().put(`/api/queue/${a.queues[0]!.id}`).set(userA.auth).send({ greetingMessage: '' })).status).toBe(403);
+  });
+
   it('lets only admins write queues', async () => {
     expect((await t.http().post('/api/queue').set(userA.auth).send({ name: 'Proibida', color: '#010101' })).status).toBe(403);
     expect((await t.http().put(`/api/queue/${a.queues[0]!.id}`).set(userA.auth).send({ name: 'Proibida' })).status).toBe(403);
@@ -170,7 +191,7 @@ describe('queues', () => {
           .http()
           .post('/api/queue')
           .set(session.auth)
-          .send({ name: `Fila ${i}`, color }),
+          .send({ name: `Fila ${i}`, color, greetingMessage: 'Olá!' }),
       ),
     );
     expect(attempts.map((r) => r.status).sort()).toEqual([201, 403, 403]);

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect } from 'react';
 import { Loading, Navigate, useNavigate, useNotify } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { useAccess } from '../hooks/useAccess';
-import { findRoute, isRouteAllowed } from '../routes';
+import { findRoute, refusalOf } from '../routes';
 
 const REDIRECT_DELAY_MS = 1000;
 
@@ -16,9 +16,12 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const route = findRoute(pathname);
   if (!route) return children;
   if (!access) return <Loading />;
-  if (isRouteAllowed(route, access)) return children;
+  const refusal = refusalOf(route, access);
+  if (!refusal) return children;
   if (route.fallback) return <Navigate to={route.fallback} replace />;
-  return <Denied key={pathname} message={route.deniedMessage ?? (route.plan ? 'app.noPlanPermission' : 'errors.ERR_NO_PERMISSION')} />;
+  // The plan's message only when the plan is the reason: a role refusal says it is the role.
+  const message = refusal === 'plan' ? (route.deniedMessage ?? 'app.noPlanPermission') : 'roleRefusal.message';
+  return <Denied key={pathname} message={message} />;
 }
 
 function Denied({ message }: { message: string }) {

@@ -13,6 +13,8 @@ interface SearchableResourceListProps {
   sort: SortPayload;
   /** The DataTable. */
   children: ReactNode;
+  /** More buttons beside the add button (the contacts' export). */
+  extraActions?: ReactNode;
 }
 
 /**
@@ -20,7 +22,7 @@ interface SearchableResourceListProps {
  * `<SearchInput>` (debounced) and the add button, which opens the `{list}/create` dialog route. The dialogs are
  * routes of their own, so the list keeps its search in memory rather than in the URL.
  */
-export function SearchableResourceList({ resource, catalog, sort, children }: SearchableResourceListProps) {
+export function SearchableResourceList({ resource, catalog, sort, children, extraActions }: SearchableResourceListProps) {
   const translate = useTranslate();
   return (
     <>
@@ -35,6 +37,7 @@ export function SearchableResourceList({ resource, catalog, sort, children }: Se
         disableSyncWithLocation
         actions={
           <TopToolbar>
+            {extraActions}
             <CreateButton label={`${catalog}.add`} variant="contained" />
           </TopToolbar>
         }

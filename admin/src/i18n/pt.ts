@@ -1674,7 +1674,7 @@ export const pt = {
     },
     countries: {
       BR: 'Brasil',
-      usa: 'United States',
+      usa: 'Estados Unidos',
     },
     plan: {
       perMonth: '/mês',
@@ -1851,6 +1851,49 @@ export const pt = {
       contactListId: 'Usada pela campanha %{names}, que ficará sem lista de contatos. |||| Usada pelas campanhas %{names}, que ficarão sem lista de contatos.',
       fileListId: 'Usada pela campanha %{names}, que ficará sem lista de arquivos. |||| Usada pelas campanhas %{names}, que ficarão sem lista de arquivos.',
     },
+  },
+  placeholders: {
+    title: 'Variáveis:',
+    insert: 'Inserir %{token} (%{meaning})',
+    custom: 'variável da campanha',
+    variables: {
+      firstName: 'primeiro nome do contato',
+      name: 'nome completo do contato',
+      number: 'número do contato',
+      email: 'e-mail do contato',
+      ms: 'saudação conforme a hora do dia (Bom dia, Boa tarde...)',
+      protocol: 'número de protocolo do atendimento',
+      hora: 'hora atual',
+    },
+  },
+  integrationFailures: {
+    refused: 'Este servidor não chama endereços de rede privada. Use um endereço público.',
+    timeout: 'O serviço não respondeu a tempo.',
+    unreachable: 'Não foi possível conectar ao serviço. Confira o endereço e a porta.',
+    status: 'O serviço respondeu com um erro.',
+    badAnswer: 'O serviço respondeu num formato inesperado.',
+    tooLarge: 'A resposta do serviço é grande demais ou redireciona demais.',
+    config: 'A configuração da integração está incompleta ou inválida.',
+    other: 'A integração falhou.',
+    fields: 'Confira os campos: %{fields}',
+  },
+  languageMenu: { label: 'Idioma: %{language}' },
+  autocomplete: { open: 'Abrir', close: 'Fechar', clear: 'Limpar', loading: 'Carregando…' },
+  roleRefusal: { message: 'Seu perfil de usuário não tem permissão para acessar esta página! Estamos lhe redirecionando.' },
+  fileListSend: {
+    title: 'Enviar a lista "%{name}"?',
+    message: 'Mensagem',
+    noMessage: '(sem mensagem)',
+    files: '%{smart_count} arquivo |||| %{smart_count} arquivos',
+    caption: 'Arquivo: %{file}',
+    skipped: '%{smart_count} opção sem arquivo não será enviada. |||| %{smart_count} opções sem arquivo não serão enviadas.',
+    send: 'Enviar',
+  },
+  contactsExport: { button: 'Exportar', csv: 'Exportar como .csv', xlsx: 'Exportar como .xlsx', failed: 'Não foi possível exportar os contatos.' },
+  contactsImport: {
+    button: 'Importar',
+    help: 'Arquivo .csv, .xls ou .xlsx com as colunas nome, numero e email',
+    done: '%{smart_count} contato importado; %{existing} já existiam, %{duplicates} repetidos e %{invalid} sem número. |||| %{smart_count} contatos importados; %{existing} já existiam, %{duplicates} repetidos e %{invalid} sem número.',
   },
 };
 

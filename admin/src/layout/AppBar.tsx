@@ -1,9 +1,10 @@
 import { Box, type Theme } from '@mui/material';
-import { AppBar as RaAppBar, LoadingIndicator, LocalesMenuButton, ToggleThemeButton } from 'react-admin';
+import { AppBar as RaAppBar, LoadingIndicator, ToggleThemeButton } from 'react-admin';
 import { AccountMenu } from './AccountMenu';
 import { AnnouncementsBell } from './AnnouncementsBell';
 import { ChatsBell } from './ChatsBell';
 import { Greeting } from './Greeting';
+import { LanguageMenu } from './LanguageMenu';
 import { NotificationsBell } from './NotificationsBell';
 import { SubscriptionWarning } from './SubscriptionWarning';
 import { VolumeControl } from './VolumeControl';
@@ -16,7 +17,7 @@ const toolbar = (
     <ChatsBell />
     {/* On phones the two bells leave no room for the language's name: the globe alone opens the menu there. */}
     <Box component="span" sx={(theme) => ({ [theme.breakpoints.down('sm')]: { '& .MuiButton-root': { fontSize: 0, minWidth: 0 } } })}>
-      <LocalesMenuButton />
+      <LanguageMenu />
     </Box>
     <VolumeControl />
     <ToggleThemeButton />

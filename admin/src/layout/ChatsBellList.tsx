@@ -41,7 +41,7 @@ export function ChatsBellList({ onPick }: { onPick(): void }) {
                   badgeContent={unreadsOf(chat, userId)}
                   color="success"
                   max={999}
-                  sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+                  sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' }, '& .MuiBadge-invisible': { display: 'none' } }}
                 />
               </Box>
             </ListItemButton>

@@ -5,7 +5,7 @@ import {
   type AnnouncementEventPayload,
   type CompanyEventMap,
   type CompanyTopic,
-  companyEvent,
+  companyEventNames,
   Rooms,
 } from '../../shared/realtime-events.js';
 
@@ -24,21 +24,27 @@ export class RealtimeService implements BeforeApplicationShutdown {
   }
 
   toCompany<T extends CompanyTopic>(companyId: number, topic: T, payload: CompanyEventMap[T]): void {
-    this.server?.to(Rooms.mainChannel(companyId)).emit(companyEvent(companyId, topic), payload);
+    this.emit(Rooms.mainChannel(companyId), companyId, topic, payload);
   }
 
   toUser<T extends CompanyTopic>(companyId: number, userId: number, topic: T, payload: CompanyEventMap[T]): void {
-    this.server?.to(Rooms.user(userId)).emit(companyEvent(companyId, topic), payload);
+    this.emit(Rooms.user(userId), companyId, topic, payload);
   }
 
   /** To the company's admins only: admin tools (campaigns, contact lists) whose data attendants must not receive. */
   toAdmins<T extends CompanyTopic>(companyId: number, topic: T, payload: CompanyEventMap[T]): void {
-    this.server?.to(Rooms.companyAdmins(companyId)).emit(companyEvent(companyId, topic), payload);
+    this.emit(Rooms.companyAdmins(companyId), companyId, topic, payload);
   }
 
   /** One emission to several rooms: a socket in more than one of them receives it once. */
   toRooms<T extends CompanyTopic>(companyId: number, rooms: string[], topic: T, payload: CompanyEventMap[T]): void {
-    if (rooms.length) this.server?.to(rooms).emit(companyEvent(companyId, topic), payload);
+    if (rooms.length) this.emit(rooms, companyId, topic, payload);
+  }
+
+  /** Under our name and, where the seed app used another, under the seed's too. */
+  private emit(rooms: string | string[], companyId: number, topic: string, payload: unknown): void {
+    if (!this.server) return;
+    for (const name of companyEventNames(companyId, topic)) this.server.to(rooms).emit(name, payload);
   }
 
   /**

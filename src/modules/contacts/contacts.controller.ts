@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
@@ -15,6 +15,11 @@ import { ContactsService } from './contacts.service.js';
 import { CreateContactDto } from './dto/create-contact.dto.js';
 import { UpdateContactDto } from './dto/update-contact.dto.js';
 import { WhatsappCheckDto } from './dto/whatsapp-check.dto.js';
+import { ExportContactsQuery } from './dto/export-contacts.query.js';
+import { StreamedUpload } from '../../infra/storage/uploads/streamed-upload.interceptor.js';
+import type { UploadedMedia } from '../../infra/storage/uploads/uploaded-media.js';
+import { MAX_IMPORT_BYTES } from '../contact-lists/contact-lists.controller.js';
+import type { ContactImportResult } from './contact-import-file.js';
 import { IdParam } from '../../common/pipes/id-param.pipe.js';
 
 @ApiTags('contacts')
@@ -39,6 +44,30 @@ export class ContactsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<ListBody<'contacts', ContactResponse>> {
     return listResponse(res, 'contacts', query, await this.contacts.list(ctx, query, created));
+  }
+
+  /** The file's contacts (nome/numero/email columns) join the company's; known numbers stay as they are. */
+  @Post('import')
+  @HttpCode(200)
+  @Policy('manage', 'Contact')
+  @UseInterceptors(StreamedUpload({ field: 'file', maxFiles: 1, maxBytes: MAX_IMPORT_BYTES }))
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary', description: '.csv, .xls or .xlsx' } } } })
+  @ApiOperation({ summary: 'Imports contacts from a .csv, .xls or .xlsx file (at most 10,000 rows)' })
+  import(@Auth() ctx: AuthContext, @UploadedFile() file: UploadedMedia | undefined): Promise<ContactImportResult> {
+    return this.contacts.importFile(ctx, file);
+  }
+
+  /** Declared before `:id`. Every contact of the company in one file: the admins' (like deleting, a bulk power). */
+  @Get('export')
+  @Policy('manage', 'Contact')
+  @ApiOperation({ summary: 'Every contact as a .csv or .xlsx file (nome, numero, email); formula-looking cells are made text' })
+  @ApiProduces('text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+  async export(@Auth() ctx: AuthContext, @Query() query: ExportContactsQuery, @Res() res: Response): Promise<void> {
+    const file = await this.contacts.exportFile(ctx, query.format);
+    res.setHeader('Content-Type', file.contentType);
+    res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
+    res.send(file.body);
   }
 
   @Get(':id')

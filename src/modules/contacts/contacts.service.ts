@@ -16,6 +16,12 @@ import { Contact } from './contact.entity.js';
 import { ContactsRepository } from './contacts.repository.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
 import type { UpdateContactDto } from './dto/update-contact.dto.js';
+import { CONTACT_EXPORT_MAX_ROWS, type ContactExportFormat, contactsCsv, contactsXlsx } from './contact-export.js';
+import { appError } from '../../common/errors/app-error.js';
+import { StoragePort } from '../../infra/storage/storage.port.js';
+import type { UploadedMedia } from '../../infra/storage/uploads/uploaded-media.js';
+import { mergeRows, prepareRow } from '../contact-lists/import/import-rows.js';
+import { type ContactImportResult, readContactFile } from './contact-import-file.js';
 import { replaceExtraInfo } from './extra-info.js';
 
 /** What every contact answer carries, loaded in one query per relation whatever the page size. */
@@ -28,7 +34,40 @@ export class ContactsService {
     private readonly numbers: ContactNumberResolver,
     private readonly realtime: RealtimeService,
     private readonly repository: ContactsRepository,
+    private readonly storage: StoragePort,
   ) {}
+
+  /** New contacts from a file (first row per number wins); numbers the company already has are left as they are. */
+  async importFile(ctx: AuthContext, file: UploadedMedia | undefined): Promise<ContactImportResult> {
+    if (!file?.size) throw appError('ERR_IMPORT_FILE_REQUIRED', 'Send the file in the field file');
+    try {
+      const rows = await readContactFile(file.originalName, await this.storage.read(file.path));
+      const merged = mergeRows(rows.map(prepareRow));
+      const known = new Set(
+        (await this.em.find(Contact, { number: { $in: merged.items.map((item) => item.number) } }, { fields: ['number'] })).map((contact) => contact.number),
+      );
+      const fresh = merged.items.filter((item) => !known.has(item.number));
+      const company = this.em.getReference(Company, ctx.companyId);
+      for (const item of fresh) this.em.create(Contact, { company, name: item.name, number: item.number, email: item.email });
+      await this.em.flush();
+      return { created: fresh.length, existing: merged.items.length - fresh.length, duplicates: merged.duplicates, invalid: merged.invalid };
+    } finally {
+      await this.storage.remove(file.path).catch(() => undefined);
+    }
+  }
+
+  /** The company's contacts (oldest first, at most CONTACT_EXPORT_MAX_ROWS) as a file. */
+  async exportFile(ctx: AuthContext, format: ContactExportFormat): Promise<{ body: Buffer; contentType: string; fileName: string }> {
+    const rows = await this.em.find(
+      Contact,
+      { company: ctx.companyId },
+      { fields: ['name', 'number', 'email'], orderBy: { id: 'ASC' }, limit: CONTACT_EXPORT_MAX_ROWS },
+    );
+    const plain = rows.map((contact) => ({ name: contact.name, number: contact.number, email: contact.email ?? null }));
+    return format === 'csv'
+      ? { body: contactsCsv(plain), contentType: 'text/csv; charset=utf-8', fileName: 'contatos.csv' }
+      : { body: contactsXlsx(plain), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', fileName: 'contatos.xlsx' };
+  }
 
   async list(ctx: AuthContext, query: ListParams, created: CreatedRange): Promise<ListResult<ContactResponse>> {
     const [contacts, count] = await this.em.findAndCount(

@@ -63,7 +63,7 @@ export class ConversationService {
     const typed = body.trim();
     if (!typed && files.length === 0) throw fieldError('body', 'body or medias is required');
     // Agents (and their quick messages) may use the template variables too.
-    const text = typed.includes('{{')
+    const text = typed.includes('{')
       ? renderTemplate(typed, { name: ticket.contact.name, protocol: ticket.protocol, timeZone: await this.messages.companyTimeZone(ctx.companyId) })
       : typed;
     const quotedRow = quotedId ? await this.messages.one(ctx.companyId, quotedId) : null;

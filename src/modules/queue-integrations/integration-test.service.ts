@@ -45,7 +45,7 @@ export class IntegrationTestService {
       return { ok: true, replies: await this.run(ctx, settings) };
     } catch (error) {
       if (error instanceof AppError) throw error;
-      throw integrationTestFailed(error instanceof Error ? error.message : String(error));
+      throw integrationTestFailed(error);
     }
   }
 

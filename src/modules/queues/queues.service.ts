@@ -51,6 +51,7 @@ export class QueuesService {
       if (limit !== undefined && (await tx.count(Queue, {})) >= limit) throw forbidden('ERR_PLAN_QUEUE_LIMIT');
       await this.assertUnique(tx, dto.name, dto.color);
       const links = await this.links(tx, dto);
+      assertGreeting(await tx.count(Queue, {}), dto.greetingMessage);
       return tx.create(Queue, {
         integration: links.integration ?? null,
         prompt: links.prompt ?? null,
@@ -76,7 +77,10 @@ export class QueuesService {
     if (name !== undefined) queue.name = name;
     if (color !== undefined) queue.color = color;
     if (dto.orderQueue !== undefined) queue.orderQueue = dto.orderQueue;
-    if (dto.greetingMessage !== undefined) queue.greetingMessage = dto.greetingMessage;
+    if (dto.greetingMessage !== undefined) {
+      assertGreeting((await this.em.count(Queue, {})) - 1, dto.greetingMessage);
+      queue.greetingMessage = dto.greetingMessage;
+    }
     if (dto.outOfHoursMessage !== undefined) queue.outOfHoursMessage = dto.outOfHoursMessage;
     if (dto.schedules != null) queue.schedules = toWeekSchedule(dto.schedules);
     const links = await this.links(this.em, dto);
@@ -149,5 +153,15 @@ export class QueuesService {
       throw appError('ERR_QUEUE_COLOR_ALREADY_EXISTS', 'Another queue of this company already uses this colour');
     }
     if (clashes.some((q) => q.name === name)) throw appError('ERR_QUEUE_NAME_EXISTS', 'A queue with this name already exists');
+  }
+}
+
+/**
+ * Administration §121: with more than one queue in the company the bot shows a menu, which opens with the greeting,
+ * so a queue saved (with its greeting sent) next to `others` other queues needs one.
+ */
+function assertGreeting(others: number, greeting: string | null | undefined): void {
+  if (others >= 1 && !greeting?.trim()) {
+    throw appError('ERR_WAPP_GREETING_REQUIRED', 'A greeting message is required when the company has more than one queue');
   }
 }

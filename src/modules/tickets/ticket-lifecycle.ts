@@ -160,7 +160,7 @@ export class TicketLifecycle {
       { status: 'closed', queueId: ticket.queue_id, userId: ticket.user_id },
       ticket.is_group,
     );
-    await this.announce(companyId, ticket.id, { status: ticket.status, queueId: ticket.queue_id });
+    await this.announce(companyId, ticket.id, before);
     return true;
   }
 
@@ -171,7 +171,7 @@ export class TicketLifecycle {
     if (userId && ticket.status === 'pending') await this.cycles.started(companyId, ticket.id, userId, target.queueId);
     const after = { status: userId ? 'open' : 'pending', queueId: target.queueId, userId };
     await this.transitioned(companyId, ticket.id, ['handed-over'], statePosition(ticket), after, ticket.is_group);
-    await this.announce(companyId, ticket.id, { status: ticket.status, queueId: ticket.queue_id });
+    await this.announce(companyId, ticket.id, statePosition(ticket));
   }
 
   /** The bot's own state (queue chosen, option position, menus, integration, Typebot session) on a ticket it talks on. */
@@ -236,7 +236,7 @@ export class TicketLifecycle {
   }
 
   /** Tells every list where the ticket now stands. */
-  async announce(companyId: number, ticketId: number, before?: { status: string; queueId: number | null }): Promise<void> {
+  async announce(companyId: number, ticketId: number, before?: { status: string; queueId: number | null; userId?: number | null }): Promise<void> {
     const row = await this.tickets.row(companyId, { id: ticketId });
     if (row) this.events.updated(companyId, toTicketResponseFromRow(row), before);
   }

@@ -7,6 +7,8 @@ import type { TicketResponse } from './ticket.mapper.js';
 export interface RoomState {
   status: string;
   queueId: number | null;
+  /** The agent it belonged to: their own room hears it even when no queue room of theirs does (tab counts). */
+  userId?: number | null;
 }
 
 /** Ticket events reach the rooms of its old and new state, so every list can add, move or drop it. */
@@ -19,7 +21,7 @@ export class TicketsEvents {
   }
 
   deleted(companyId: number, ticketId: number, before: RoomState): void {
-    this.realtime.toRooms(companyId, [...ticketRooms({ id: ticketId, companyId, ...before }), Rooms.mainChannel(companyId)], 'ticket', {
+    this.realtime.toRooms(companyId, [...ticketRooms({ id: ticketId, companyId, ...before }), ...ownerRooms(before), Rooms.mainChannel(companyId)], 'ticket', {
       action: 'delete',
       ticketId,
     });
@@ -30,8 +32,14 @@ export class TicketsEvents {
   }
 
   private rooms(companyId: number, id: number, after: RoomState, before?: RoomState): string[] {
-    const rooms = new Set(ticketRooms({ id, companyId, status: after.status, queueId: after.queueId }));
-    if (before) for (const room of ticketRooms({ id, companyId, ...before })) rooms.add(room);
+    const rooms = new Set([...ticketRooms({ id, companyId, status: after.status, queueId: after.queueId }), ...ownerRooms(after)]);
+    if (before) for (const room of [...ticketRooms({ id, companyId, ...before }), ...ownerRooms(before)]) rooms.add(room);
     return [...rooms];
   }
 }
+
+/**
+ * The owner's own room: an attendant whose ticket has no queue (or a queue not theirs) is in none of its rooms, yet
+ * their "Atendendo" count moves when it closes, is taken from them or is given to them, by them or by an admin.
+ */
+const ownerRooms = (state: RoomState): string[] => (state.userId ? [Rooms.user(state.userId)] : []);

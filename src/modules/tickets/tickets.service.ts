@@ -104,7 +104,7 @@ export class TicketsService {
     const ticket = await this.em.findOne(Ticket, id);
     if (!ticket) throw notFound('ERR_NO_TICKET_FOUND');
     if (!canNamed(ctx.ability, 'ticket-options:deleteTicket')) throw forbidden();
-    const before = { status: ticket.status, queueId: ticket.queue?.id ?? null };
+    const before = { status: ticket.status, queueId: ticket.queue?.id ?? null, userId: ticket.user?.id ?? null };
     await this.em.nativeDelete(Ticket, { id });
     this.events.deleted(ctx.companyId, id, before);
   }

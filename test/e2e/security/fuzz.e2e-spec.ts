@@ -110,7 +110,7 @@ const HARMLESS: Record<string, { fixture?: string; body: (fx: Fixtures, n: numbe
   'POST /api/helps': { fixture: 'helps', body: (_, n) => ({ title: `Fuzz ajuda ${n}` }) },
   'POST /api/announcements': { fixture: 'announcements', body: (_, n) => ({ title: `Fuzz aviso ${n}`, text: 'Texto do aviso' }) },
   'POST /api/contacts': { fixture: 'contacts', body: (_, n) => ({ name: `Fuzz contato ${n}`, number: phone(n) }) },
-  'POST /api/queue': { fixture: 'queue', body: (_, n) => ({ name: `Fuzz fila ${n}`, color: color(n) }) },
+  'POST /api/queue': { fixture: 'queue', body: (_, n) => ({ name: `Fuzz fila ${n}`, color: color(n), greetingMessage: 'Olá!' }) },
   'POST /api/tags': { fixture: 'tags', body: (_, n) => ({ name: `Fuzz etiqueta ${n}`, color: color(n) }) },
   'POST /api/whatsapp': { fixture: 'whatsapp', body: (_, n) => ({ name: `Fuzz conexão ${n}`, provider: 'simulator' }) },
   'POST /api/users': {

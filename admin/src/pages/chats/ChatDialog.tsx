@@ -6,6 +6,7 @@ import { useDiscardGuard } from '../../components/DiscardChangesGuard';
 import { ignoreFailure } from './chatMethods';
 import type { Chat, UserOption } from './types';
 import { useUserOptions } from './useUserOptions';
+import { useAutocompleteTexts } from '../../components/useAutocompleteTexts';
 
 type Problem = 'titleRequired' | 'usersRequired' | null;
 
@@ -23,6 +24,7 @@ interface ChatDialogProps {
  * backdrop click after a change asks before discarding it.
  */
 export function ChatDialog({ chat, userId, onClose, onSaved }: ChatDialogProps) {
+  const autocompleteTexts = useAutocompleteTexts();
   const dataProvider = useAppDataProvider();
   const translate = useTranslate();
   const options = useUserOptions(userId);
@@ -74,6 +76,7 @@ export function ChatDialog({ chat, userId, onClose, onSaved }: ChatDialogProps) 
                 slotProps={{ htmlInput: { maxLength: 100 } }}
               />
               <Autocomplete
+                {...autocompleteTexts}
                 multiple
                 disableCloseOnSelect
                 options={options}

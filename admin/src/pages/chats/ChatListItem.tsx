@@ -33,7 +33,7 @@ export function ChatListItem({ chat, userId, selected, onOpen }: ChatListItemPro
           color="success"
           max={999}
           data-unread-badge
-          sx={{ minHeight: 20, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+          sx={{ minHeight: 20, '& .MuiBadge-badge': { position: 'static', transform: 'none' }, '& .MuiBadge-invisible': { display: 'none' } }}
         />
       </Box>
     </ListItemButton>

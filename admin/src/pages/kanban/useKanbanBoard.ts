@@ -121,6 +121,8 @@ export function useKanbanBoard(viewer: BoardViewer | undefined): KanbanBoard {
       (target ? dataProvider.moveTicketToLane(ticketId, target.id) : dataProvider.removeTicketFromLanes(ticketId))
         .then((answer) => {
           if (isLatest()) setCards((current) => setCardTags(current, ticketId, answer.tags, answer.laneId));
+          // The seed's toasts: a lane is a tag put on the ticket, back to "Em aberto" takes it off.
+          notify(target ? 'tickets.tags.added' : 'tickets.tags.removed', { type: 'success' });
         })
         .catch(() => {
           if (isLatest()) setCards((current) => setCardTags(current, ticketId, previous.tags, previous.laneId ?? from));

@@ -1,6 +1,7 @@
 import { Typography } from '@mui/material';
 import { AutocompleteInput, ReferenceInput, required, useTranslate } from 'react-admin';
 import type { ScheduleContact } from './types';
+import { useAutocompleteTexts } from '../../components/useAutocompleteTexts';
 
 /** Campaigns §9: a search waits 500 ms after the last key. */
 const SEARCH_DEBOUNCE_MS = 500;
@@ -17,10 +18,12 @@ const ContactOption = ({ contact }: { contact: ScheduleContact }) => (
 
 /** The form's `contactId`, chosen by name or number among the `contacts` resource (its `q` search). */
 export function ScheduleContactInput({ disabled }: { disabled?: boolean }) {
+  const autocompleteTexts = useAutocompleteTexts();
   const translate = useTranslate();
   return (
     <ReferenceInput source="contactId" reference="contacts" sort={{ field: 'name', order: 'ASC' }}>
       <AutocompleteInput
+        {...autocompleteTexts}
         label="scheduledMessages.form.contact"
         TextFieldProps={{ placeholder: translate('scheduledMessages.form.contactPlaceholder') }}
         validate={contactRules}

@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { ReferenceInput, SelectInput, TextInput } from 'react-admin';
-import { TemplateVariablesHint } from '../../components/TemplateVariablesHint';
+import { VariablePicker } from '../../components/VariablePicker';
 import { bodyRules } from './scheduleForm';
 import { ScheduleContactInput } from './ScheduleContactInput';
 import { ScheduleDateTimeInput } from './ScheduleDateTimeInput';
@@ -24,7 +24,7 @@ export function ScheduleInputs({ readOnly }: { readOnly: boolean }) {
         <ScheduleDateTimeInput disabled={readOnly} />
       </Box>
       <TextInput source="body" label="scheduledMessages.form.body" validate={bodyRules} multiline minRows={4} maxRows={10} disabled={readOnly} />
-      {!readOnly && <TemplateVariablesHint />}
+      {!readOnly && <VariablePicker field="body" />}
     </>
   );
 }

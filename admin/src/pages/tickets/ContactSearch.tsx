@@ -6,6 +6,7 @@ import { useAppDataProvider } from '../../providers/dataProvider';
 import { CONTACT_SEARCH_DEBOUNCE_MS, CONTACT_SEARCH_MIN } from './constants';
 import { ContactAvatar } from './ContactAvatar';
 import type { ContactOption } from './types';
+import { useAutocompleteTexts } from '../../components/useAutocompleteTexts';
 
 /** An option that is not a contact: "add the typed text as a new contact". */
 interface AddOption {
@@ -29,6 +30,7 @@ export function ContactSearch({
   onAdd(text: string): void;
   error?: string;
 }) {
+  const autocompleteTexts = useAutocompleteTexts();
   const dataProvider = useAppDataProvider();
   const translate = useTranslate();
   const [input, setInput] = useState('');
@@ -58,6 +60,7 @@ export function ContactSearch({
 
   return (
     <Autocomplete<Option, false, false, false>
+      {...autocompleteTexts}
       options={all}
       value={value}
       loading={loading}

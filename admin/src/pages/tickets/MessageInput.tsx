@@ -10,7 +10,9 @@ import { useNotifyError } from '../../hooks/useNotifyError';
 import { AttachmentStrip } from './AttachmentStrip';
 import { INPUT_MAX_ROWS, MIN_RECORDING_BYTES } from './constants';
 import { EmojiPicker } from './EmojiPicker';
+import { FileListConfirmDialog } from './FileListConfirmDialog';
 import { FileListPicker } from './FileListPicker';
+import type { FileListResponse } from '../../../../src/shared/campaign-api-types';
 import { QUICK_LIST_ID, QuickMessageSuggestions, quickOptionId } from './QuickMessageSuggestions';
 import { RecordingBar } from './RecordingBar';
 import { useReply } from './ReplyContext';
@@ -50,6 +52,8 @@ export function MessageInput({ ticket, onSent }: { ticket: Ticket; onSent(messag
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
+  // A file list is shown first (message and files) and goes only once confirmed.
+  const [confirmingList, setConfirmingList] = useState<FileListResponse | null>(null);
   const [active, setActive] = useState(0);
   const [quickDismissed, setQuickDismissed] = useState(false);
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -211,7 +215,7 @@ export function MessageInput({ ticket, onSent }: { ticket: Ticket; onSent(messag
                 event.target.value = '';
               }}
             />
-            <FileListPicker disabled={disabled || busy} onPick={(list) => void sendFileList(list.id)} />
+            <FileListPicker disabled={disabled || busy} onPick={setConfirmingList} />
             <Tooltip title={signLabel}>
               <span>
                 <IconButton
@@ -267,6 +271,14 @@ export function MessageInput({ ticket, onSent }: { ticket: Ticket; onSent(messag
           </>
         )}
       </Box>
+      <FileListConfirmDialog
+        list={confirmingList}
+        onClose={() => setConfirmingList(null)}
+        onConfirm={(list) => {
+          setConfirmingList(null);
+          void sendFileList(list.id);
+        }}
+      />
     </Paper>
   );
 }

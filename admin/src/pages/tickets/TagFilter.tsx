@@ -2,14 +2,17 @@ import { Autocomplete, Chip, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Tag } from './types';
 import { useTagOptions } from './useLookups';
+import { useAutocompleteTexts } from '../../components/useAutocompleteTexts';
 
 /** Tag filter of the search tab. */
 export function TagFilter({ value, onChange }: { value: number[]; onChange(ids: number[]): void }) {
+  const autocompleteTexts = useAutocompleteTexts();
   const translate = useTranslate();
   const tags = useTagOptions();
   const selected = tags.filter((tag) => value.includes(tag.id));
   return (
     <Autocomplete<Tag, true>
+      {...autocompleteTexts}
       multiple
       size="small"
       options={tags}

@@ -5,9 +5,11 @@ import { useNotify, useTranslate } from 'react-admin';
 import { useNotifyError } from '../../hooks/useNotifyError';
 import type { Tag, TagRef, Ticket } from './types';
 import { useTagOptions } from './useLookups';
+import { useAutocompleteTexts } from '../../components/useAutocompleteTexts';
 
 /** The ticket's tags; every change is synced (POST /tags/sync) with 'added' / 'removed' toasts. */
 export function TagsBar({ ticket, onChange }: { ticket: Ticket; onChange(tags: TagRef[]): void }) {
+  const autocompleteTexts = useAutocompleteTexts();
   const dataProvider = useAppDataProvider();
   const translate = useTranslate();
   const notify = useNotify();
@@ -34,6 +36,7 @@ export function TagsBar({ ticket, onChange }: { ticket: Ticket; onChange(tags: T
   return (
     <Box sx={{ px: 1.5, py: 0.5, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }} data-tags-bar>
       <Autocomplete<TagRef, true>
+        {...autocompleteTexts}
         multiple
         size="small"
         options={options as Tag[]}

@@ -78,10 +78,16 @@ export function TicketListItem({ ticket, selected, compact, now, canSpy, actions
               color="success"
               max={999}
               aria-label={translate('tickets.list.unread', { smart_count: ticket.unreadMessages })}
-              sx={{ mr: ticket.unreadMessages ? 1.5 : 0, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+              sx={{
+                mr: ticket.unreadMessages ? 1.5 : 0,
+                '& .MuiBadge-badge': { position: 'static', transform: 'none' },
+                '& .MuiBadge-invisible': { display: 'none' },
+              }}
             />
           </Box>
-          {/* One line of chips, clipped where the buttons start: every row has the same height. */}
+          {/* One line of chips, clipped where the buttons start: every row has the same height. The queue keeps its
+              whole name (up to half the line) and the user a readable part: the connection gives way first, tags
+              are clipped. */}
           <Box
             sx={{
               mr: canSpy ? 14 : 11,
@@ -89,6 +95,9 @@ export function TicketListItem({ ticket, selected, compact, now, canSpy, actions
               overflow: 'hidden',
               '& > .MuiBox-root': { flexWrap: 'nowrap' },
               '& .MuiChip-root': { flexShrink: 0 },
+              '& [data-chip="connection"]': { flexShrink: 4, minWidth: 36 },
+              '& [data-chip="user"]': { flexShrink: 1, minWidth: 64 },
+              '& [data-chip="queue"]': { maxWidth: '50%' },
             }}
             data-chips
           >

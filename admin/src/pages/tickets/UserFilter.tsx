@@ -2,14 +2,17 @@ import { Autocomplete, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { UserOption } from './types';
 import { useUserOptions } from './useLookups';
+import { useAutocompleteTexts } from '../../components/useAutocompleteTexts';
 
 /** Admin-only user filter of the search tab. */
 export function UserFilter({ value, onChange }: { value: number[]; onChange(ids: number[]): void }) {
+  const autocompleteTexts = useAutocompleteTexts();
   const translate = useTranslate();
   const users = useUserOptions(true);
   const selected = users.filter((user) => value.includes(user.id));
   return (
     <Autocomplete<UserOption, true>
+      {...autocompleteTexts}
       multiple
       size="small"
       options={users}

@@ -5,9 +5,11 @@ import { useTranslate } from 'react-admin';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { CONTACT_SEARCH_DEBOUNCE_MS, USER_SEARCH_MIN } from './constants';
 import type { UserOption } from './types';
+import { useAutocompleteTexts } from '../../components/useAutocompleteTexts';
 
 /** Optional user of a transfer: searched from 3 characters (GET /users/list?searchParam=). */
 export function UserSearch({ value, onChange }: { value: UserOption | null; onChange(user: UserOption | null): void }) {
+  const autocompleteTexts = useAutocompleteTexts();
   const dataProvider = useAppDataProvider();
   const translate = useTranslate();
   const [input, setInput] = useState('');
@@ -38,6 +40,7 @@ export function UserSearch({ value, onChange }: { value: UserOption | null; onCh
 
   return (
     <Autocomplete<UserOption>
+      {...autocompleteTexts}
       options={options}
       value={value}
       loading={loading}

@@ -1,18 +1,15 @@
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
-import { Box, Chip, Paper, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Paper, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { type FocusEvent, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useState } from 'react';
 import { TextInput, useTranslate } from 'react-admin';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
+import { VariablePicker } from '../../components/VariablePicker';
 import { useAppDataProvider } from '../../providers/dataProvider';
-import { insertPlaceholder } from './campaignForm';
-import { type MessageField, VARIANTS, type Variant } from './types';
+import { VARIANTS, type Variant } from './types';
 import { type CampaignVariable, renderCampaignMessage } from '../../../../src/shared/campaigns';
-
-/** The recipient's fields every message may use (campaigns §9), before the company's own variables. */
-const CONTACT_PLACEHOLDERS = ['nome', 'numero', 'email'] as const;
+import { CAMPAIGN_PLACEHOLDERS } from '../../../../src/shared/placeholders';
 
 /** The campaign settings' variables; none while the settings cannot be read. */
 function useCampaignVariables(): CampaignVariable[] {
@@ -54,59 +51,22 @@ function VariantPreview({ variant, confirmation, variables }: { variant: Variant
 }
 
 /**
- * The five message variants as tabs 1..5, each with its confirmation text while "confirmation" is on, and the
- * placeholders as chips: a click puts `{key}` at the caret of the message last focused.
+ * The five message variants as tabs 1..5 (filled ones marked), each with its confirmation text while "confirmation"
+ * is on and a preview for a sample recipient, and the shared variable picker (the shared variables and the campaign's
+ * own).
  */
 export function CampaignMessageTabs({ disabled }: { disabled: boolean }) {
   const translate = useTranslate();
   const [tab, setTab] = useState(0);
   const confirmation = Boolean(useWatch({ name: 'confirmation' }));
-  const { getValues, setValue } = useFormContext();
   const variables = useCampaignVariables();
   const messages = useWatch({ name: VARIANTS.map((n) => `message${n}`) }) as (string | undefined)[];
   const filled = VARIANTS.map((_, index) => Boolean(String(messages[index] ?? '').trim()));
-  const focused = useRef<{ field: MessageField; element: HTMLTextAreaElement | HTMLInputElement } | null>(null);
   const variant = VARIANTS[tab] ?? 1;
-
-  const remember = (field: MessageField) => (event: FocusEvent<HTMLTextAreaElement | HTMLInputElement>) => {
-    focused.current = { field, element: event.target };
-  };
-
-  const insert = (key: string) => {
-    const target = focused.current?.element.isConnected ? focused.current : null;
-    const field: MessageField = target?.field ?? `message${variant}`;
-    const current = String(getValues(field) ?? '');
-    const { text, caret } = insertPlaceholder(current, key, target?.element.selectionStart, target?.element.selectionEnd);
-    // Rendered before the caret is placed, in the click itself: a caret set a frame later would land in the middle of
-    // whatever the user typed since.
-    flushSync(() => setValue(field, text, { shouldDirty: true }));
-    if (target) {
-      target.element.focus();
-      target.element.setSelectionRange(caret, caret);
-    }
-  };
 
   return (
     <Box component="section" aria-label={translate('campaigns.form.messages')} sx={{ mt: 1 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.75, mb: 1 }}>
-        <Typography variant="body2" color="text.secondary" sx={{ mr: 0.5 }}>
-          {translate('campaigns.form.variables')}
-        </Typography>
-        {[...CONTACT_PLACEHOLDERS, ...variables.map((variable) => variable.key)].map((key) => (
-          <Chip
-            key={key}
-            size="small"
-            variant="outlined"
-            color="primary"
-            label={`{${key}}`}
-            disabled={disabled}
-            aria-label={translate('campaigns.form.insertVariable', { key: `{${key}}` })}
-            // Keeps the caret in the message while the chip is pressed.
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => insert(key)}
-          />
-        ))}
-      </Box>
+      <VariablePicker field={`message${variant}`} variables={CAMPAIGN_PLACEHOLDERS} extra={variables.map((variable) => variable.key)} disabled={disabled} />
       <Tabs
         value={tab}
         onChange={(_, next: number) => setTab(next)}
@@ -137,7 +97,6 @@ export function CampaignMessageTabs({ disabled }: { disabled: boolean }) {
           minRows={4}
           maxRows={12}
           disabled={disabled}
-          onFocus={remember(`message${variant}`)}
         />
         {confirmation && (
           <TextInput
@@ -148,7 +107,6 @@ export function CampaignMessageTabs({ disabled }: { disabled: boolean }) {
             minRows={3}
             maxRows={10}
             disabled={disabled}
-            onFocus={remember(`confirmationMessage${variant}`)}
           />
         )}
         <VariantPreview variant={variant} confirmation={confirmation} variables={variables} />

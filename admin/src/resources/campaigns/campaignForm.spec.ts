@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { insertPlaceholder, NEW_CAMPAIGN, toApiDateTime, toLocalInput, toPayload } from './campaignForm';
+import { NEW_CAMPAIGN, toApiDateTime, toLocalInput, toPayload } from './campaignForm';
 
 describe('campaign form helpers', () => {
   it('sends the scheduled time as YYYY-MM-DD HH:mm:ss, and none when empty or broken', () => {
@@ -20,11 +20,5 @@ describe('campaign form helpers', () => {
     const values = { ...NEW_CAMPAIGN, name: ' Black Friday ', contactListId: 3, tagListId: 7 };
     expect(toPayload(values)).toMatchObject({ name: 'Black Friday', contactListId: 3, tagListId: null, scheduledAt: null });
     expect(toPayload({ ...values, audience: 'tag' })).toMatchObject({ contactListId: null, tagListId: 7 });
-  });
-
-  it('inserts a placeholder at the caret, replacing a selection, or at the end', () => {
-    expect(insertPlaceholder('Olá !', 'nome', 4, 4)).toEqual({ text: 'Olá {nome}!', caret: 10 });
-    expect(insertPlaceholder('Olá XX', 'nome', 4, 6)).toEqual({ text: 'Olá {nome}', caret: 10 });
-    expect(insertPlaceholder('Olá ', 'cupom')).toEqual({ text: 'Olá {cupom}', caret: 11 });
   });
 });

@@ -101,11 +101,3 @@ export function toPayload(values: CampaignFormValues) {
 /** The attachment a campaign has now, if any. */
 export const attachmentOf = (record: Campaign | undefined) =>
   record?.mediaName ? { name: record.mediaName, url: record.mediaPath ? `/public/${record.mediaPath}` : null } : null;
-
-/** Inserts `{key}` into a text at the caret (or at its end), answering the new text and where the caret goes. */
-export function insertPlaceholder(text: string, key: string, start?: number | null, end?: number | null): { text: string; caret: number } {
-  const token = `{${key}}`;
-  const from = start ?? text.length;
-  const to = end ?? from;
-  return { text: `${text.slice(0, from)}${token}${text.slice(to)}`, caret: from + token.length };
-}

@@ -1,5 +1,5 @@
 import { TextInput } from 'react-admin';
-import { TemplateVariablesHint } from '../../components/TemplateVariablesHint';
+import { VariablePicker } from '../../components/VariablePicker';
 
 const MESSAGES = ['greetingMessage', 'complationMessage', 'outOfHoursMessage', 'ratingMessage', 'expiresInactiveMessage'] as const;
 
@@ -7,7 +7,7 @@ const MESSAGES = ['greetingMessage', 'complationMessage', 'outOfHoursMessage', '
 export function ConnectionMessageInputs() {
   return (
     <>
-      <TemplateVariablesHint />
+      <VariablePicker field="greetingMessage" />
       {MESSAGES.map((source) => (
         <TextInput key={source} source={source} label={`connections.form.${source}`} multiline minRows={2} maxRows={6} helperText={false} sx={{ mb: 2 }} />
       ))}

@@ -7,6 +7,8 @@ import { DataTable, useRecordContext } from 'react-admin';
 import { useDialogRoute } from '../../hooks/useDialogRoute';
 import { useLiveResource } from '../../realtime/useLiveResource';
 import { ContactDialog } from './ContactDialog';
+import { ContactExportButton } from './ContactExportButton';
+import { ContactImportButton } from './ContactImportButton';
 import { StartChatButton } from './StartChatButton';
 import { StartChatDialog } from './StartChatDialog';
 import { chatBlock } from './startChat';
@@ -65,7 +67,17 @@ export function ContactList() {
   const [chatWith, setChatWith] = useState<Contact | null>(null);
   return (
     <>
-      <SearchableResourceList resource="contacts" catalog="contacts" sort={{ field: 'name', order: 'ASC' }}>
+      <SearchableResourceList
+        resource="contacts"
+        catalog="contacts"
+        sort={{ field: 'name', order: 'ASC' }}
+        extraActions={
+          <>
+            <ContactImportButton />
+            <ContactExportButton />
+          </>
+        }
+      >
         <DataTable<Contact> rowClick={false} bulkActionButtons={false} empty={<ListEmpty message="contacts.empty" />}>
           <DataTable.Col source="profilePicUrl" label="" disableSort render={() => <ContactPicture />} sx={{ width: 48, pr: 0 }} />
           <DataTable.Col source="name" label="contacts.columns.name" render={() => <ContactName withNumber={!wide} />} />

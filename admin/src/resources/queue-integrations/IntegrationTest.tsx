@@ -41,10 +41,14 @@ export function IntegrationTest() {
         setOutcome({ error: translate('errors.generic') });
         return;
       }
-      const body = error.body as ApiErrorBody | undefined;
-      const detail = body?.fields?.length ? body.fields.map((field) => `${field.field}: ${field.messages.join(', ')}`).join('; ') : body?.message;
-      // The service's own words help to fix the configuration; they come untranslated.
-      setOutcome({ error: translate(error.message, { _: error.message }), detail: detail !== error.message ? detail : undefined });
+      const body = error.body as (ApiErrorBody & { reason?: string }) | undefined;
+      // The server's technical text stays in its log: the user reads what kind of failure it was, in their language.
+      const detail = body?.fields?.length
+        ? translate('integrationFailures.fields', { fields: body.fields.map((field) => field.field).join(', ') })
+        : body?.reason
+          ? translate(`integrationFailures.${body.reason}`, { _: translate('integrationFailures.other') })
+          : undefined;
+      setOutcome({ error: translate(error.message, { _: translate('errors.generic') }), detail });
     } finally {
       setTesting(false);
     }
@@ -67,7 +71,7 @@ export function IntegrationTest() {
           <Alert severity="error" role="status">
             {translate('queueIntegrations.test.failed', { error: outcome.error })}
             {outcome.detail && (
-              <Typography variant="caption" component="div" sx={{ fontFamily: 'monospace', mt: 0.5, wordBreak: 'break-word' }}>
+              <Typography variant="body2" component="div" sx={{ mt: 0.5 }} data-failure-detail>
                 {outcome.detail}
               </Typography>
             )}

@@ -3,6 +3,7 @@ import { Box } from '@mui/material';
 import { useCallback, useRef, useState } from 'react';
 import { TextInput, useGetOne, useNotify } from 'react-admin';
 import { type AttachmentChange, AttachmentField } from '../../components/AttachmentField';
+import { VariablePicker } from '../../components/VariablePicker';
 import { ColorPickerInput } from '../../components/ColorPickerInput';
 import { ResourceFormDialog } from '../../components/ResourceFormDialog';
 import { WeeklyScheduleInputs } from '../../components/WeeklyScheduleInputs';
@@ -74,6 +75,7 @@ export function QueueDialog({ id, scheduleType }: QueueDialogProps) {
         <QueueAutomationInputs />
         <TextInput source="greetingMessage" label="queues.form.greetingMessage" multiline minRows={4} />
         {byQueue && <TextInput source="outOfHoursMessage" label="queues.form.outOfHoursMessage" multiline minRows={4} />}
+        <VariablePicker field="greetingMessage" />
         <AttachmentField label="queues.form.attachment" current={attachmentOf(loaded)} change={attachment} onChange={setAttachment} />
         <QueueOptionsTree queueId={id} />
       </Box>

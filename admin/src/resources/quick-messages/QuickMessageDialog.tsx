@@ -6,7 +6,7 @@ import { TextInput, useCanAccess, useGetOne } from 'react-admin';
 import { type AttachmentChange, AttachmentField } from '../../components/AttachmentField';
 import { ResourceFormDialog } from '../../components/ResourceFormDialog';
 import { SwitchInput } from '../../components/SwitchInput';
-import { TemplateVariablesHint } from '../../components/TemplateVariablesHint';
+import { VariablePicker } from '../../components/VariablePicker';
 import { attachmentOf, NEW_QUICK_MESSAGE, shortcodeRules, toFormValues, toPayload } from './quickMessageForm';
 import type { QuickMessage, QuickMessageFormValues } from './types';
 
@@ -48,7 +48,7 @@ export function QuickMessageDialog({ id }: { id?: number }) {
     >
       <TextInput source="shortcode" label="quickMessages.form.shortcode" validate={shortcodeRules} autoFocus autoComplete="off" readOnly={readOnly} />
       <TextInput source="message" label="quickMessages.form.message" multiline minRows={5} maxRows={14} readOnly={readOnly} />
-      <TemplateVariablesHint />
+      <VariablePicker field="message" disabled={readOnly} />
       <AttachmentField label="quickMessages.form.attachment" current={attachmentOf(loaded)} change={attachment} onChange={setAttachment} readOnly={readOnly} />
       <Box sx={{ display: 'flex', flexDirection: 'column' }}>
         <SwitchInput source="geral" label="quickMessages.form.geral" helperText="quickMessages.form.geralHelp" disabled={readOnly} />
