@@ -1,3 +1,4 @@
+import { dueDayIso } from '../../shared/due-date.js';
 import { toPlanSummary, type PlanSummary } from '../plans/plan.mapper.js';
 import type { Company } from '../companies/company.entity.js';
 import type { Setting } from '../settings/setting.entity.js';
@@ -19,7 +20,7 @@ export function toSessionCompany(company: Company, settings: Array<{ key: string
   return {
     id: company.id,
     name: company.name,
-    dueDate: company.dueDate?.toISOString() ?? null,
+    dueDate: dueDayIso(company.dueDate),
     status: company.status,
     plan: company.plan?.isInitialized() ? toPlanSummary(company.plan.getEntity()) : null,
     settings,

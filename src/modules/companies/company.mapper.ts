@@ -1,3 +1,4 @@
+import { dueDayIso } from '../../shared/due-date.js';
 import { toCompanyBilling } from './billing-fields.js';
 import type { Company } from './company.entity.js';
 import type { CompanyFields, CompanyResponse } from '../../shared/api-types.js';
@@ -12,7 +13,7 @@ export function toCompanyFields(company: Company): CompanyFields {
     email: company.email,
     phone: company.phone,
     status: company.status,
-    dueDate: company.dueDate?.toISOString() ?? null,
+    dueDate: dueDayIso(company.dueDate),
     recurrence: company.recurrence,
     planId: company.plan?.id ?? null,
   };

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, dayFromToday } from '../../shared/due-date.js';
 import { Campaign } from '../campaigns/campaign.entity.js';
 import { ContactListItem } from '../contact-lists/contact-list-item.entity.js';
 import { ContactList } from '../contact-lists/contact-list.entity.js';
@@ -26,7 +27,7 @@ export async function seedDemoData(em: EntityManager): Promise<boolean> {
   if ((await em.count(Company, {})) > 0) return false;
   // Due in twelve days: the invoice run issues its open invoice at boot, so the checkout can be tried at once (with
   // the sandbox provider and `npm run pay`); the previous period's invoice is paid.
-  const dueDate = new Date(Date.now() + 12 * 24 * 3600 * 1000);
+  const dueDate = dayFromToday(12, DEFAULT_TIME_ZONE);
 
   const plan = em.create(Plan, { name: 'Plano Demo', users: 10, connections: 10, queues: 10, value: 49.9 });
   const company = em.create(Company, {

@@ -1,3 +1,4 @@
+import { dueDayIso } from '../../shared/due-date.js';
 import type { InvoiceResponse } from '../../shared/billing-api-types.js';
 import type { Invoice } from './invoice.entity.js';
 
@@ -6,7 +7,7 @@ export function toInvoiceResponse(invoice: Invoice): InvoiceResponse {
     id: invoice.id,
     detail: invoice.detail,
     value: Number(invoice.value),
-    dueDate: invoice.dueDate.toISOString(),
+    dueDate: dueDayIso(invoice.dueDate)!,
     status: invoice.status,
     paidAt: invoice.paidAt?.toISOString() ?? null,
     refundedAt: invoice.refundedAt?.toISOString() ?? null,
