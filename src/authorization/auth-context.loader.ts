@@ -28,9 +28,13 @@ export function companyAccessError(company: CompanyStanding, isSuper: boolean, n
   const reason = isSuper ? null : companyInactiveReason(company, now);
   if (reason === 'disabled') return appError('ERR_COMPANY_DISABLED', 'Empresa desativada. Entre em contato com o Suporte.');
   if (reason === 'expired' && company.dueDate) {
-    return appError('ERR_SUBSCRIPTION_EXPIRED', `Opss! Sua assinatura venceu ${dueDayShown(company.dueDate)}. Entre em contato com o Suporte para mais informações!`, {
-      dueDate: dueDayIso(company.dueDate),
-    });
+    return appError(
+      'ERR_SUBSCRIPTION_EXPIRED',
+      `Opss! Sua assinatura venceu ${dueDayShown(company.dueDate)}. Entre em contato com o Suporte para mais informações!`,
+      {
+        dueDate: dueDayIso(company.dueDate),
+      },
+    );
   }
   return null;
 }

@@ -160,7 +160,9 @@ export class PaymentWebhookService {
       this.logger.warn(`${where}: ${result.outcome}, nothing changed`);
       return result.outcome;
     }
-    this.logger.warn(`${where}: invoice ${result.invoiceId} refunded, company ${result.companyId} due ${result.dueDate ? dueDayText(result.dueDate) : 'never'}`);
+    this.logger.warn(
+      `${where}: invoice ${result.invoiceId} refunded, company ${result.companyId} due ${result.dueDate ? dueDayText(result.dueDate) : 'never'}`,
+    );
     await this.announceInvoice(result.companyId!, result.invoiceId!);
     return 'refunded';
   }

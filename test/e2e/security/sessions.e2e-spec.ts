@@ -169,7 +169,10 @@ describe('security: sessions end when what they stood for changes', () => {
     const socket = await socketOf(user);
     // Due yesterday in its zone: the check of the minute that day ended finds it.
     const passed = dayFromToday(-1, tenant.company.timezone);
-    await t.em().getConnection().execute('update companies set due_date = ? where id = ?', [dueDayText(passed), tenant.company.id]);
+    await t
+      .em()
+      .getConnection()
+      .execute('update companies set due_date = ? where id = ?', [dueDayText(passed), tenant.company.id]);
     const end = dueDayEnd(passed, tenant.company.timezone).getTime();
     const dropped = await t.app.get(CompanyExpiry).disconnectExpired(new Date(end - 120_000), new Date(end + 1000));
     expect(dropped).toContain(tenant.company.id);
