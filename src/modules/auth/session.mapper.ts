@@ -9,6 +9,8 @@ export interface SessionCompany {
   id: number;
   name: string;
   dueDate: string | null;
+  /** The zone where the due day ends (the browser counts the days left there). */
+  timezone: string;
   status: boolean;
   plan: PlanSummary | null;
   settings: Array<{ key: string; value: string }>;
@@ -21,6 +23,7 @@ export function toSessionCompany(company: Company, settings: Array<{ key: string
     id: company.id,
     name: company.name,
     dueDate: dueDayIso(company.dueDate),
+    timezone: company.timezone,
     status: company.status,
     plan: company.plan?.isInitialized() ? toPlanSummary(company.plan.getEntity()) : null,
     settings,
