@@ -1,4 +1,4 @@
-import { fromWallTime, wallTime } from '../modules/campaigns/campaign-clock.js';
+import { fromWallTime, wallTime } from './zoned-time.js';
 
 /**
  * A company's due date is a day ("Ativo até 20/11"), stored as a SQL `date`. In memory and in API answers it travels as
