@@ -3,6 +3,7 @@ import { companyAccessError } from '../../src/authorization/auth-context.loader.
 import { Company } from '../../src/modules/companies/company.entity.js';
 import { CompanyActivity } from '../../src/modules/companies/company-activity.js';
 import { CompanyExpiry } from '../../src/modules/companies/company-expiry.js';
+import { Migration20261130040000_due_days } from '../../migrations/Migration20261130040000_due_days.js';
 import { InvoiceGenerator } from '../../src/modules/invoices/invoice-generator.js';
 import { Invoice } from '../../src/modules/invoices/invoice.entity.js';
 import { DEFAULT_TIME_ZONE, dayFromToday, dueDayEnd, dueDayIso, dueDayShown, todayIn } from '../../src/shared/due-date.js';
@@ -107,5 +108,38 @@ describe('due dates are days, ending at midnight in the company zone', () => {
     const late = await createTenant(t, { company: { dueDate: dayFromToday(-2, SP) } });
     expect(dueDayIso(await pay(late))).toBe(dueDayIso(addMonths(todayIn(SP), 1)));
     expect((await loginAs(late.admin.email)).status).toBe(200);
+  });
+
+  it('turns stored instants into their UTC day, the day every screen showed (migration)', async () => {
+    const em = t.em();
+    const sql = (query: string, params: unknown[] = []) => em.getConnection().execute(query, params);
+    const run = async (step: 'up' | 'down') => {
+      const migration = new Migration20261130040000_due_days(em.getDriver(), em.config);
+      await migration[step]();
+      for (const query of migration.getQueries()) await sql(String(query));
+    };
+    const c = await createTenant(t);
+    await run('down');
+    // A day set in the form (UTC midnight: 21:00 the evening before in São Paulo) and a trial end with a time of day.
+    await sql(`update companies set due_date = '2026-11-20T00:00:00Z', trial_expiration = '2026-11-23T02:30:00Z' where id = ?`, [c.company.id]);
+    await sql(
+      `insert into invoices (company_id, due_date, value, detail, status, created_at, updated_at) values (?, '2026-11-20T00:00:00Z', 10, 'Plano', 'open', now(), now())`,
+      [c.company.id],
+    );
+    await run('up');
+    const [company] = await sql(
+      `select to_char(due_date, 'YYYY-MM-DD') as due, to_char(trial_expiration, 'YYYY-MM-DD') as trial, pg_typeof(due_date)::text as type from companies where id = ?`,
+      [c.company.id],
+    );
+    expect(company).toEqual({ due: '2026-11-20', trial: '2026-11-23', type: 'date' });
+    const invoices = await sql(`select to_char(due_date, 'YYYY-MM-DD') as due from invoices where company_id = ?`, [c.company.id]);
+    expect(invoices).toEqual([{ due: '2026-11-20' }]);
+    // The invoice still names its company's due day.
+    expect(
+      await t
+        .em()
+        .fork()
+        .findOne(Invoice, { company: c.company.id, dueDate: new Date('2026-11-20T00:00:00Z') }, { filters: false }),
+    ).not.toBeNull();
   });
 });
