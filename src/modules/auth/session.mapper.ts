@@ -1,9 +1,9 @@
-import { dueDayIso } from '../../shared/due-date.js';
 import { toPlanSummary, type PlanSummary } from '../plans/plan.mapper.js';
 import type { Company } from '../companies/company.entity.js';
 import type { Setting } from '../settings/setting.entity.js';
 import { toUserResponse, type UserResponse } from '../users/user.mapper.js';
 import type { User } from '../users/user.entity.js';
+import { dueDayIso } from '../../shared/due-date.js';
 
 export interface SessionCompany {
   id: number;

@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { companyInactiveReason } from '../../authorization/auth-context.loader.js';
-import { dueDay } from '../../shared/due-date.js';
 import { ref } from '@mikro-orm/core';
 import { EntityManager, QueryOrder, type FilterQuery } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
@@ -22,6 +20,8 @@ import type { UpdateCompanyDto } from './dto/update-company.dto.js';
 import type { UpdateSchedulesDto } from './dto/update-schedules.dto.js';
 import { toWeekSchedule } from './week-schedule.js';
 import { assignBillingFields } from './billing-fields.js';
+import { companyInactiveReason } from '../../authorization/auth-context.loader.js';
+import { dueDay } from '../../shared/due-date.js';
 
 /**
  * Tenants. Super users reach every company (the routes that allow it are super-only); everyone else only

@@ -1,7 +1,7 @@
-import { dueDayIso } from '../../shared/due-date.js';
 import { toCompanyBilling } from './billing-fields.js';
 import type { Company } from './company.entity.js';
 import type { CompanyFields, CompanyResponse } from '../../shared/api-types.js';
+import { dueDayIso } from '../../shared/due-date.js';
 
 /** Declared once in src/shared/api-types.ts, where the browser reads them too. */
 export type { CompanyFields, CompanyResponse };

@@ -1,4 +1,3 @@
-import { DEFAULT_TIME_ZONE, dayFromToday } from '../../shared/due-date.js';
 import { Campaign } from '../campaigns/campaign.entity.js';
 import { ContactListItem } from '../contact-lists/contact-list-item.entity.js';
 import { ContactList } from '../contact-lists/contact-list.entity.js';
@@ -15,6 +14,7 @@ import { Queue } from '../queues/queue.entity.js';
 import { createDefaultSettings } from '../settings/default-settings.js';
 import { User } from '../users/user.entity.js';
 import { Company } from './company.entity.js';
+import { DEFAULT_TIME_ZONE, dayFromToday } from '../../shared/due-date.js';
 
 export const DEMO_ACCOUNTS = {
   super: { email: 'super@example.com', password: 'Super123!' },

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DEFAULT_TIME_ZONE, dayFromToday } from '../../shared/due-date.js';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { notFound } from '../../common/errors/app-error.js';
@@ -11,6 +10,7 @@ import { User } from '../users/user.entity.js';
 import { MailPort } from '../../infra/mail/mail.port.js';
 import { createCompanyWithDefaults } from './create-company.js';
 import type { SignupDto } from './dto/signup.dto.js';
+import { DEFAULT_TIME_ZONE, dayFromToday } from '../../shared/due-date.js';
 
 const TRIAL_DAYS = 3;
 

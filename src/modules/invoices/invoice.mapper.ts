@@ -1,6 +1,6 @@
-import { dueDayIso } from '../../shared/due-date.js';
 import type { InvoiceResponse } from '../../shared/billing-api-types.js';
 import type { Invoice } from './invoice.entity.js';
+import { dueDayIso } from '../../shared/due-date.js';
 
 export function toInvoiceResponse(invoice: Invoice): InvoiceResponse {
   return {

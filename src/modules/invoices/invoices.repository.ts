@@ -1,10 +1,10 @@
-import { dueDayText } from '../../shared/due-date.js';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type SqlExecutor, systemSql, tenantSql } from '../../infra/database/sql.js';
 import type { Recurrence } from '../../shared/api-types.js';
 import { Company } from '../companies/company.entity.js';
 import type { PaymentOutcome, TransactionKind } from './payment-transaction.entity.js';
+import { dueDayText } from '../../shared/due-date.js';
 
 export interface IssuedInvoice {
   id: number;
@@ -55,9 +55,9 @@ export class InvoicesRepository {
   constructor(private readonly em: EntityManager) {}
 
   /**
-   * One invoice for every active company whose due date is less than `horizonDays` away (or already past) and has
-   * none for that due date yet. The unique key (company_id, due_date) makes a second run, or a run of another process
-   * at the same time, insert nothing.
+   * One invoice for every active company whose due day is fewer than `horizonDays` days after today in its zone (or
+   * already past) and has none for that due day yet. The unique key (company_id, due_date) makes a second run, or a
+   * run of another process at the same time, insert nothing.
    */
   async issueDue(now: Date, horizonDays: number): Promise<IssuedInvoice[]> {
     // The daily billing run looks at every company.

@@ -1,4 +1,3 @@
-import { daysLeft, dueDayIso } from '../../shared/due-date.js';
 import { Injectable } from '@nestjs/common';
 import { EntityManager, type FilterQuery, QueryOrder } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
@@ -10,6 +9,7 @@ import { Company } from '../companies/company.entity.js';
 import { InvoiceGenerator } from './invoice-generator.js';
 import { Invoice } from './invoice.entity.js';
 import { toInvoiceResponse } from './invoice.mapper.js';
+import { daysLeft, dueDayIso } from '../../shared/due-date.js';
 
 const LATEST_INVOICES = 5;
 

@@ -1,4 +1,3 @@
-import { dueDay, dueDayIso, dueDayText, todayIn } from '../../shared/due-date.js';
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { appError } from '../../common/errors/app-error.js';
@@ -21,6 +20,7 @@ import {
 } from './providers/payment-provider.port.js';
 import { PaymentProviders } from './providers/payment-providers.js';
 import { type StandingPayment, withdrawnDueDate } from './reversal.js';
+import { dueDay, dueDayIso, dueDayText, todayIn } from '../../shared/due-date.js';
 
 export type WebhookOutcome = PaymentOutcome | 'replayed';
 
