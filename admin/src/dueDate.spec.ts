@@ -15,4 +15,12 @@ describe('due dates', () => {
     expect(daysUntilDue('2026-11-15T00:00:00.000Z', today)).toBe(-4);
     expect(daysUntilDue(undefined, today)).toBeUndefined();
   });
+
+  it('counts from today in the company zone when it is given', () => {
+    // 02:30 UTC on the 21st is still the 20th in São Paulo (the due day) and already the 21st in Lisbon.
+    const at = new Date('2026-11-21T02:30:00Z');
+    expect(daysUntilDue('2026-11-20T00:00:00.000Z', at, 'America/Sao_Paulo')).toBe(0);
+    expect(daysUntilDue('2026-11-20T00:00:00.000Z', at, 'Europe/Lisbon')).toBe(-1);
+    expect(daysUntilDue('2026-11-25T00:00:00.000Z', at, 'America/Sao_Paulo')).toBe(5);
+  });
 });

@@ -19,8 +19,22 @@ export function formatDueDate(iso: string | null | undefined): string {
   return `${date}/${month}/${year}`;
 }
 
-/** Calendar days from today (the browser's day) to the due day: 0 on the day, negative once past. */
-export function daysUntilDue(iso: string | null | undefined, today: Date = new Date()): number | undefined {
+/**
+ * Today's calendar day in the company's zone, where its due day ends (the server's rule, src/shared/due-date.ts); the
+ * browser's own day when the zone is not known or not valid.
+ */
+function todayIn(today: Date, timeZone: string | undefined): Date {
+  if (!timeZone) return today;
+  try {
+    // en-CA writes the day as YYYY-MM-DD.
+    return parseISO(new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(today));
+  } catch {
+    return today;
+  }
+}
+
+/** Calendar days from today (in the company's zone, if given) to the due day: 0 on the day, negative once past. */
+export function daysUntilDue(iso: string | null | undefined, today: Date = new Date(), timeZone?: string): number | undefined {
   const day = dueDay(iso);
-  return day ? differenceInCalendarDays(parseISO(day), today) : undefined;
+  return day ? differenceInCalendarDays(parseISO(day), todayIn(today, timeZone)) : undefined;
 }

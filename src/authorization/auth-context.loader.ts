@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { appError, AppError } from '../common/errors/app-error.js';
 import { campaignsOn } from '../shared/campaigns.js';
+import { dueDay, dueDayIso, dueDayShown, isDueDayOver } from '../shared/due-date.js';
 import { abilityFor, type AppRawRule, buildAbility } from '../shared/permissions.js';
 import { NO_PLAN_FLAGS } from '../shared/plan-flags.js';
 import type { AuthContext } from './auth-context.js';
@@ -8,25 +9,39 @@ import { AuthContextRepository } from './auth-context.repository.js';
 
 export type InactiveReason = 'disabled' | 'expired';
 
-/** Why a company may not act now (disabled, or its due date passed), or null when it may. */
-export function companyInactiveReason(company: { status: boolean; dueDate: Date | null }, now = Date.now()): InactiveReason | null {
+/** What the access rule reads of a company: its due day counts in its own time zone. */
+export interface CompanyStanding {
+  status: boolean;
+  dueDate: Date | null;
+  timezone: string;
+}
+
+/** Why a company may not act at `now` (disabled, or its due day ended in its zone), or null when it may. */
+export function companyInactiveReason(company: CompanyStanding, now: Date = new Date()): InactiveReason | null {
   if (!company.status) return 'disabled';
-  if (company.dueDate && company.dueDate.getTime() < now) return 'expired';
+  if (isDueDayOver(company.dueDate, company.timezone, now)) return 'expired';
   return null;
 }
 
-/** Whether a company may use the product now (super users are never locked out). */
-export function companyAccessError(company: { status: boolean; dueDate: Date | null }, isSuper: boolean): AppError | null {
-  const reason = isSuper ? null : companyInactiveReason(company);
+/** Whether a company may use the product at `now` (super users are never locked out). */
+export function companyAccessError(company: CompanyStanding, isSuper: boolean, now: Date = new Date()): AppError | null {
+  const reason = isSuper ? null : companyInactiveReason(company, now);
   if (reason === 'disabled') return appError('ERR_COMPANY_DISABLED', 'Empresa desativada. Entre em contato com o Suporte.');
   if (reason === 'expired' && company.dueDate) {
-    const d = company.dueDate;
-    const shown = `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
-    return appError('ERR_SUBSCRIPTION_EXPIRED', `Opss! Sua assinatura venceu ${shown}. Entre em contato com o Suporte para mais informações!`, {
-      dueDate: d.toISOString(),
-    });
+    return appError(
+      'ERR_SUBSCRIPTION_EXPIRED',
+      `Opss! Sua assinatura venceu ${dueDayShown(company.dueDate)}. Entre em contato com o Suporte para mais informações!`,
+      {
+        dueDate: dueDayIso(company.dueDate),
+      },
+    );
   }
   return null;
+}
+
+/** A company's standing from a raw row (`due_date` selected as 'YYYY-MM-DD' text). */
+export function standingOf(row: { status: boolean; due_date: string | null; timezone: string }): CompanyStanding {
+  return { status: row.status, dueDate: row.due_date ? dueDay(row.due_date) : null, timezone: row.timezone };
 }
 
 /** What a billing-only session may do: read its company's invoices and pay them. */
@@ -40,7 +55,7 @@ export class AuthContextLoader {
   async load(userId: number, tokenVersion: number): Promise<AuthContext> {
     const row = await this.repository.load(userId);
     if (!row || row.token_version !== tokenVersion) throw appError('ERR_SESSION_EXPIRED');
-    const blocked = companyAccessError({ status: row.status, dueDate: row.due_date ? new Date(row.due_date) : null }, row.super);
+    const blocked = companyAccessError(standingOf(row), row.super);
     if (blocked) throw blocked;
     return {
       userId: row.id,
@@ -81,7 +96,7 @@ export class AuthContextLoader {
       queueIds: [],
       plan: NO_PLAN_FLAGS,
       ability: buildAbility(BILLING_RULES),
-      billing: { dueDate: row.due_date ? new Date(row.due_date) : null },
+      billing: { dueDate: standingOf(row).dueDate, timezone: row.timezone },
     };
   }
 }

@@ -11,7 +11,9 @@ export interface ContextRow {
   all_ticket: string;
   token_version: number;
   status: boolean;
-  due_date: Date | null;
+  /** 'YYYY-MM-DD' */
+  due_date: string | null;
+  timezone: string;
   queue_ids: number[];
   use_campaigns: boolean | null;
   /** The company's campaignsEnabled setting. */
@@ -28,7 +30,7 @@ export interface ContextRow {
 const CONTEXT = prepared(
   'auth_context',
   `
-  select u.id, u.company_id, u.profile, u.super, u.all_ticket, u.token_version, c.status, c.due_date,
+  select u.id, u.company_id, u.profile, u.super, u.all_ticket, u.token_version, c.status, to_char(c.due_date, 'YYYY-MM-DD') as due_date, c.timezone,
          p.use_campaigns, p.use_schedules, p.use_internal_chat, p.use_external_api, p.use_kanban, p.use_open_ai, p.use_integrations,
          (select s.value from settings s where s.company_id = u.company_id and s.key = 'campaignsEnabled') as campaigns_setting,
          coalesce((select array_agg(uq.queue_id order by uq.queue_id) from user_queues uq where uq.user_id = u.id), '{}') as queue_ids

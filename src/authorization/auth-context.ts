@@ -15,7 +15,7 @@ export interface AuthContext {
    * Present only for a billing-only session (an expired company's admin renewing): it reaches the routes marked
    * @BillingAccess() and nothing else; `dueDate` words the refusal everywhere else.
    */
-  billing?: { dueDate: Date | null };
+  billing?: { dueDate: Date | null; timezone: string };
 }
 
 export const isAdmin = (ctx: AuthContext): boolean => ctx.profile === 'admin';

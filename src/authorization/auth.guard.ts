@@ -35,7 +35,7 @@ export function jwtAuthGuard(reflector: Reflector, strategy: JwtStrategy): CanAc
       // A billing-only session reaches the invoices, the checkout and the subscription page; elsewhere it is refused
       // with the expiry text, as its login was.
       if (billing && !reflector.getAllAndOverride<boolean>(BILLING_ACCESS, [context.getHandler(), context.getClass()])) {
-        throw companyAccessError({ status: true, dueDate: billing.dueDate }, false) ?? appError('ERR_SESSION_EXPIRED');
+        throw companyAccessError({ status: true, ...billing }, false) ?? appError('ERR_SESSION_EXPIRED');
       }
       context.switchToHttp().getRequest<Request & Record<string, unknown>>()[AUTH_CONTEXT_KEY] = user;
       return user;

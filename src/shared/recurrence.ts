@@ -1,4 +1,5 @@
 import type { Recurrence } from './api-types.js';
+import { dueDay, todayIn } from './due-date.js';
 
 /** How far one payment moves a company's due date (server-behaviour §8; administration §4 '+ Vencimento'). */
 export const RECURRENCE_MONTHS: Record<Recurrence, number> = { MENSAL: 1, BIMESTRAL: 2, TRIMESTRAL: 3, SEMESTRAL: 6, ANUAL: 12 };
@@ -14,8 +15,12 @@ export function addMonths(date: Date, months: number): Date {
   return result;
 }
 
-/** The due date after a payment: the recurrence counted from the later of the current due date and now. */
-export function renewedDueDate(dueDate: Date | null, recurrence: Recurrence, now: Date = new Date()): Date {
-  const from = dueDate && dueDate.getTime() > now.getTime() ? dueDate : now;
+/**
+ * The due day after a payment: the recurrence counted from the later of the current due day and today in the
+ * company's zone (an expired company renews from the day it pays).
+ */
+export function renewedDueDate(dueDate: Date | null, recurrence: Recurrence, timeZone: string, now: Date = new Date()): Date {
+  const today = todayIn(timeZone, now);
+  const from = dueDate && dueDay(dueDate).getTime() > today.getTime() ? dueDay(dueDate) : today;
   return addMonths(from, RECURRENCE_MONTHS[recurrence]);
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Company } from '../../src/modules/companies/company.entity.js';
 import { Invoice } from '../../src/modules/invoices/invoice.entity.js';
+import { DEFAULT_TIME_ZONE, dayFromToday, dueDayShown } from '../../src/shared/due-date.js';
 import { invoiceFor } from '../utils/billing.js';
 import { launchBrowser, loginThroughForm, screenshot } from '../utils/browser.js';
 import { waitFor } from '../utils/channels.js';
@@ -12,8 +13,9 @@ import { TIME_FACTOR } from '../utils/time.js';
 const DAY_MS = 24 * 3600 * 1000;
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS);
-const ddMMyyyy = (date: Date) => `${String(date.getDate()).padStart(2, '0')}/${String(date.getMonth() + 1).padStart(2, '0')}/${date.getFullYear()}`;
+// Due dates are days, counted from today in São Paulo (the companies' zone) and shown as set.
+const daysFromNow = (days: number) => dayFromToday(days, DEFAULT_TIME_ZONE);
+const ddMMyyyy = dueDayShown;
 
 /**
  * Billing in the browser (administration §Invoices, §Subscription checkout; issue 13): /financeiro with its statuses,
@@ -226,7 +228,7 @@ describe('billing', () => {
   it('shows the trial days remaining, the plan, the next due date and the latest invoices on /subscription', async () => {
     const tenant = await createTenant(t, {
       plan: { name: 'Plano Teste', value: 49 },
-      company: { trialExpiration: daysFromNow(2.5) },
+      company: { trialExpiration: daysFromNow(3) },
     });
     const dueDate = daysFromNow(3);
     const invoice = await invoiceFor(t, tenant.company.id, dueDate);

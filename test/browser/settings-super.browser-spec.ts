@@ -1,10 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { addDays, addMonths, format } from 'date-fns';
+import { addMonths, format } from 'date-fns';
 import { Company } from '../../src/modules/companies/company.entity.js';
 import { DEMO_ACCOUNTS } from '../../src/modules/companies/demo-data.seed.js';
 import { Help } from '../../src/modules/helps/help.entity.js';
 import { Plan } from '../../src/modules/plans/plan.entity.js';
 import { User } from '../../src/modules/users/user.entity.js';
+import { DEFAULT_TIME_ZONE, dayFromToday, dueDayText } from '../../src/shared/due-date.js';
 import { loginThroughForm, screenshot } from '../utils/browser.js';
 import { waitFor } from '../utils/channels.js';
 import { demoBrowserSuite } from '../utils/demo-suite.js';
@@ -53,7 +54,9 @@ describe('super user settings and the help gallery in the browser', () => {
     await settle(page);
     await screenshot(page, 'settings-companies-required');
 
-    const dueInFive = addDays(new Date(), 5);
+    // Five days after today in São Paulo, the company's zone (where the tint counts), as a local calendar date.
+    const [year, month, date] = dueDayText(dayFromToday(5, DEFAULT_TIME_ZONE)).split('-').map(Number) as [number, number, number];
+    const dueInFive = new Date(year, month - 1, date);
     await panel.getByRole('textbox', { name: 'Nome' }).fill('Loja Azul');
     await panel.getByRole('textbox', { name: 'E-mail' }).fill('contato@lojaazul.example');
     await panel.getByRole('textbox', { name: 'Telefone' }).fill('(21) 98888-7777');

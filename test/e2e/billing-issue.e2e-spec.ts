@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CompanyExpiry } from '../../src/modules/companies/company-expiry.js';
 import { Company } from '../../src/modules/companies/company.entity.js';
 import { Invoice } from '../../src/modules/invoices/invoice.entity.js';
+import { dayFromToday, dueDayEnd } from '../../src/shared/due-date.js';
 import { createTenant, createUser, login, type Session, type TenantFixture } from '../utils/factories.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
 
@@ -56,10 +57,12 @@ describe('billing: invoices of due companies, and the billing data', () => {
 
   it('issues the invoice when the due date passes (the expiry sweep)', async () => {
     const c = await createTenant(t, { company: { dueDate: new Date(Date.now() + 50 * DAY) } });
-    const passed = new Date(Date.now() - 1000);
+    // Due yesterday in São Paulo: the day ended at the last midnight there, and the sweep of that minute finds it.
+    const passed = dayFromToday(-1, 'America/Sao_Paulo');
     await t.em().nativeUpdate(Company, { id: c.company.id }, { dueDate: passed });
     expect(await invoicesOf(c.company.id)).toHaveLength(0);
-    const ids = await t.app.get(CompanyExpiry).disconnectExpired(new Date(Date.now() - 60_000));
+    const end = dueDayEnd(passed, 'America/Sao_Paulo').getTime();
+    const ids = await t.app.get(CompanyExpiry).disconnectExpired(new Date(end - 60_000), new Date(end + 1000));
     expect(ids).toContain(c.company.id);
     const invoices = await invoicesOf(c.company.id);
     expect(invoices.map((invoice) => invoice.dueDate.getTime())).toEqual([passed.getTime()]);

@@ -5,6 +5,7 @@ import { Queue } from '../../src/modules/queues/queue.entity.js';
 import { createDefaultSettings } from '../../src/modules/settings/default-settings.js';
 import { User } from '../../src/modules/users/user.entity.js';
 import type { Profile } from '../../src/shared/permissions.js';
+import { DEFAULT_TIME_ZONE, dayFromToday, dueDay } from '../../src/shared/due-date.js';
 import { defaultSchedules } from '../../src/shared/schedules.js';
 import type { TestApp } from './test-app.js';
 
@@ -27,8 +28,11 @@ export async function createTenant(t: TestApp, options: { plan?: Partial<Plan>; 
   const em = t.em();
   const id = next();
   const plan = em.create(Plan, { name: `Plano ${id}`, users: 10, connections: 10, queues: 10, value: 10, ...options.plan });
-  const dueDate = new Date(Date.now() + 30 * 24 * 3600 * 1000);
+  const dueDate = dayFromToday(30, DEFAULT_TIME_ZONE);
   const company = em.create(Company, { name: `Empresa ${id}`, plan, dueDate, schedules: defaultSchedules(), ...options.company });
+  // Due dates are days: the fixture holds what the column keeps, so tests compare it with what they read back.
+  if (company.dueDate) company.dueDate = dueDay(company.dueDate);
+  if (company.trialExpiration) company.trialExpiration = dueDay(company.trialExpiration);
   createDefaultSettings(em, company);
   const queues = [
     em.create(Queue, { company, name: `Fila A ${id}`, color: '#111111', orderQueue: 1 }),

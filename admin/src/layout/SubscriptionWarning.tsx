@@ -9,8 +9,9 @@ const WARNING_DAYS = 5;
 /** 'Sua assinatura vence em N dias' when fewer than 5 days of subscription remain. */
 export function SubscriptionWarning() {
   const translate = useTranslate();
-  const dueDate = useAccess()?.me.company.dueDate;
-  const days = daysUntilDue(dueDate);
+  const company = useAccess()?.me.company;
+  // Counted in the company's zone, where the due day ends.
+  const days = daysUntilDue(company?.dueDate, new Date(), company?.timezone);
   if (days === undefined || days < 0 || days >= WARNING_DAYS) return null;
   return (
     <Chip

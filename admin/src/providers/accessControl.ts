@@ -27,7 +27,7 @@ export interface Plan extends PlanFlags {
 /** The answer of GET /api/auth/me. */
 export interface Me {
   user: { id: number; name: string; email: string; profile: Profile; super: boolean; companyId: number };
-  company: { id: number; name: string; dueDate: string | null; status: boolean; plan: Plan | null };
+  company: { id: number; name: string; dueDate: string | null; timezone?: string; status: boolean; plan: Plan | null };
   settings: { key: string; value: string }[];
   rules: PackedRules;
 }

@@ -3,11 +3,14 @@ import type { Company } from '../companies/company.entity.js';
 import type { Setting } from '../settings/setting.entity.js';
 import { toUserResponse, type UserResponse } from '../users/user.mapper.js';
 import type { User } from '../users/user.entity.js';
+import { dueDayIso } from '../../shared/due-date.js';
 
 export interface SessionCompany {
   id: number;
   name: string;
   dueDate: string | null;
+  /** The zone where the due day ends (the browser counts the days left there). */
+  timezone: string;
   status: boolean;
   plan: PlanSummary | null;
   settings: Array<{ key: string; value: string }>;
@@ -19,7 +22,8 @@ export function toSessionCompany(company: Company, settings: Array<{ key: string
   return {
     id: company.id,
     name: company.name,
-    dueDate: company.dueDate?.toISOString() ?? null,
+    dueDate: dueDayIso(company.dueDate),
+    timezone: company.timezone,
     status: company.status,
     plan: company.plan?.isInitialized() ? toPlanSummary(company.plan.getEntity()) : null,
     settings,

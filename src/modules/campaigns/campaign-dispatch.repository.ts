@@ -81,7 +81,7 @@ with input as (
          c.media_path, c.media_name, c.file_list_id, c.walked, c.walker_epoch = i.fence as holds
     from campaigns c, input i where c.company_id = i.company_id and c.id = i.campaign_id
 ), gate as (
-  select co.status as company_status, co.due_date, co.timezone, p.use_campaigns,
+  select co.status as company_status, to_char(co.due_date, 'YYYY-MM-DD') as due_date, co.timezone, p.use_campaigns,
          (select s.value from settings s where s.company_id = co.id and s.key = 'campaignsEnabled') as campaigns_setting,
          (select json_object_agg(cs.key, cs.value) from campaign_settings cs where cs.company_id = co.id) as settings,
          coalesce((select d.sent from campaign_daily_sends d, camp c

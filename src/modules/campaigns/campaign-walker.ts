@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { companyInactiveReason } from '../../authorization/auth-context.loader.js';
+import { companyInactiveReason, standingOf } from '../../authorization/auth-context.loader.js';
 import type { ChannelSession } from '../../channels/channel-provider.js';
 import { ChannelManager } from '../../channels/channel-manager.js';
 import { jidFor } from '../../channels/numbers.js';
@@ -35,8 +35,8 @@ const confirmationsOf = (c: DispatchCampaignRow): string[] => [
 ];
 
 /** Why the company may not send campaigns now, or null. */
-function gateReason(gate: DispatchGateRow): CampaignPauseReason | null {
-  if (companyInactiveReason({ status: gate.company_status, dueDate: gate.due_date ? new Date(gate.due_date) : null })) return 'COMPANY_INACTIVE';
+function gateReason(gate: DispatchGateRow, now: Date): CampaignPauseReason | null {
+  if (companyInactiveReason(standingOf({ status: gate.company_status, due_date: gate.due_date, timezone: gate.timezone }), now)) return 'COMPANY_INACTIVE';
   if (gate.use_campaigns === false) return 'PLAN_WITHOUT_CAMPAIGNS';
   if (!campaignsOn(gate.campaigns_setting)) return 'CAMPAIGNS_DISABLED';
   return null;
@@ -107,7 +107,7 @@ export class CampaignWalker {
       this.forget(campaignId);
       return new Date();
     }
-    const blocked = gateReason(gate);
+    const blocked = gateReason(gate, new Date());
     if (blocked) {
       if (shipping) await this.repository.release(companyId, shipping.id);
       return this.stop(companyId, campaignId, blocked, fence);

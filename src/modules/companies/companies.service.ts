@@ -20,6 +20,8 @@ import type { UpdateCompanyDto } from './dto/update-company.dto.js';
 import type { UpdateSchedulesDto } from './dto/update-schedules.dto.js';
 import { toWeekSchedule } from './week-schedule.js';
 import { assignBillingFields } from './billing-fields.js';
+import { companyInactiveReason } from '../../authorization/auth-context.loader.js';
+import { dueDay } from '../../shared/due-date.js';
 
 /**
  * Tenants. Super users reach every company (the routes that allow it are super-only); everyone else only
@@ -70,7 +72,7 @@ export class CompaniesService {
       phone: dto.phone ?? null,
       plan: await this.loadPlan(dto.planId),
       status: dto.status ?? true,
-      dueDate: dto.dueDate ? new Date(dto.dueDate) : null,
+      dueDate: dto.dueDate ? dueDay(dto.dueDate) : null,
       recurrence: dto.recurrence ?? 'MENSAL',
       campaignsEnabled: String(dto.campaignsEnabled ?? 'enabled'),
     });
@@ -87,7 +89,7 @@ export class CompaniesService {
     if (dto.phone !== undefined) company.phone = dto.phone;
     if (dto.planId !== undefined) company.plan = ref(await this.loadPlan(dto.planId));
     if (dto.status != null) company.status = dto.status;
-    if (dto.dueDate !== undefined) company.dueDate = dto.dueDate === null ? null : new Date(dto.dueDate);
+    if (dto.dueDate !== undefined) company.dueDate = dto.dueDate === null ? null : dueDay(dto.dueDate);
     if (dto.recurrence != null) company.recurrence = dto.recurrence;
     if (dto.campaignsEnabled != null) await this.setCampaigns(company, String(dto.campaignsEnabled));
     assignBillingFields(company, dto);
@@ -97,7 +99,7 @@ export class CompaniesService {
       await this.domainEvents.publish('company.due-date', { companyId: company.id });
     }
     // Requests check the company every time; open sockets are dropped so they reconnect, and are refused.
-    if (!company.status || (company.dueDate && company.dueDate.getTime() < Date.now())) this.realtime.disconnectCompany(company.id);
+    if (companyInactiveReason(company)) this.realtime.disconnectCompany(company.id);
     return this.toResponse(ctx, company);
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { companyInactiveReason, type InactiveReason } from '../../authorization/auth-context.loader.js';
+import { companyInactiveReason, type InactiveReason, standingOf } from '../../authorization/auth-context.loader.js';
 import { CompaniesRepository } from './companies.repository.js';
 
 /**
@@ -13,7 +13,7 @@ export class CompanyActivity {
   async inactiveReason(companyId: number, now = new Date()): Promise<InactiveReason | null> {
     const row = await this.repository.activityState(companyId);
     if (!row) return 'disabled';
-    return companyInactiveReason({ status: row.status, dueDate: row.due_date ? new Date(row.due_date) : null }, now.getTime());
+    return companyInactiveReason(standingOf(row), now);
   }
 }
 

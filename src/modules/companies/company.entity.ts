@@ -1,6 +1,7 @@
 import type { Opt, Ref } from '@mikro-orm/core';
 import { Entity, Enum, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import { BaseEntity } from '../../infra/database/base.entity.js';
+import { DueDayType } from '../../infra/database/due-day.type.js';
 import type { ScheduleEntry } from '../../shared/schedules.js';
 import { RECURRENCES, type Recurrence } from '../../shared/api-types.js';
 import { Plan } from '../plans/plan.entity.js';
@@ -22,11 +23,12 @@ export class Company extends BaseEntity {
   @Property({ type: 'boolean', default: true })
   status: boolean & Opt = true;
 
-  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  /** A day (src/shared/due-date.ts): active through it in `timezone`, expired once it ends there. */
+  @Property({ type: DueDayType, nullable: true })
   dueDate: Date | null = null;
 
-  /** End of the self-registration trial (signup); null for companies created by a super user. */
-  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  /** Last day of the self-registration trial (signup); null for companies created by a super user. */
+  @Property({ type: DueDayType, nullable: true })
   trialExpiration: Date | null = null;
 
   @Enum({ items: () => RECURRENCES, default: 'MENSAL' })

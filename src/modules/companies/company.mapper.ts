@@ -1,6 +1,7 @@
 import { toCompanyBilling } from './billing-fields.js';
 import type { Company } from './company.entity.js';
 import type { CompanyFields, CompanyResponse } from '../../shared/api-types.js';
+import { dueDayIso } from '../../shared/due-date.js';
 
 /** Declared once in src/shared/api-types.ts, where the browser reads them too. */
 export type { CompanyFields, CompanyResponse };
@@ -12,7 +13,7 @@ export function toCompanyFields(company: Company): CompanyFields {
     email: company.email,
     phone: company.phone,
     status: company.status,
-    dueDate: company.dueDate?.toISOString() ?? null,
+    dueDate: dueDayIso(company.dueDate),
     recurrence: company.recurrence,
     planId: company.plan?.id ?? null,
   };

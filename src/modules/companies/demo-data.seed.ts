@@ -14,6 +14,7 @@ import { Queue } from '../queues/queue.entity.js';
 import { createDefaultSettings } from '../settings/default-settings.js';
 import { User } from '../users/user.entity.js';
 import { Company } from './company.entity.js';
+import { DEFAULT_TIME_ZONE, dayFromToday } from '../../shared/due-date.js';
 
 export const DEMO_ACCOUNTS = {
   super: { email: 'super@example.com', password: 'Super123!' },
@@ -26,7 +27,7 @@ export async function seedDemoData(em: EntityManager): Promise<boolean> {
   if ((await em.count(Company, {})) > 0) return false;
   // Due in twelve days: the invoice run issues its open invoice at boot, so the checkout can be tried at once (with
   // the sandbox provider and `npm run pay`); the previous period's invoice is paid.
-  const dueDate = new Date(Date.now() + 12 * 24 * 3600 * 1000);
+  const dueDate = dayFromToday(12, DEFAULT_TIME_ZONE);
 
   const plan = em.create(Plan, { name: 'Plano Demo', users: 10, connections: 10, queues: 10, value: 49.9 });
   const company = em.create(Company, {

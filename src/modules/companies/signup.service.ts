@@ -10,8 +10,9 @@ import { User } from '../users/user.entity.js';
 import { MailPort } from '../../infra/mail/mail.port.js';
 import { createCompanyWithDefaults } from './create-company.js';
 import type { SignupDto } from './dto/signup.dto.js';
+import { DEFAULT_TIME_ZONE, dayFromToday } from '../../shared/due-date.js';
 
-const TRIAL_MS = 3 * 24 * 60 * 60 * 1000;
+const TRIAL_DAYS = 3;
 
 /** One answer whether the company was created or the email already had an account: the form reveals no account. */
 export interface SignupResponse {
@@ -35,7 +36,8 @@ export class SignupService {
     if (!plan) throw notFound('ERR_NO_PLAN_FOUND');
     // Hashed on both paths, so the time taken tells nothing either.
     const passwordHash = await hashPassword(dto.password);
-    const trialEnd = new Date(Date.now() + TRIAL_MS);
+    // The trial's last day: three days after today in the zone a new company starts with.
+    const trialEnd = dayFromToday(TRIAL_DAYS, DEFAULT_TIME_ZONE);
     try {
       await this.em.transactional(async (tx) => {
         const created = createCompanyWithDefaults(tx, {

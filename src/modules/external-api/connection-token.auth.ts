@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { companyAccessError } from '../../authorization/auth-context.loader.js';
+import { companyAccessError, standingOf } from '../../authorization/auth-context.loader.js';
 import { bearerToken } from '../../authorization/bearer-token.js';
 import { appError, forbidden } from '../../common/errors/app-error.js';
 import { isPlanFlagEnabled } from '../../shared/plan-flags.js';
@@ -21,7 +21,7 @@ export class ConnectionTokenAuth {
     if (!token) throw appError('ERR_INVALID_TOKEN', 'A connection token is required');
     const row = await this.repository.connectionByToken(hashApiToken(token));
     if (!row) throw appError('ERR_INVALID_TOKEN', 'Unknown connection token');
-    const blocked = companyAccessError({ status: row.status, dueDate: row.due_date ? new Date(row.due_date) : null }, false);
+    const blocked = companyAccessError(standingOf(row), false);
     if (blocked) throw blocked;
     if (!isPlanFlagEnabled({ useExternalApi: row.use_external_api }, 'useExternalApi')) throw forbidden();
     return { connectionId: row.id, companyId: row.company_id };

@@ -6,7 +6,9 @@ export interface ConnectionTokenRow {
   id: number;
   company_id: number;
   status: boolean;
-  due_date: Date | null;
+  /** 'YYYY-MM-DD' */
+  due_date: string | null;
+  timezone: string;
   use_external_api: boolean | null;
 }
 
@@ -18,7 +20,7 @@ export class ExternalApiRepository {
   async connectionByToken(tokenHash: string): Promise<ConnectionTokenRow | null> {
     // Authentication by token: the company is what this lookup finds out.
     const rows = await systemSql(this.em.getConnection()).all<ConnectionTokenRow>(
-      `select w.id, w.company_id, c.status, c.due_date, p.use_external_api
+      `select w.id, w.company_id, c.status, to_char(c.due_date, 'YYYY-MM-DD') as due_date, c.timezone, p.use_external_api
          from whatsapps w join companies c on c.id = w.company_id left join plans p on p.id = c.plan_id
         where w.token_hash = ?`,
       [tokenHash],

@@ -1,6 +1,7 @@
 import type { Opt, Ref } from '@mikro-orm/core';
 import { Entity, Enum, Filter, Index, ManyToOne, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { BaseEntity } from '../../infra/database/base.entity.js';
+import { DueDayType } from '../../infra/database/due-day.type.js';
 import { tenantFilter } from '../../infra/database/tenant-filter.js';
 import type { InvoiceStatus } from '../../shared/billing-api-types.js';
 import { Company } from '../companies/company.entity.js';
@@ -17,8 +18,8 @@ export class Invoice extends BaseEntity {
   @ManyToOne(() => Company, { ref: true, deleteRule: 'cascade' })
   company!: Ref<Company>;
 
-  /** The company due date this invoice renews (the exact instant of companies.due_date when it was issued). */
-  @Property({ type: 'datetime', columnType: 'timestamptz' })
+  /** The company due day this invoice renews (companies.due_date when it was issued). */
+  @Property({ type: DueDayType })
   dueDate!: Date;
 
   /** Reais, exact: the plan's monthly value times the months of the company's recurrence. */

@@ -4,6 +4,7 @@ import { type SqlExecutor, systemSql, tenantSql } from '../../infra/database/sql
 import type { Recurrence } from '../../shared/api-types.js';
 import { Company } from '../companies/company.entity.js';
 import type { PaymentOutcome, TransactionKind } from './payment-transaction.entity.js';
+import { dueDayText } from '../../shared/due-date.js';
 
 export interface IssuedInvoice {
   id: number;
@@ -21,16 +22,19 @@ export interface InvoiceForPayment {
   id: number;
   value: string;
   status: string;
-  due_date: Date | null;
+  /** 'YYYY-MM-DD' */
+  due_date: string | null;
   recurrence: Recurrence;
+  timezone: string;
 }
 
 /** A payment that moved a company's due date (the log row of an applied payment). */
 export interface AppliedPaymentRow {
   id: number;
   invoice_id: number;
-  due_before: Date | null;
-  due_after: Date | null;
+  /** 'YYYY-MM-DD' */
+  due_before: string | null;
+  due_after: string | null;
   months: number | null;
   received_at: Date;
   reversed_at: Date | null;
@@ -51,9 +55,9 @@ export class InvoicesRepository {
   constructor(private readonly em: EntityManager) {}
 
   /**
-   * One invoice for every active company whose due date is less than `horizonDays` away (or already past) and has
-   * none for that due date yet. The unique key (company_id, due_date) makes a second run, or a run of another process
-   * at the same time, insert nothing.
+   * One invoice for every active company whose due day is fewer than `horizonDays` days after today in its zone (or
+   * already past) and has none for that due day yet. The unique key (company_id, due_date) makes a second run, or a
+   * run of another process at the same time, insert nothing.
    */
   async issueDue(now: Date, horizonDays: number): Promise<IssuedInvoice[]> {
     // The daily billing run looks at every company.
@@ -61,7 +65,7 @@ export class InvoicesRepository {
       `insert into invoices (company_id, due_date, value, detail, status, created_at, updated_at)
        select c.id, c.due_date, round(p.value * ${MONTHS_SQL}, 2), left(p.name, 200), 'open', now(), now()
          from companies c join plans p on p.id = c.plan_id
-        where c.status = true and c.due_date is not null and c.due_date < ?::timestamptz + make_interval(days => ?)
+        where c.status = true and c.due_date is not null and c.due_date < (?::timestamptz at time zone c.timezone)::date + ?::int
        on conflict (company_id, due_date) do nothing
        returning id, company_id`,
       [now, horizonDays],
@@ -77,7 +81,7 @@ export class InvoicesRepository {
       `insert into invoices (company_id, due_date, value, detail, status, created_at, updated_at)
        select c.id, c.due_date, round(p.value * ${MONTHS_SQL}, 2), left(p.name, 200), 'open', now(), now()
          from plans p, companies c
-        where c.id = ? and p.id = c.plan_id and c.status = true and c.due_date is not null and c.due_date < ?::timestamptz + make_interval(days => ?)
+        where c.id = ? and p.id = c.plan_id and c.status = true and c.due_date is not null and c.due_date < (?::timestamptz at time zone c.timezone)::date + ?::int
        on conflict (company_id, due_date) do nothing
        returning id, company_id`,
       [companyId, now, horizonDays],
@@ -105,8 +109,8 @@ export class InvoicesRepository {
   /** What an applied payment did to the due date, kept so that a reversal can take exactly that back. */
   async recordRenewal(tx: SqlExecutor, id: number, companyId: number, dueBefore: Date | null, dueAfter: Date, months: number): Promise<void> {
     await tenantSql(tx, companyId).run('update payment_transactions set due_before = ?, due_after = ?, months = ? where company_id = ? and id = ?', [
-      dueBefore,
-      dueAfter,
+      dueBefore && dueDayText(dueBefore),
+      dueDayText(dueAfter),
       months,
       companyId,
       id,
@@ -116,7 +120,8 @@ export class InvoicesRepository {
   /** The latest applied payment of a charge (by our txid), locked. */
   async appliedPaymentOf(tx: SqlExecutor, companyId: number, txid: string): Promise<AppliedPaymentRow | null> {
     const [row] = await tenantSql(tx, companyId).all<AppliedPaymentRow>(
-      `select id, invoice_id, due_before, due_after, months, received_at, reversed_at from payment_transactions
+      `select id, invoice_id, to_char(due_before, 'YYYY-MM-DD') as due_before, to_char(due_after, 'YYYY-MM-DD') as due_after, months, received_at, reversed_at
+         from payment_transactions
         where company_id = ? and charge_id = ? and kind = 'payment' and outcome = 'applied'
         order by id desc limit 1 for update`,
       [companyId, txid],
@@ -127,7 +132,8 @@ export class InvoicesRepository {
   /** The company's applied payments after `afterId` that still stand, in the order they were applied, locked. */
   async standingPaymentsAfter(tx: SqlExecutor, companyId: number, afterId: number): Promise<AppliedPaymentRow[]> {
     return tenantSql(tx, companyId).all<AppliedPaymentRow>(
-      `select id, invoice_id, due_before, due_after, months, received_at, reversed_at from payment_transactions
+      `select id, invoice_id, to_char(due_before, 'YYYY-MM-DD') as due_before, to_char(due_after, 'YYYY-MM-DD') as due_after, months, received_at, reversed_at
+         from payment_transactions
         where company_id = ? and kind = 'payment' and outcome = 'applied' and reversed_at is null and id > ?
         order by id for update`,
       [companyId, afterId],
@@ -153,8 +159,8 @@ export class InvoicesRepository {
     await sql.run('update payment_transactions set reversed_at = ? where company_id = ? and id = ?', [change.reversedAt, companyId, change.paymentId]);
     for (const later of change.rechained) {
       await sql.run('update payment_transactions set due_before = ?, due_after = ? where company_id = ? and id = ?', [
-        later.dueBefore,
-        later.dueAfter,
+        dueDayText(later.dueBefore),
+        dueDayText(later.dueAfter),
         companyId,
         later.id,
       ]);
@@ -180,7 +186,7 @@ export class InvoicesRepository {
   /** The invoice and its company's billing state, both locked: two payments of one company apply one after the other. */
   async invoiceForPayment(tx: SqlExecutor, companyId: number, invoiceId: number): Promise<InvoiceForPayment | null> {
     const [row] = await tenantSql(tx, companyId).all<InvoiceForPayment>(
-      `select i.id, i.value::text as value, i.status, c.due_date, c.recurrence
+      `select i.id, i.value::text as value, i.status, to_char(c.due_date, 'YYYY-MM-DD') as due_date, c.recurrence, c.timezone
          from invoices i join companies c on c.id = i.company_id
         where i.company_id = ? and i.id = ? for update`,
       [companyId, invoiceId],

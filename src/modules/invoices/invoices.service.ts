@@ -9,8 +9,8 @@ import { Company } from '../companies/company.entity.js';
 import { InvoiceGenerator } from './invoice-generator.js';
 import { Invoice } from './invoice.entity.js';
 import { toInvoiceResponse } from './invoice.mapper.js';
+import { daysLeft, dueDayIso } from '../../shared/due-date.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const LATEST_INVOICES = 5;
 
 /** The company's own invoices (the tenant filter scopes every query to the caller's company). */
@@ -68,10 +68,10 @@ export class InvoicesService {
         id: company.id,
         name: company.name,
         email: company.email,
-        dueDate: company.dueDate?.toISOString() ?? null,
+        dueDate: dueDayIso(company.dueDate),
         recurrence: company.recurrence,
-        trialExpiration: trial?.toISOString() ?? null,
-        trialDaysRemaining: trial ? Math.max(0, Math.ceil((trial.getTime() - now.getTime()) / DAY_MS)) : null,
+        trialExpiration: dueDayIso(trial),
+        trialDaysRemaining: trial ? Math.max(0, daysLeft(trial, company.timezone, now)) : null,
         billing: toCompanyBilling(company),
       },
       plan: plan && { id: plan.id, name: plan.name, value: Number(plan.value), users: plan.users, connections: plan.connections, queues: plan.queues },

@@ -1,5 +1,6 @@
 import type { Opt } from '@mikro-orm/core';
 import { Entity, Enum, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { DueDayType } from '../../infra/database/due-day.type.js';
 
 /**
  * What a reported event did. Payments: applied, or nothing (unknown_charge, amount_mismatch, already_paid).
@@ -51,11 +52,11 @@ export class PaymentTransaction {
   @Property({ type: 'datetime', columnType: 'timestamptz' })
   paidAt!: Date;
 
-  /** An applied payment: the company's due date before it, and the one it gave. */
-  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  /** An applied payment: the company's due day before it, and the one it gave. */
+  @Property({ type: DueDayType, nullable: true })
   dueBefore: Date | null = null;
 
-  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  @Property({ type: DueDayType, nullable: true })
   dueAfter: Date | null = null;
 
   /** An applied payment: the months of the recurrence it was worth. */

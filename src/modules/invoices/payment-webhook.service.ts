@@ -20,6 +20,7 @@ import {
 } from './providers/payment-provider.port.js';
 import { PaymentProviders } from './providers/payment-providers.js';
 import { type StandingPayment, withdrawnDueDate } from './reversal.js';
+import { dueDay, dueDayIso, dueDayText, todayIn } from '../../shared/due-date.js';
 
 export type WebhookOutcome = PaymentOutcome | 'replayed';
 
@@ -83,8 +84,8 @@ export class PaymentWebhookService {
       const paid = cents(payment.amount);
       if (paid !== cents(invoice.value) || paid !== cents(charge.amount)) return settle('amount_mismatch');
       if (invoice.status === 'paid') return settle('already_paid');
-      const dueBefore = invoice.due_date ? new Date(invoice.due_date) : null;
-      const dueDate = renewedDueDate(dueBefore, invoice.recurrence, now);
+      const dueBefore = invoice.due_date ? dueDay(invoice.due_date) : null;
+      const dueDate = renewedDueDate(dueBefore, invoice.recurrence, invoice.timezone, now);
       await this.repository.markPaid(tx, charge.company_id, invoice.id, charge.id, payment.paidAt, dueDate);
       const applied = await settle('applied');
       await this.repository.recordRenewal(tx, logId, charge.company_id, dueBefore, dueDate, RECURRENCE_MONTHS[invoice.recurrence]);
@@ -96,7 +97,7 @@ export class PaymentWebhookService {
       this.logger.warn(`${where}: ${result.outcome}, nothing changed`);
       return result.outcome;
     }
-    this.logger.log(`${where}: invoice ${result.invoiceId} paid, company ${result.companyId} due ${result.dueDate!.toISOString()}`);
+    this.logger.log(`${where}: invoice ${result.invoiceId} paid, company ${result.companyId} due ${dueDayText(result.dueDate!)}`);
     await this.announce(result.companyId!, result.invoiceId!, result.dueDate!);
     return 'applied';
   }
@@ -134,13 +135,14 @@ export class PaymentWebhookService {
       const months = RECURRENCE_MONTHS[invoice.recurrence];
       const standing = (row: AppliedPaymentRow): StandingPayment => ({
         id: row.id,
-        dueBefore: row.due_before && new Date(row.due_before),
-        dueAfter: row.due_after && new Date(row.due_after),
+        dueBefore: row.due_before ? dueDay(row.due_before) : null,
+        dueAfter: row.due_after ? dueDay(row.due_after) : null,
         months: row.months ?? months,
-        appliedAt: new Date(row.received_at),
+        // The company's day when it was applied: a renewal counts from a day, never from a time of day.
+        appliedAt: todayIn(invoice.timezone, new Date(row.received_at)),
       });
       const after = await this.repository.standingPaymentsAfter(tx, charge.company_id, payment.id);
-      const current = invoice.due_date ? new Date(invoice.due_date) : null;
+      const current = invoice.due_date ? dueDay(invoice.due_date) : null;
       const { dueDate, rechained } = withdrawnDueDate(current, standing(payment), after.map(standing));
       await this.repository.markRefunded(tx, charge.company_id, {
         invoiceId: invoice.id,
@@ -158,7 +160,9 @@ export class PaymentWebhookService {
       this.logger.warn(`${where}: ${result.outcome}, nothing changed`);
       return result.outcome;
     }
-    this.logger.warn(`${where}: invoice ${result.invoiceId} refunded, company ${result.companyId} due ${result.dueDate?.toISOString() ?? 'never'}`);
+    this.logger.warn(
+      `${where}: invoice ${result.invoiceId} refunded, company ${result.companyId} due ${result.dueDate ? dueDayText(result.dueDate) : 'never'}`,
+    );
     await this.announceInvoice(result.companyId!, result.invoiceId!);
     return 'refunded';
   }
@@ -168,7 +172,7 @@ export class PaymentWebhookService {
     this.realtime.toRooms(companyId, [Rooms.companyAdmins(companyId), Rooms.companyBilling(companyId)], 'payment', {
       action: 'CONCLUIDA',
       invoiceId,
-      company: { id: companyId, dueDate: dueDate.toISOString() },
+      company: { id: companyId, dueDate: dueDayIso(dueDate)! },
     });
     await this.announceInvoice(companyId, invoiceId);
   }

@@ -9,7 +9,7 @@ export interface StandingPayment {
   /** The due date it gave (null: applied before due dates were recorded). */
   dueAfter: Date | null;
   months: number;
-  /** When it was applied: a payment made after the due date had passed counts from then. */
+  /** The company's day when it was applied: a payment made after the due day had passed counts from then. */
   appliedAt: Date;
 }
 

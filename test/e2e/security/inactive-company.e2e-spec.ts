@@ -39,7 +39,7 @@ describe('security: disabled or expired companies send nothing on their own', ()
     (await t.em().getConnection().execute<Array<{ n: number }>>('select count(*)::int as n from messages where company_id = ? and from_me', [companyId]))[0]!.n;
 
   it.each([
-    ['expired', "update companies set due_date = now() - interval '1 day' where id = ?", 'Não enviada: assinatura da empresa vencida'],
+    ['expired', 'update companies set due_date = (now() at time zone timezone)::date - 1 where id = ?', 'Não enviada: assinatura da empresa vencida'],
     ['disabled', 'update companies set status = false where id = ?', 'Não enviada: empresa desativada'],
   ])('does not send the scheduled message of a %s company, and says why', async (_state, update, reason) => {
     const { tenant, admin } = await activeTenant();
@@ -67,7 +67,7 @@ describe('security: disabled or expired companies send nothing on their own', ()
   it('holds the bot timers of an expired company (nothing sent, the ticket stays open) until it is renewed', async () => {
     const { tenant, ticket } = await idleTicket(2, '5511921112222');
     const ours = await outgoing(tenant.company.id);
-    await sql("update companies set due_date = now() - interval '1 day' where id = ?", [tenant.company.id]);
+    await sql('update companies set due_date = (now() at time zone timezone)::date - 1 where id = ?', [tenant.company.id]);
     // The timer fires (fast: fired "now") and finds the company expired: it waits again instead of closing.
     const timers = t.app.get(BotTimers);
     await timers.arm('expire', { companyId: tenant.company.id, ticketId: ticket.id }, 0);

@@ -1,4 +1,5 @@
 import type { Socket } from 'socket.io-client';
+import { dayFromToday, dueDayEnd, dueDayText } from '../../../src/shared/due-date.js';
 import { CompanyExpiry } from '../../../src/modules/companies/company-expiry.js';
 import { waitFor } from '../../utils/channels.js';
 import { createTenant, createUser, DEFAULT_PASSWORD, login, type Session } from '../../utils/factories.js';
@@ -166,9 +167,14 @@ describe('security: sessions end when what they stood for changes', () => {
     const tenant = await createTenant(t);
     const user = await login(t, tenant.user.email);
     const socket = await socketOf(user);
-    const passed = new Date(Date.now() - 1000);
-    await t.em().getConnection().execute('update companies set due_date = ? where id = ?', [passed, tenant.company.id]);
-    const dropped = await t.app.get(CompanyExpiry).disconnectExpired(new Date(Date.now() - 120_000));
+    // Due yesterday in its zone: the check of the minute that day ended finds it.
+    const passed = dayFromToday(-1, tenant.company.timezone);
+    await t
+      .em()
+      .getConnection()
+      .execute('update companies set due_date = ? where id = ?', [dueDayText(passed), tenant.company.id]);
+    const end = dueDayEnd(passed, tenant.company.timezone).getTime();
+    const dropped = await t.app.get(CompanyExpiry).disconnectExpired(new Date(end - 120_000), new Date(end + 1000));
     expect(dropped).toContain(tenant.company.id);
     await disconnected(socket);
     expect((await me(user.token)).body.error).toBe('ERR_SUBSCRIPTION_EXPIRED');

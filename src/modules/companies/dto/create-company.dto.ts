@@ -44,7 +44,7 @@ export class CreateCompanyDto extends BillingFieldsDto {
   @IsIn([...CAMPAIGNS_VALUES, true, false])
   campaignsEnabled?: CampaignsValue | boolean;
 
-  @ApiPropertyOptional({ example: '2026-12-31', description: 'ISO-8601; empty or null means no due date' })
+  @ApiPropertyOptional({ example: '2026-12-31', description: 'A day (an ISO-8601 instant counts by its UTC day); empty or null means no due date' })
   @Transform(emptyToNull)
   @Nullable()
   @IsISO8601({ strict: true })

@@ -35,7 +35,7 @@ export const companyColumns = [
     sx={nowrap}
     render={(company) => (
       <>
-        <OverdueAware dueDate={company.dueDate} />
+        <OverdueAware dueDate={company.dueDate} timeZone={company.timezone} />
         <Typography variant="caption" component="div" color="text.secondary">
           <CatalogText text={`companies.recurrences.${company.recurrence}`} />
         </Typography>
@@ -45,9 +45,9 @@ export const companyColumns = [
 ];
 
 /** The due date; past the spec's red band it is shown in red with how long it has been overdue. */
-function OverdueAware({ dueDate }: { dueDate: string | null }) {
+function OverdueAware({ dueDate, timeZone }: { dueDate: string | null; timeZone: string }) {
   const translate = useTranslate();
-  const days = overdueDays(dueDate);
+  const days = overdueDays(dueDate, new Date(), timeZone);
   if (days === undefined) return <>{formatDueDate(dueDate)}</>;
   return (
     <Typography component="span" variant="body2" color="error" sx={{ fontWeight: 700, display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
@@ -62,9 +62,9 @@ function OverdueAware({ dueDate }: { dueDate: string | null }) {
  * yet an overdue company must stand out: a red edge (`data-overdue`) and the red due date above.
  */
 export const companyRowProps: RowProps<Company> = (company) => {
-  const tint = dueDateTint(company.dueDate);
+  const tint = dueDateTint(company.dueDate, new Date(), company.timezone);
   if (!tint) {
-    if (overdueDays(company.dueDate) === undefined) return {};
+    if (overdueDays(company.dueDate, new Date(), company.timezone) === undefined) return {};
     return { 'data-overdue': 'true', sx: (theme) => ({ boxShadow: `inset 4px 0 0 ${theme.palette.error.main}` }) };
   }
   const color = TINT_COLORS[tint];
