@@ -267,7 +267,7 @@ export class ScenarioRedis {
 }
 
 /**
- * Two processes share the campaigns (ROLE=all serving the API, and a ROLE=worker); once `lossAfter` messages went
+ * Two workers share the campaigns beside an API process; once `lossAfter` messages went
  * out, their Redis is killed with SIGKILL and comes back empty `downMs` later. Every walker that was running keeps
  * its place or stops; the campaign must finish with nobody receiving anything twice, not even under the same id.
  */
@@ -285,15 +285,18 @@ export async function runCampaignRedisLoss({
   const redis = await ScenarioRedis.start();
   const redisPrefix = `faults_${randomBytes(4).toString('hex')}`;
   const secrets = { JWT_SECRET: randomBytes(32).toString('hex'), JWT_REFRESH_SECRET: randomBytes(32).toString('hex') };
-  const dataDirs = [join(rootDir, 'all'), join(rootDir, 'worker')];
-  const ports = [await freePort(), await freePort()];
+  // The documented topology for more than one process: an API process and two workers (ROLE=all runs alone: it
+  // neither announces its sessions nor takes commands, so a worker's campaign could not reach them).
+  const roles = ['api', 'worker', 'worker'];
+  const dataDirs = roles.map((role, index) => join(rootDir, `${role}-${index}`));
+  const ports = [await freePort(), await freePort(), await freePort()];
   const env = (role) => ({ ...secrets, ROLE: role, REDIS_URL: redis.url, CAMPAIGN_SECOND_MS: String(secondMs), JOB_RECONCILE_MS: '1000' });
   const servers = [];
   const wire = () => dataDirs.flatMap((dir) => wireOf(dir, connectionId));
   const baseUrl = `http://127.0.0.1:${ports[0]}`;
   const status = async (id) => (await query(dbUrl, `select status from campaigns where id = $1`, [id]))[0]?.status;
   try {
-    for (const [index, role] of ['all', 'worker'].entries()) {
+    for (const [index, role] of roles.entries()) {
       const server = startServer({ dbUrl, dataDir: dataDirs[index], redisPrefix, port: ports[index], extraEnv: env(role) });
       servers.push(server);
       await waitUntil(async () => (await fetch(`http://127.0.0.1:${ports[index]}/api/health`)).status === 200, 60_000, `${role} up`);
