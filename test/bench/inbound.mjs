@@ -3,6 +3,7 @@
 // how long after the last message the inbox backlog reached 0. BENCH_BOT=1 gives every connection a greeting and two
 // queues, so the bot answers each message (its sends are acked sent/delivered/read by the simulator, which the
 // pipeline also records and applies).
+import { performance as perf } from 'node:perf_hooks';
 import { hashPassword } from '../../dist/src/common/password.js';
 import { runBench, startBenchApp } from './in-process.mjs';
 import { percentile, sql } from './lib.mjs';
@@ -117,6 +118,7 @@ async function main() {
       );
     };
     const cpuBefore = process.cpuUsage();
+    const eluBefore = perf.eventLoopUtilization();
 
     // 1. Burst: everything at once; throughput is bounded by the pipeline, latency includes queueing.
     const burstStart = performance.now();
@@ -151,7 +153,7 @@ async function main() {
     await report(`steady (${RATE} msg/s offered for ${STEADY_SECONDS}s)`, total, steadyStart, lastInjected);
     const cpu = process.cpuUsage(cpuBefore);
     console.log(
-      `process (app and driver): ${((cpu.user + cpu.system) / 1000 / (BURST + total)).toFixed(2)} ms CPU per inbound message, RSS ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB`,
+      `process (app and driver): ${((cpu.user + cpu.system) / 1000 / (BURST + total)).toFixed(2)} ms CPU per inbound message, event loop busy ${(perf.eventLoopUtilization(eluBefore).utilization * 100).toFixed(0)}% of the run, RSS ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB`,
     );
 
     const { rows } = await sql(dbUrl, `select count(*)::int as messages, count(distinct provider_id)::int as distinct_ids from messages`);
