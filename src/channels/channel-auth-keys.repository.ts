@@ -34,6 +34,16 @@ export class FencedOff extends Error {
   }
 }
 
+/** Runs a fenced credential write; a refusal tells the session it was fenced off (it stops) before it is rethrown. */
+export async function fencedWrite(work: Promise<void>, lease: { fencedOff(): void } | undefined): Promise<void> {
+  try {
+    await work;
+  } catch (error) {
+    if (error instanceof FencedOff) lease?.fencedOff();
+    throw error;
+  }
+}
+
 /**
  * Credentials and signal keys of the connections in `channel_auth_keys`. Each statement runs on a fork scoped to its
  * company and names the company and the connection itself.

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ChannelAuthKeysRepository, FencedOff } from '../channel-auth-keys.repository.js';
+import { ChannelAuthKeysRepository, fencedWrite } from '../channel-auth-keys.repository.js';
 import type { SessionLease } from '../channel-provider.js';
 import type { AuthKeyStore, AuthKeyWrite } from './auth-state.js';
 
@@ -32,13 +32,8 @@ export class PostgresAuthKeyStore implements AuthKeyStore {
     return this.fenced(this.keys.clear(this.companyId, this.whatsappId, this.lease?.token));
   }
 
-  private async fenced(work: Promise<void>): Promise<void> {
-    try {
-      await work;
-    } catch (error) {
-      if (error instanceof FencedOff) this.lease?.fencedOff();
-      throw error;
-    }
+  private fenced(work: Promise<void>): Promise<void> {
+    return fencedWrite(work, this.lease);
   }
 }
 

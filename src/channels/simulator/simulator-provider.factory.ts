@@ -4,7 +4,7 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { appError } from '../../common/errors/app-error.js';
-import { ChannelAuthKeysRepository, FencedOff } from '../channel-auth-keys.repository.js';
+import { ChannelAuthKeysRepository, fencedWrite } from '../channel-auth-keys.repository.js';
 import type { ChannelEvents, ChannelProviderFactory, ConnectionRef, SessionLease } from '../channel-provider.js';
 import { SimulatorSession, type SimulatorLinkStore, type SimulatorWire } from './simulator-session.js';
 
@@ -37,13 +37,8 @@ export class AuthKeyLinkStore implements SimulatorLinkStore {
     return this.fenced(this.keys.clear(ref.companyId, ref.id, this.lease?.token));
   }
 
-  private async fenced(work: Promise<void>): Promise<void> {
-    try {
-      await work;
-    } catch (error) {
-      if (error instanceof FencedOff) this.lease?.fencedOff();
-      throw error;
-    }
+  private fenced(work: Promise<void>): Promise<void> {
+    return fencedWrite(work, this.lease);
   }
 }
 
