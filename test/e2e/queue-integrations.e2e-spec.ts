@@ -372,7 +372,11 @@ describe('queue integrations', () => {
       typebot.fail(404, { message: 'Typebot not found' });
       const missing = await testSession(adminA, { type: 'typebot', urlN8N: typebot.url, typebotSlug: 'nao-existe' });
       expect(missing.status).toBe(400);
-      expect(missing.body).toEqual({ error: 'ERR_INTEGRATION_TEST_FAILED', message: 'Typebot answered 404: {"message":"Typebot not found"}' });
+      expect(missing.body).toEqual({
+        error: 'ERR_INTEGRATION_TEST_FAILED',
+        message: 'Typebot answered 404: {"message":"Typebot not found"}',
+        reason: 'status',
+      });
       expect(fieldsOf((await testSession(adminA, { type: 'typebot', urlN8N: typebot.url })).body)).toEqual(['typebotSlug']);
     });
 
@@ -394,7 +398,7 @@ describe('queue integrations', () => {
       webhook.fail(500, 'workflow crashed');
       const failed = await testSession(adminA, { type: 'webhook', urlN8N: `${webhook.url}/hook` });
       expect(failed.status).toBe(400);
-      expect(failed.body).toEqual({ error: 'ERR_INTEGRATION_TEST_FAILED', message: 'Webhook answered 500: workflow crashed' });
+      expect(failed.body).toEqual({ error: 'ERR_INTEGRATION_TEST_FAILED', message: 'Webhook answered 500: workflow crashed', reason: 'status' });
       expect(fieldsOf((await testSession(adminA, { type: 'webhook', urlN8N: 'ftp://x' })).body)).toEqual(['urlN8N']);
     });
   });
