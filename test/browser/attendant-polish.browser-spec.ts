@@ -234,11 +234,12 @@ describe('attendant polish', () => {
     await page.unroute('**/api/tags');
     await page.route('**/api/tags', async (route) => {
       if (route.request().method() !== 'POST') return route.fallback();
-      await route.fulfill({ status: 502, contentType: 'text/plain', body: 'Bad Gateway' });
+      // A 500 without the API's error body (a 502/504 reads as an outage: the reconnecting bar, not this toast).
+      await route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' });
     });
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
     await toast(page, 'Ocorreu um erro!');
-    expect(await page.getByText('Bad Gateway').count()).toBe(0);
+    expect(await page.getByText('Internal Server Error').count()).toBe(0);
     await screenshot(page, 'polish-generic-error-language');
   });
 

@@ -171,6 +171,9 @@ describe('file lists and campaign settings', () => {
       quietHoursEnd: '08:00',
       optOutKeywords: ['SAIR', 'PARAR', 'cancelar'],
       failurePauseThreshold: 5,
+      // Untouched here: their defaults.
+      optOutReply: 'Pronto! Você não receberá mais nossas campanhas.',
+      confirmationWindowHours: 24,
     });
 
     await page.setViewportSize({ width: 390, height: 844 });
