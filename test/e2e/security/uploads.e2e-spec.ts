@@ -147,7 +147,7 @@ describe('security: uploads', () => {
       expect([path, res.status]).toEqual([path, 201]);
       return res.body.id as number;
     };
-    const queueB = await created('/api/queue', { name: 'Fila de B', color: '#0a0b0c' });
+    const queueB = await created('/api/queue', { name: 'Fila de B', color: '#0a0b0c', greetingMessage: 'Olá' });
     const connectionB = await connectedSimulator(t, b.company.id);
     const ofB: Record<string, number> = {
       queue: queueB,
