@@ -19,6 +19,9 @@ const REPLAY_PAGE = 500;
 
 type ReadyMessage = ReturnType<typeof restoreMessage>;
 
+/** A provider's receipt level, kept to the range the messages table stores (0–5). */
+const ackLevel = (ack: number): number => Math.max(0, Math.min(5, Math.trunc(ack)));
+
 interface PendingAcks {
   receipts: Array<Promise<{ id: string; event: InboxEvent }>>;
   /** The barrier its task follows: a receipt arriving after a later barrier (a replay) starts a batch of its own. */
@@ -170,8 +173,8 @@ export class InboundPipeline implements InboundSink {
         await this.storeMessage(connection, restoreMessage(event.message), session);
         return;
       case 'ack': {
-        const row = await this.repository.raiseAck(companyId, connection.id, event.providerId, Math.max(0, Math.min(5, Math.trunc(event.ack))));
-        if (row) this.events.messageUpdated(companyId, row);
+        const rows = await this.repository.raiseAcks(companyId, connection.id, new Map([[event.providerId, ackLevel(event.ack)]]));
+        for (const row of rows) this.events.messageUpdated(companyId, row);
         return;
       }
       case 'edit': {
@@ -195,7 +198,7 @@ export class InboundPipeline implements InboundSink {
     const highest = new Map<string, number>();
     for (const { event } of recorded) {
       if (event.kind !== 'ack') continue;
-      const ack = Math.max(0, Math.min(5, Math.trunc(event.ack)));
+      const ack = ackLevel(event.ack);
       highest.set(event.providerId, Math.max(highest.get(event.providerId) ?? 0, ack));
     }
     const rows = await this.repository.raiseAcks(connection.companyId, connection.id, highest);

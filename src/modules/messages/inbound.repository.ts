@@ -226,12 +226,7 @@ export class InboundRepository {
     await this.sql(companyId).run('delete from messages where company_id = ? and id = ?', [companyId, messageId]);
   }
 
-  /** Acks only grow; returns the row (with its ticket's status and queue, for the rooms) when it changed. */
-  async raiseAck(companyId: number, whatsappId: number, providerId: string, ack: number): Promise<UpdatedMessageRow | null> {
-    return this.updateOne('ack = ?', [ack], companyId, whatsappId, providerId, 'm.ack < ?', [ack]);
-  }
-
-  /** Several receipts of one connection at once (provider id → highest ack); answers the rows whose ack rose. */
+  /** Receipts of one connection at once (provider id → highest ack); acks only grow. Answers the rows whose ack rose. */
   async raiseAcks(companyId: number, whatsappId: number, highest: ReadonlyMap<string, number>): Promise<UpdatedMessageRow[]> {
     if (!highest.size) return [];
     return tenantSql(this.hot, companyId).all<UpdatedMessageRow>(RAISE_ACKS_SQL, [[...highest.keys()], [...highest.values()], companyId, whatsappId]);
