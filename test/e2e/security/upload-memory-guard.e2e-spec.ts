@@ -193,6 +193,7 @@ describe('security: memory guard on every upload route', () => {
     },
     { route: 'POST /api/messages/:ticketId (spreadsheet)', file: bomb, send: (f) => multipart(`/api/messages/${ids.ticket}`, token, 'medias', f) },
     { route: 'POST /api/contact-lists/:id/upload', file: bomb, send: (f) => multipart(`/api/contact-lists/${ids.contactList}/upload`, token, 'file', f) },
+    { route: 'POST /api/contacts/import', file: bomb, send: (f) => multipart('/api/contacts/import', token, 'file', f) },
     { route: 'POST /api/campaigns/:id/media-upload', file: voice, send: (f) => multipart(`/api/campaigns/${ids.campaign}/media-upload`, token, 'file', f) },
     { route: 'POST /api/queue/:id/media-upload', file: voice, send: (f) => multipart(`/api/queue/${ids.queue}/media-upload`, token, 'file', f) },
     {
