@@ -23,6 +23,9 @@ const common = {
 
 export default {
   maxWorkers: 2,
+  // Each test file loads the app's modules afresh (ESM in vm contexts) and a worker's heap grows about 100 MB a file:
+  // a worker past this size after a file is replaced, so a long run cannot exhaust a small CI machine's memory.
+  workerIdleMemoryLimit: '800MB',
   // Scaled like the tests' own deadlines (test/utils/time.ts) on a busy machine.
   testTimeout: 60000 * (Number(process.env.TEST_TIME_FACTOR ?? 1) || 1),
   projects: [

@@ -71,6 +71,8 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
   private readonly timers = new Map<number, NodeJS.Timeout>();
   /** Starts under way, one after the other per connection. */
   private readonly starting = new Map<number, Promise<void>>();
+  /** Logouts and removals under way: the sweep must not start again what is being stopped on purpose. */
+  private readonly stopping = new Set<number>();
   private readonly factories: Map<string, ChannelProviderFactory>;
   /** The registry is shared by every app in the process (tests run several): the name is this instance's. */
   private readonly sweepName = `channels:sweep:${randomUUID()}`;
@@ -92,7 +94,10 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     this.factories = new Map(factories.map((f) => [f.provider, f]));
     this.distributed = config.role !== 'all';
     this.sweeper = new ConnectionSweep(
-      { busyHere: (id) => this.live.has(id) || this.timers.has(id) || this.starting.has(id), start: (companyId, id) => this.start(companyId, id) },
+      {
+        busyHere: (id) => this.live.has(id) || this.timers.has(id) || this.starting.has(id) || this.stopping.has(id),
+        resume: (companyId, id) => this.startHere(companyId, id, null, true),
+      },
       { connections, lease, status, pipeline, exclusive, directory, intervalMs: config.channels.sweepIntervalMs, distributed: this.distributed },
     );
     lease.onLost((id, why) => void this.leaseLost(id, why));
@@ -165,10 +170,14 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     await this.startHere(companyId, connectionId, options);
   }
 
-  /** Starts of one connection run one after the other (the sweep, a reconnect and a user may ask at once). */
-  private startHere(companyId: number, connectionId: number, options?: StartOptions | null): Promise<void> {
+  /**
+   * Starts of one connection run one after the other (the sweep, a reconnect and a user may ask at once). `resuming`
+   * (the sweep) starts only a connection that should still run once this process holds its lease: a user's logout
+   * marks the row DISCONNECTED before it lets the lease go, so a sweep that read the row just before stops here.
+   */
+  private startHere(companyId: number, connectionId: number, options?: StartOptions | null, resuming = false): Promise<void> {
     const previous = this.starting.get(connectionId) ?? Promise.resolve();
-    const run = previous.catch(() => undefined).then(() => this.startNow(companyId, connectionId, options));
+    const run = previous.catch(() => undefined).then(() => this.startNow(companyId, connectionId, options, resuming));
     this.starting.set(connectionId, run);
     const done = () => {
       if (this.starting.get(connectionId) === run) this.starting.delete(connectionId);
@@ -177,15 +186,23 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     return run;
   }
 
-  private async startNow(companyId: number, connectionId: number, options?: StartOptions | null): Promise<void> {
+  private async startNow(companyId: number, connectionId: number, options?: StartOptions | null, resuming = false): Promise<void> {
     // A stopping process starts nothing: the session would outlive it, and the next process takes the connection over.
     if (this.stopped) throw appError('ERR_SERVICE_UNAVAILABLE', 'The server is stopping');
     this.cancelReconnect(connectionId);
     const existing = this.live.get(connectionId);
     if (existing) await this.stopLive(existing);
-    const row = await this.row(companyId, connectionId);
+    if (resuming && this.stopping.has(connectionId)) return;
     if (!(await this.lease.acquire(connectionId))) {
       throw appError('ERR_SESSION_IN_OTHER_PROCESS', 'Another server process runs this connection');
+    }
+    const row = await this.row(companyId, connectionId).catch(async (error: unknown) => {
+      await this.lease.release(connectionId);
+      throw error;
+    });
+    if (resuming && row.status !== 'CONNECTED' && row.status !== 'OPENING') {
+      await this.lease.release(connectionId);
+      return;
     }
     const factory = this.factories.get(row.provider);
     if (!factory) {
@@ -298,17 +315,23 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
       return;
     }
     this.cancelReconnect(connectionId);
-    const live = this.live.get(connectionId);
-    if (live) {
-      live.stopping = true;
-      live.settle();
-      this.live.delete(connectionId);
-      await live.session.logout().catch((error: unknown) => this.logger.warn(`logout ${connectionId}: ${String(error)}`));
-      await this.unlist(connectionId);
+    this.stopping.add(connectionId);
+    try {
+      const live = this.live.get(connectionId);
+      if (live) {
+        live.stopping = true;
+        live.settle();
+        this.live.delete(connectionId);
+        await live.session.logout().catch((error: unknown) => this.logger.warn(`logout ${connectionId}: ${String(error)}`));
+        await this.unlist(connectionId);
+      }
+      // The row says DISCONNECTED before the lease is free: whoever takes the lease next sees it (startNow).
+      await this.status.clearCredentials(companyId, connectionId);
+      await this.status.set(companyId, connectionId, { status: 'DISCONNECTED', qrcode: null, retries: 0, disconnectReason: reason });
+      await this.lease.release(connectionId);
+    } finally {
+      this.stopping.delete(connectionId);
     }
-    await this.lease.release(connectionId);
-    await this.status.clearCredentials(companyId, connectionId);
-    await this.status.set(companyId, connectionId, { status: 'DISCONNECTED', qrcode: null, retries: 0, disconnectReason: reason });
   }
 
   /** Stops a session without touching the row (the connection is being deleted). */
@@ -318,15 +341,20 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
       return;
     }
     this.cancelReconnect(connectionId);
-    const live = this.live.get(connectionId);
-    this.live.delete(connectionId);
-    if (live) {
-      live.stopping = true;
-      live.settle();
-      await live.session.logout().catch(() => undefined);
-      await this.unlist(connectionId);
+    this.stopping.add(connectionId);
+    try {
+      const live = this.live.get(connectionId);
+      this.live.delete(connectionId);
+      if (live) {
+        live.stopping = true;
+        live.settle();
+        await live.session.logout().catch(() => undefined);
+        await this.unlist(connectionId);
+      }
+      await this.lease.release(connectionId);
+    } finally {
+      this.stopping.delete(connectionId);
     }
-    await this.lease.release(connectionId);
   }
 
   /** The connected session of a connection, for sending. */
@@ -405,11 +433,12 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
         this.live.delete(id);
         report(this.unlist(id));
         if (info.loggedOut) {
+          // The row first, then the lease (see startNow): nobody resumes a session the phone unlinked.
           report(
-            this.lease
-              .release(id)
-              .then(() => this.status.clearCredentials(companyId, id))
-              .then(() => this.status.set(companyId, id, { status: 'DISCONNECTED', qrcode: null, disconnectReason: info.reason })),
+            this.status
+              .clearCredentials(companyId, id)
+              .then(() => this.status.set(companyId, id, { status: 'DISCONNECTED', qrcode: null, disconnectReason: info.reason }))
+              .then(() => this.lease.release(id)),
           );
           return;
         }
@@ -461,8 +490,8 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     this.live.delete(live.ref.id);
     await live.session.stop().catch(() => undefined);
     await this.unlist(live.ref.id);
-    await this.lease.release(live.ref.id);
     await this.status.set(live.ref.companyId, live.ref.id, { status: 'DISCONNECTED', qrcode: null, retries: 0, disconnectReason: reason });
+    await this.lease.release(live.ref.id);
   }
 
   private async stopLive(live: LiveSession): Promise<void> {

@@ -10,7 +10,8 @@ import type { SessionDirectory } from './session-directory.js';
 export interface SweepHost {
   /** The connection runs here, is reconnecting here or is being started here. */
   busyHere(connectionId: number): boolean;
-  start(companyId: number, connectionId: number): Promise<void>;
+  /** Starts the session here if, once its lease is held, the row still says it should run. */
+  resume(companyId: number, connectionId: number): Promise<void>;
 }
 
 export interface SweepDeps {
@@ -84,7 +85,7 @@ export class ConnectionSweep {
     await Promise.allSettled(
       orphans.map((row) =>
         row.status === 'CONNECTED' || row.status === 'OPENING'
-          ? this.host.start(row.company_id, row.id)
+          ? this.host.resume(row.company_id, row.id)
           : status.set(row.company_id, row.id, { status: 'DISCONNECTED', qrcode: null, disconnectReason: 'Sessão encerrada: leia o QR code novamente' }),
       ),
     );

@@ -4,7 +4,6 @@ import { companyInactiveReason, standingOf } from '../../authorization/auth-cont
 import type { ChannelSession } from '../../channels/channel-provider.js';
 import { ChannelManager } from '../../channels/channel-manager.js';
 import { jidFor } from '../../channels/numbers.js';
-import { AppError } from '../../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { forkForCompany } from '../../infra/database/tenant-scope.js';
 import { type CampaignPauseReason, campaignsOn, parseCampaignSettings, renderCampaignMessage } from '../../shared/campaigns.js';
@@ -13,6 +12,7 @@ import { type DispatchCampaignRow, type DispatchGateRow, CampaignDispatchReposit
 import { CampaignEvents } from './campaign-events.js';
 import { CampaignOutbox } from './campaign-outbox.js';
 import { nextWaitMs, variantFor, variantsOf } from './campaign-pacing.js';
+import { sendRefusedForNow } from './send-refusal.js';
 import { CampaignSettingsService } from '../campaign-settings/campaign-settings.service.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { Campaign } from './campaign.entity.js';
@@ -221,10 +221,16 @@ export class CampaignWalker {
     const body = renderCampaignMessage(messagesOf(campaign)[(variant ?? 1) - 1] ?? '', shipping, settings.variables);
     await this.outbox.prepare(companyId, campaign);
     // Held like a walk's send: a second job for the same recipient waits, then finds it sent.
-    const held = await this.dispatch.holdConfirmed(companyId, shipping.id, async () => {
+    const held = await this.dispatch.holdConfirmed(companyId, shipping.id, async (): Promise<boolean | 'later'> => {
       try {
         await this.outbox.sendMain(companyId, campaign, session, jidFor(shipping.number), body, shipping.provider_id);
       } catch (error) {
+        if (this.sessionAway(error, shipping.whatsapp_id as number)) {
+          this.logger.warn(
+            `campaign ${campaign.id}, confirmed recipient ${shipping.id}: not sent, the connection is away (${String(error)}); tried again later`,
+          );
+          return 'later';
+        }
         this.logger.warn(`campaign ${campaign.id}, confirmed recipient ${shipping.id}: not sent: ${String(error)}`);
         await this.dispatch.failed(companyId, shipping.id, 'ERR_SENDING_WAPP_MSG', 0, null);
         return false;
@@ -232,7 +238,11 @@ export class CampaignWalker {
       await this.dispatch.sent(companyId, shipping.id, { asked: false, variant, body, walk: 0, nextAt: null });
       return true;
     });
-    if (held.held) await this.progress(companyId, campaign.id, held.value);
+    // The same job comes back with the same message id: the recipient stays confirmed and unsent until then.
+    if (held.held) {
+      if (held.value === 'later') return new Date(Date.now() + RECONNECT_WAIT_MS);
+      await this.progress(companyId, campaign.id, held.value);
+    }
     // The last awaited answer may have been this one: the campaign need not wait for its window any more.
     await this.finishIfDone(companyId, campaign.id);
     return null;
@@ -293,13 +303,9 @@ export class CampaignWalker {
     return this.stop(companyId, campaignId, 'CONNECTION_DISCONNECTED', fence);
   }
 
-  /**
-   * A send refused because the connection is away (its session stopped, this process lost its lease, the worker
-   * running it does not answer) says nothing about the recipient: it is tried again, not counted as a failure.
-   */
+  /** A refusal that says nothing about the recipient (see sendRefusedForNow): tried again, not counted as a failure. */
   private sessionAway(error: unknown, whatsappId: number): boolean {
-    if (error instanceof AppError && (error.code === 'ERR_SERVICE_UNAVAILABLE' || error.code === 'ERR_WAPP_NOT_INITIALIZED')) return true;
-    return !this.channels.isConnected(whatsappId);
+    return sendRefusedForNow(error, this.channels.isConnected(whatsappId));
   }
 
   private sessionOf(companyId: number, whatsappId: number): ChannelSession | null {

@@ -53,6 +53,21 @@ describe('security: connections and recorded events after a crash', () => {
     expect(await statusOf(row.id)).toBe('CONNECTED');
   });
 
+  it('keeps a connection the user disconnected down, whatever sweeps run while the logout is under way', async () => {
+    const connection = await connectedSimulator(t, tenant.company.id);
+    await waitFor(async () => (await statusOf(connection.id)) === 'CONNECTED');
+    const manager = t.app.get(ChannelManager);
+    // Sweeps before, during and right after each step of the logout (they read the row, then the lease).
+    const sweeping = Promise.all(
+      Array.from({ length: 20 }, (_, i) => new Promise((resolve) => setImmediate(resolve)).then(() => (i % 2 ? manager.sweep() : undefined))),
+    );
+    await Promise.all([manager.logout(tenant.company.id, connection.id), sweeping, manager.sweep(), manager.sweep()]);
+    await manager.sweep();
+    expect(manager.isConnected(connection.id)).toBe(false);
+    expect(await statusOf(connection.id)).toBe('DISCONNECTED');
+    expect(await t.app.get(ConnectionLease).holder(connection.id)).toBeNull();
+  });
+
   it('marks a QR code or pairing that no process runs any more as DISCONNECTED', async () => {
     const qr = await simulatorRow('qrcode', false);
     const pairing = await simulatorRow('PAIRING', false);
