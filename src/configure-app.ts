@@ -43,6 +43,7 @@ export function configureApp(app: INestApplication, config: AppConfig): INestApp
   app.setGlobalPrefix(API_PREFIX);
   expressApp.use(closeUnreadBody);
   continueOnRead(expressApp.getHttpServer());
+  keepIdleConnectionsLonger(expressApp.getHttpServer());
   const allowOrigin = originCheck(config);
   if (config.isProduction) {
     expressApp.use(refuseOtherOrigins(allowOrigin));
@@ -121,4 +122,15 @@ function serveBrowserApp(app: NestExpressApplication): void {
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   });
+}
+
+/**
+ * An idle keep-alive connection is closed by the client or the reverse proxy first (undici after 4 s, proxies after
+ * 60 s), never by this server just as a client sends its next request on it: that request would fail with a reset
+ * ("fetch failed") although nothing went wrong. Node's own default (5 s) races with busy clients.
+ */
+function keepIdleConnectionsLonger(server: import('node:http').Server): void {
+  server.keepAliveTimeout = 65_000;
+  // Must exceed the keep-alive timeout, or Node cuts a connection that waits for its next request's headers.
+  server.headersTimeout = 66_000;
 }

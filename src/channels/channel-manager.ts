@@ -12,8 +12,7 @@ import {
   type ChannelSession,
   type ConnectionRef,
   type NumberCheck,
-  type OutgoingMedia,
-  type SendOptions,
+  type ProviderCapabilities,
   type StartOptions,
 } from './channel-provider.js';
 import { AwaitedSession } from './awaited-session.js';
@@ -24,51 +23,30 @@ import { ConnectionSweep } from './connection-sweep.js';
 import { FencedSession } from './fenced-session.js';
 import { INBOUND_SINK, type InboundSink } from './inbound-sink.js';
 import { ConnectionStatusStore } from './connection-status.store.js';
-import { MAX_QR_REFRESHES, reconnectDelayMs } from './reconnect-policy.js';
-import { RemoteSession } from './remote-session.js';
-import { type SessionCommand, SessionCommands } from './session-commands.js';
+import { LiveSession } from './live-session.js';
+import { ReconnectTimers } from './reconnect-timers.js';
+import { MAX_QR_REFRESHES } from './reconnect-policy.js';
+import { performSessionCommand } from './session-command-executor.js';
+import { SessionCommands } from './session-commands.js';
 import { SessionDirectory } from './session-directory.js';
-
-/** One running session; the provider session is attached right after the events that reference it exist. */
-class LiveSession {
-  session!: ChannelSession;
-  provider = '';
-  /** The fencing token this session took (see ChannelAuthKeysRepository.takeFence). */
-  fence = '';
-  connected = false;
-  /** Shows a QR code or pairing code: it waits for a person, not for a process. */
-  linking = false;
-  qrCount = 0;
-  stopping = false;
-  /** Resolves when the session first connects or ends (what a replay waits for before the bot may answer). */
-  readonly settled: Promise<void>;
-  settle!: () => void;
-
-  constructor(readonly ref: ConnectionRef) {
-    this.settled = new Promise((resolve) => (this.settle = resolve));
-  }
-}
+import { SessionRouting } from './session-routing.js';
+import { REPLAY_WAIT_MS, replayWhenReady, trafficEvents } from './session-traffic.js';
 
 /** How long `betweenOwners` waits for Redis before it calls the connection unavailable. */
 const REDIS_PROBE_MS = 500;
 
-/** A replay does not wait longer than this for its session to connect. */
-const REPLAY_WAIT_MS = 60_000;
-
-/** Session calls another process may ask this one to run (see SessionCommands). */
-const SESSION_OPS = new Set(['sendText', 'sendMedia', 'edit', 'deleteForEveryone', 'markRead', 'checkNumber', 'profilePictureUrl']);
-
 /**
- * Owns the live provider sessions of this process, keyed by connection id, and their reconnect policy. With ROLE=api
- * or worker, a session another process runs is reached through Redis (SessionDirectory says where, SessionCommands
- * carries the call); with ROLE=all everything is local and direct.
+ * The session runtime: owns the live provider sessions of this process, keyed by connection id, their lifecycle
+ * (start, stop, logout, QR codes) and their reconnects. The pieces around it: ConnectionLease (one process per
+ * connection, fenced), SessionRouting + SessionCommands (a session another process runs, reached through Redis with
+ * ROLE=api or worker; with ROLE=all everything is local and direct), session-traffic.ts + the InboundSink (events
+ * recorded, then processed; replay of what a dead process left) and ConnectionSweep (rows follow reality).
  */
 @Injectable()
 export class ChannelManager implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('ChannelManager');
   private readonly live = new Map<number, LiveSession>();
-  private readonly attempts = new Map<number, number>();
-  private readonly timers = new Map<number, NodeJS.Timeout>();
+  private readonly reconnects = new ReconnectTimers();
   /** Starts under way, one after the other per connection. */
   private readonly starting = new Map<number, Promise<void>>();
   /** Logouts and removals under way: the sweep must not start again what is being stopped on purpose. */
@@ -77,6 +55,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
   /** The registry is shared by every app in the process (tests run several): the name is this instance's. */
   private readonly sweepName = `channels:sweep:${randomUUID()}`;
   private readonly sweeper: ConnectionSweep;
+  private readonly routing: SessionRouting;
 
   constructor(
     private readonly connections: ChannelsRepository,
@@ -87,18 +66,21 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     exclusive: ExclusiveRunner,
     private readonly scheduler: SchedulerRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly directory: SessionDirectory,
-    private readonly commands: SessionCommands,
+    directory: SessionDirectory,
+    commands: SessionCommands,
     private readonly authKeys: ChannelAuthKeysRepository,
   ) {
     this.factories = new Map(factories.map((f) => [f.provider, f]));
     this.distributed = config.role !== 'all';
+    this.routing = new SessionRouting(this.distributed, { lease, directory, commands, factories: this.factories, config });
     this.sweeper = new ConnectionSweep(
       {
-        busyHere: (id) => this.live.has(id) || this.timers.has(id) || this.starting.has(id) || this.stopping.has(id),
+        busyHere: (id) => this.busyHere(id) || this.stopping.has(id),
+        // A provider this server does not have is still swept: starting it marks it unavailable.
+        holdsSessions: (provider) => this.capabilities(provider)?.longLivedSession ?? true,
         resume: (companyId, id) => this.startHere(companyId, id, null, true),
       },
-      { connections, lease, status, pipeline, exclusive, directory, intervalMs: config.channels.sweepIntervalMs, distributed: this.distributed },
+      { connections, lease, status, pipeline, exclusive, routing: this.routing, intervalMs: config.channels.sweepIntervalMs },
     );
     lease.onLost((id, why) => void this.leaseLost(id, why));
     lease.onRetaken((id) => this.leaseRetaken(id));
@@ -108,6 +90,11 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
   private readonly distributed: boolean;
   private stopped = false;
 
+  /** What a provider declares it can do and needs (undefined when this server does not have it). */
+  capabilities(provider: string): ProviderCapabilities | undefined {
+    return this.factories.get(provider)?.capabilities;
+  }
+
   providers(): string[] {
     return [...this.factories.keys()];
   }
@@ -115,7 +102,18 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
   /** Connections that were CONNECTED when the previous process stopped come back at boot, or by the sweep. */
   async onApplicationBootstrap(): Promise<void> {
     this.stopped = false;
-    if (this.distributed) await this.joinOtherProcesses();
+    await this.routing.join(
+      (command) =>
+        performSessionCommand(command, {
+          startHere: (companyId, id, options) => this.startHere(companyId, id, options),
+          logout: (companyId, id, reason) => this.logout(companyId, id, reason),
+          newQrCode: (companyId, id) => this.newQrCode(companyId, id),
+          forget: (id) => this.forget(id),
+          connectedHere: (companyId, id) => this.connectedHere(companyId, id),
+          take: (blob) => this.routing.take(blob),
+        }),
+      () => this.stopped,
+    );
     // An API process runs no session: the workers' sweeps start them.
     if (!runsBackgroundWork(this.config)) return;
     const deferred = await this.sweeper.run().catch((e: unknown) => {
@@ -151,8 +149,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     this.stopped = true;
     this.sweeper.stop();
     if (this.scheduler.doesExist('interval', this.sweepName)) this.scheduler.deleteInterval(this.sweepName);
-    for (const timer of this.timers.values()) clearTimeout(timer);
-    this.timers.clear();
+    this.reconnects.clear();
     await Promise.allSettled([...this.starting.values()]);
     await Promise.allSettled([...this.live.values()].map((live) => this.stopLive(live)));
     this.live.clear();
@@ -164,7 +161,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
   /** Starts the session here, or in the process that runs it (with ROLE=api: in a worker). */
   async start(companyId: number, connectionId: number, options?: StartOptions): Promise<void> {
     if (await this.elsewhere(connectionId, true)) {
-      await this.commands.call({ op: 'start', companyId, connectionId, args: [options ?? null] }, { orAny: true });
+      await this.routing.send({ op: 'start', companyId, connectionId, args: [options ?? null] }, true);
       return;
     }
     await this.startHere(companyId, connectionId, options);
@@ -189,7 +186,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
   private async startNow(companyId: number, connectionId: number, options?: StartOptions | null, resuming = false): Promise<void> {
     // A stopping process starts nothing: the session would outlive it, and the next process takes the connection over.
     if (this.stopped) throw appError('ERR_SERVICE_UNAVAILABLE', 'The server is stopping');
-    this.cancelReconnect(connectionId);
+    this.reconnects.cancel(connectionId);
     const existing = this.live.get(connectionId);
     if (existing) await this.stopLive(existing);
     if (resuming && this.stopping.has(connectionId)) return;
@@ -226,7 +223,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     const lease = { token: live.fence, fencedOff: () => void this.leaseLost(connectionId, 'fenced', live) };
     live.session = new FencedSession(factory.create(ref, this.eventsFor(live), lease), () => this.lease.valid(connectionId));
     this.live.set(connectionId, live);
-    this.replayWhenReady(live);
+    replayWhenReady(live, this.pipeline);
     await this.status.set(companyId, connectionId, { status: 'OPENING', retries: 0 });
     try {
       await live.session.start(options ?? undefined);
@@ -248,7 +245,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
   private async leaseLost(connectionId: number, why: LeaseLoss | 'fenced', only?: LiveSession): Promise<void> {
     const live = this.live.get(connectionId);
     if (only && live !== only) return;
-    this.cancelReconnect(connectionId);
+    this.reconnects.cancel(connectionId);
     if (live) {
       this.logger.warn(`connection ${connectionId}: lease lost (${why}); session stopped here`);
       await this.stopLive(live);
@@ -267,9 +264,9 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     if (!live) return true;
     if (!(await this.authKeys.fenceHolds(live.ref.companyId, connectionId, live.fence))) return false;
     // The session directory was in the Redis that was lost: the API processes learn again where the session runs.
-    if (this.distributed && live.connected) {
-      await this.directory
-        .announce(connectionId, { companyId: live.ref.companyId, provider: live.provider, owner: this.lease.owner })
+    if (live.connected) {
+      await this.routing
+        .announce(connectionId, live.ref.companyId, live.provider)
         .catch((e: unknown) => this.logger.warn(`announce ${connectionId}: ${String(e)}`));
     }
     return true;
@@ -283,7 +280,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     if (!runsBackgroundWork(this.config)) return false;
     const live = this.live.get(connectionId);
     if (live) return live.ref.companyId === companyId && !live.connected && !live.linking;
-    if (this.timers.has(connectionId) || this.starting.has(connectionId)) return true;
+    if (this.reconnects.pending(connectionId) || this.starting.has(connectionId)) return true;
     const row = await this.connections.connection(companyId, connectionId);
     if (!row || (row.status !== 'CONNECTED' && row.status !== 'OPENING')) return false;
     // Redis away (no answer within a moment): nobody can take the connection over now; the phone tries again later.
@@ -292,7 +289,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     try {
       const holder = await within(this.lease.holder(connectionId));
       if (!holder || this.lease.isOurs(holder)) return true;
-      return !this.distributed || !(await within(this.commands.ownerAlive(holder)));
+      return !this.distributed || !(await within(this.routing.ownerAlive(holder)));
     } catch {
       return true;
     }
@@ -301,7 +298,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
   /** A fresh QR code: forget the linked device and start over. */
   async newQrCode(companyId: number, connectionId: number): Promise<void> {
     if (await this.elsewhere(connectionId)) {
-      await this.commands.call({ op: 'newQrCode', companyId, connectionId, args: [] });
+      await this.routing.send({ op: 'newQrCode', companyId, connectionId, args: [] });
       return;
     }
     await this.logout(companyId, connectionId);
@@ -311,10 +308,10 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
   /** Unlinks the device and keeps the connection DISCONNECTED. */
   async logout(companyId: number, connectionId: number, reason = 'Desconectado pelo usuário'): Promise<void> {
     if (await this.elsewhere(connectionId)) {
-      await this.commands.call({ op: 'logout', companyId, connectionId, args: [reason] });
+      await this.routing.send({ op: 'logout', companyId, connectionId, args: [reason] });
       return;
     }
-    this.cancelReconnect(connectionId);
+    this.reconnects.cancel(connectionId);
     this.stopping.add(connectionId);
     try {
       const live = this.live.get(connectionId);
@@ -323,7 +320,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
         live.settle();
         this.live.delete(connectionId);
         await live.session.logout().catch((error: unknown) => this.logger.warn(`logout ${connectionId}: ${String(error)}`));
-        await this.unlist(connectionId);
+        await this.routing.unlist(connectionId);
       }
       // The row says DISCONNECTED before the lease is free: whoever takes the lease next sees it (startNow).
       await this.status.clearCredentials(companyId, connectionId);
@@ -337,10 +334,10 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
   /** Stops a session without touching the row (the connection is being deleted). */
   async forget(connectionId: number): Promise<void> {
     if (await this.elsewhere(connectionId)) {
-      await this.commands.call({ op: 'forget', companyId: 0, connectionId, args: [] });
+      await this.routing.send({ op: 'forget', companyId: 0, connectionId, args: [] });
       return;
     }
-    this.cancelReconnect(connectionId);
+    this.reconnects.cancel(connectionId);
     this.stopping.add(connectionId);
     try {
       const live = this.live.get(connectionId);
@@ -349,7 +346,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
         live.stopping = true;
         live.settle();
         await live.session.logout().catch(() => undefined);
-        await this.unlist(connectionId);
+        await this.routing.unlist(connectionId);
       }
       await this.lease.release(connectionId);
     } finally {
@@ -368,20 +365,20 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
         () => live.session.newMessageId(),
       );
     }
-    const remote = this.remote(connectionId);
-    if (!live && remote?.companyId === companyId) return this.remoteSession(companyId, connectionId, remote.provider);
+    const remote = this.routing.remote(connectionId);
+    if (!live && remote?.companyId === companyId) return this.routing.remoteSession(companyId, connectionId, remote.provider);
     throw appError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not connected');
   }
 
   isConnected(connectionId: number): boolean {
     const live = this.live.get(connectionId);
-    return live ? live.connected : this.remote(connectionId) !== undefined;
+    return live ? live.connected : this.routing.remote(connectionId) !== undefined;
   }
 
   /** Checks a number through a connected session of the company (the default one first); null when none is connected. */
   async checkNumber(companyId: number, number: string, preferredConnectionId?: number | null): Promise<NumberCheck | null> {
     const candidates = [...this.live.values()].filter((l) => l.ref.companyId === companyId && l.connected).map((l) => l.ref.id);
-    if (this.distributed) candidates.push(...this.directory.ofCompany(companyId).filter((id) => !this.live.has(id)));
+    candidates.push(...this.routing.remoteOfCompany(companyId).filter((id) => !this.live.has(id)));
     const chosen = candidates.find((id) => id === preferredConnectionId) ?? candidates[0];
     if (chosen === undefined) return null;
     try {
@@ -389,15 +386,6 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     } catch {
       throw appError('ERR_WAPP_CHECK_CONTACT', 'The number could not be checked');
     }
-  }
-
-  /**
-   * Events a dead process recorded but did not finish are processed first on the connection's lane, once the
-   * session is up (so the bot can answer them); anything that arrives meanwhile waits behind them.
-   */
-  private replayWhenReady(live: LiveSession): void {
-    const ready = () => Promise.race([live.settled, new Promise<void>((resolve) => setTimeout(resolve, REPLAY_WAIT_MS).unref())]);
-    void this.pipeline.replay(live.ref, live.session, ready);
   }
 
   private eventsFor(live: LiveSession): ChannelEvents {
@@ -422,16 +410,16 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
         live.linking = false;
         live.settle();
         live.qrCount = 0;
-        this.attempts.delete(id);
+        this.reconnects.connected(id);
         report(this.status.set(companyId, id, { status: 'CONNECTED', qrcode: null, retries: 0, phoneNumber: phoneNumber ?? null }));
-        if (this.distributed) report(this.directory.announce(id, { companyId, provider: live.provider, owner: this.lease.owner }));
+        report(this.routing.announce(id, companyId, live.provider));
       },
       closed: (info) => {
         live.connected = false;
         live.settle();
         if (live.stopping || this.live.get(id) !== live) return;
         this.live.delete(id);
-        report(this.unlist(id));
+        report(this.routing.unlist(id));
         if (info.loggedOut) {
           // The row first, then the lease (see startNow): nobody resumes a session the phone unlinked.
           report(
@@ -444,44 +432,17 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
         }
         this.scheduleReconnect(live.ref, info.reason);
       },
-      message: (message) => this.recording(id, this.pipeline.message(live.ref, message, live.session)),
-      ack: (providerId, ack) => this.recording(id, this.pipeline.ack(live.ref, providerId, ack)),
-      edit: (providerId, body, editedAt) => this.recording(id, this.pipeline.edit(live.ref, providerId, body, editedAt)),
-      revoke: (providerId) => this.recording(id, this.pipeline.revoke(live.ref, providerId)),
-      call: (call) => this.recording(id, this.pipeline.call(live.ref, call, live.session)),
+      ...trafficEvents(live, this.pipeline, this.logger),
     };
-  }
-
-  /**
-   * A provider that awaits the record learns of a failure (and does not acknowledge); one that does not await it
-   * (a receipt timer, a connection deleted meanwhile) must not leave an unhandled rejection: the failure is logged.
-   */
-  private recording(connectionId: number, record: Promise<void>): Promise<void> {
-    record.catch((error: unknown) =>
-      this.logger.warn(`connection ${connectionId}: event not recorded: ${error instanceof Error ? error.message : String(error)}`),
-    );
-    return record;
   }
 
   /** Transient closes reconnect with exponential backoff and jitter, without a new QR code. */
   private scheduleReconnect(ref: ConnectionRef, reason: string): void {
-    const attempt = this.attempts.get(ref.id) ?? 0;
-    this.attempts.set(ref.id, attempt + 1);
-    const delay = reconnectDelayMs(attempt);
+    const delay = this.reconnects.schedule(ref.id, () => {
+      this.start(ref.companyId, ref.id).catch((e: unknown) => this.logger.error(`reconnect ${ref.id}: ${String(e)}`));
+    });
     this.logger.warn(`connection ${ref.id} closed (${reason}); reconnecting in ${delay} ms`);
     void this.status.set(ref.companyId, ref.id, { status: 'OPENING', disconnectReason: reason }).catch(() => undefined);
-    const timer = setTimeout(() => {
-      this.timers.delete(ref.id);
-      this.start(ref.companyId, ref.id).catch((e: unknown) => this.logger.error(`reconnect ${ref.id}: ${String(e)}`));
-    }, delay);
-    timer.unref();
-    this.timers.set(ref.id, timer);
-  }
-
-  private cancelReconnect(connectionId: number): void {
-    const timer = this.timers.get(connectionId);
-    if (timer) clearTimeout(timer);
-    this.timers.delete(connectionId);
   }
 
   private async giveUp(live: LiveSession, reason: string): Promise<void> {
@@ -489,7 +450,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     live.settle();
     this.live.delete(live.ref.id);
     await live.session.stop().catch(() => undefined);
-    await this.unlist(live.ref.id);
+    await this.routing.unlist(live.ref.id);
     await this.status.set(live.ref.companyId, live.ref.id, { status: 'DISCONNECTED', qrcode: null, retries: 0, disconnectReason: reason });
     await this.lease.release(live.ref.id);
   }
@@ -499,70 +460,17 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     live.settle();
     if (this.live.get(live.ref.id) === live) this.live.delete(live.ref.id);
     await live.session.stop().catch((e: unknown) => this.logger.warn(`stop ${live.ref.id}: ${String(e)}`));
-    await this.unlist(live.ref.id);
+    await this.routing.unlist(live.ref.id);
   }
 
-  /** Listens to the directory and (in a worker) to commands; with Redis away at boot, tries again every sweep interval. */
-  private async joinOtherProcesses(): Promise<void> {
-    if (this.stopped) return;
-    try {
-      await this.directory.start();
-      if (runsBackgroundWork(this.config)) await this.commands.serve((command) => this.perform(command));
-    } catch (error) {
-      this.logger.warn(`session directory and commands not reachable yet: ${String(error)}`);
-      setTimeout(() => void this.joinOtherProcesses(), this.config.channels.sweepIntervalMs).unref();
-    }
-  }
-
-  /** This process no longer runs the connection: the others stop routing to it. */
-  private async unlist(connectionId: number): Promise<void> {
-    if (this.distributed)
-      await this.directory.withdraw(connectionId, this.lease.owner).catch((e: unknown) => this.logger.warn(`unlist ${connectionId}: ${String(e)}`));
+  /** This process runs, starts or reconnects the connection. */
+  private busyHere(connectionId: number): boolean {
+    return this.live.has(connectionId) || this.reconnects.pending(connectionId) || this.starting.has(connectionId);
   }
 
   /** Another process runs the connection (or, with `orNobody`, this one is an API process and nobody runs it). */
-  private async elsewhere(connectionId: number, orNobody = false): Promise<boolean> {
-    if (!this.distributed || this.live.has(connectionId) || this.timers.has(connectionId) || this.starting.has(connectionId)) return false;
-    const holder = await this.lease.holder(connectionId);
-    if (holder) return !this.lease.isOurs(holder);
-    return orNobody && !runsBackgroundWork(this.config);
-  }
-
-  /** The directory entry of a connection another process runs. */
-  private remote(connectionId: number) {
-    if (!this.distributed) return undefined;
-    const entry = this.directory.get(connectionId);
-    return entry && entry.owner !== this.lease.owner ? entry : undefined;
-  }
-
-  private remoteSession(companyId: number, connectionId: number, provider: string): ChannelSession {
-    const factory = this.factories.get(provider);
-    if (!factory) throw appError('ERR_PROVIDER_UNAVAILABLE', `Provider ${provider} is not available on this server`);
-    return new RemoteSession({ companyId, connectionId }, this.commands, () => factory.newMessageId());
-  }
-
-  /** Runs a command another process sent to this one (see SessionCommands). */
-  private async perform(command: SessionCommand): Promise<unknown> {
-    const { op, companyId, connectionId, args } = command;
-    switch (op) {
-      case 'start':
-        return this.startHere(companyId, connectionId, args[0] as StartOptions | null);
-      case 'logout':
-        return this.logout(companyId, connectionId, args[0] as string);
-      case 'newQrCode':
-        return this.newQrCode(companyId, connectionId);
-      case 'forget':
-        return this.forget(connectionId);
-    }
-    if (!SESSION_OPS.has(op)) throw appError('ERR_BAD_REQUEST', `Unknown session command ${op}`);
-    const session = await this.connectedHere(companyId, connectionId);
-    if (op === 'sendMedia') {
-      const [to, media, options] = args as [string, OutgoingMedia & { blob: string }, SendOptions];
-      const { blob, ...described } = media;
-      return session.sendMedia(to, { ...described, buffer: await this.commands.take(blob) }, options);
-    }
-    const call = (session as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[op]!;
-    return call.apply(session, args);
+  private elsewhere(connectionId: number, orNobody = false): Promise<boolean> {
+    return this.routing.elsewhere(connectionId, this.busyHere(connectionId), orNobody);
   }
 
   /** The session of a connection this process runs, waiting a little for one that is still connecting (a takeover). */
@@ -570,10 +478,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     const starting = this.starting.get(connectionId);
     if (starting) await starting.catch(() => undefined);
     const live = this.live.get(connectionId);
-    if (live && !live.connected) {
-      const wait = Math.min(this.config.channels.leaseTtlMs, REPLAY_WAIT_MS);
-      await Promise.race([live.settled, new Promise<void>((resolve) => setTimeout(resolve, wait).unref())]);
-    }
+    if (live && !live.connected) await live.settledWithin(Math.min(this.config.channels.leaseTtlMs, REPLAY_WAIT_MS));
     const current = this.live.get(connectionId);
     if (!current?.connected || current.ref.companyId !== companyId) throw appError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not connected');
     return current.session;

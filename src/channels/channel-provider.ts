@@ -154,9 +154,43 @@ export interface SessionLease {
   fencedOff(): void;
 }
 
+/** Ways a person links a number to a connection by reading something on the phone. */
+export type LinkingMethod = 'qrcode' | 'pairingCode';
+
+/**
+ * What a provider is and needs, declared by it, so the runtime asks instead of assuming WhatsApp Web: a linked
+ * device runs a long-lived socket that one process at a time may hold (a lease, a worker, reconnects, a sweep that
+ * restarts it); an official API is stateless HTTP that any process may call, with webhooks in.
+ */
+export interface ProviderCapabilities {
+  /** How a person links the number; empty when the connection is set up with typed-in credentials. */
+  linking: readonly LinkingMethod[];
+  /** A socket that must run in exactly one session process (lease, reconnects, restart by the sweep). */
+  longLivedSession: boolean;
+  /** Inbound events arrive as HTTP webhooks at any API process, not on the session's socket. */
+  webhookDelivery: boolean;
+  /** The sender fixes the message id before the send, so a retried send is the same message (exactly-once by id). */
+  clientMessageIds: boolean;
+  /** Free-form messages need an approved template outside the customer-service window. */
+  templates: boolean;
+  /** Hours after the customer's last message during which free-form messages may be sent; null: no such window. */
+  serviceWindowHours: number | null;
+}
+
+/** A WhatsApp Web device (Baileys) and the simulator that plays one. */
+export const LINKED_DEVICE_CAPABILITIES: ProviderCapabilities = Object.freeze({
+  linking: Object.freeze(['qrcode', 'pairingCode'] as const),
+  longLivedSession: true,
+  webhookDelivery: false,
+  clientMessageIds: true,
+  templates: false,
+  serviceWindowHours: null,
+});
+
 /** Creates sessions of one provider kind (`beta` = Baileys, `simulator`). */
 export interface ChannelProviderFactory {
   readonly provider: string;
+  readonly capabilities: ProviderCapabilities;
   create(connection: ConnectionRef, events: ChannelEvents, lease?: SessionLease): ChannelSession;
   /** A message id of this provider's kind, for a send that another process carries out. */
   newMessageId(): string;

@@ -42,10 +42,10 @@ export class ChannelsRepository {
   }
 
   /** Connections that should have a running session, or a QR code or pairing someone waits on. */
-  sessionsToWatch(): Promise<Array<{ id: number; company_id: number; status: string }>> {
+  sessionsToWatch(): Promise<Array<{ id: number; company_id: number; status: string; provider: string }>> {
     // The sweep restarts sessions of every company whose process died.
-    return systemSql(this.em.getConnection()).all<{ id: number; company_id: number; status: string }>(
-      `select id, company_id, status from whatsapps where status in ('CONNECTED', 'OPENING', 'qrcode', 'PAIRING') order by id`,
+    return systemSql(this.em.getConnection()).all<{ id: number; company_id: number; status: string; provider: string }>(
+      `select id, company_id, status, provider from whatsapps where status in ('CONNECTED', 'OPENING', 'qrcode', 'PAIRING') order by id`,
     );
   }
 

@@ -4,12 +4,14 @@ import type { ChannelsRepository } from './channels.repository.js';
 import type { ConnectionLease } from './connection-lease.js';
 import type { ConnectionStatusStore } from './connection-status.store.js';
 import type { InboundSink } from './inbound-sink.js';
-import type { SessionDirectory } from './session-directory.js';
+import type { SessionRouting } from './session-routing.js';
 
 /** What the sweep needs of the ChannelManager. */
 export interface SweepHost {
   /** The connection runs here, is reconnecting here or is being started here. */
   busyHere(connectionId: number): boolean;
+  /** The provider runs a long-lived session one process must hold (ProviderCapabilities); others need no sweep. */
+  holdsSessions(provider: string): boolean;
   /** Starts the session here if, once its lease is held, the row still says it should run. */
   resume(companyId: number, connectionId: number): Promise<void>;
 }
@@ -20,17 +22,17 @@ export interface SweepDeps {
   status: ConnectionStatusStore;
   pipeline: InboundSink;
   exclusive: ExclusiveRunner;
-  directory: SessionDirectory;
+  /** Where sessions run when more than one process shares them (ROLE=api or worker). */
+  routing: SessionRouting;
   intervalMs: number;
-  /** More than one process shares the sessions (ROLE=api or worker). */
-  distributed: boolean;
 }
 
 /** A dead holder's lease is looked at again this long after it expires. */
 const AFTER_EXPIRY_MS = 25;
 
 /**
- * Makes the rows follow reality, every CONNECTION_SWEEP_MS in each session process:
+ * Makes the rows follow reality, every CONNECTION_SWEEP_MS in each session process, for the providers whose sessions
+ * a process holds (a stateless API has nothing to restart):
  * - a connection marked CONNECTED (or reconnecting) that nobody runs is started here: at once when the lease is free
  *   or held by a previous life of this process; a lease held by another process is left alone, but when it has less
  *   than a sweep interval to live (its holder stopped renewing it: it died), the sweep runs again the moment it
@@ -69,8 +71,9 @@ export class ConnectionSweep {
 
   /** Answers whether connections were left alone for the grace period after a Redis loss (see ConnectionLease). */
   async run(): Promise<boolean> {
-    const { connections, lease, status, distributed } = this.deps;
-    const rows = (await connections.sessionsToWatch()).filter((row) => !this.host.busyHere(row.id));
+    const { connections, lease, status, routing } = this.deps;
+    const { distributed } = routing;
+    const rows = (await connections.sessionsToWatch()).filter((row) => this.host.holdsSessions(row.provider) && !this.host.busyHere(row.id));
     const holders = await lease.holders(rows.map((r) => r.id));
     let grace: boolean | null = null;
     const inGrace = async () => (grace ??= distributed && (await lease.inGrace()));
@@ -93,9 +96,7 @@ export class ConnectionSweep {
     await this.replayOrphanedEvents();
     if (distributed) {
       // Sessions of a dead process that nobody took over (the orphans above were started first) are not connected.
-      const listed = this.deps.directory.all().filter((id) => !this.host.busyHere(id));
-      const held = await lease.taken(listed);
-      await this.deps.directory.purge(listed.filter((id) => !held.has(id)));
+      await routing.purgeUnheld(routing.listed().filter((id) => !this.host.busyHere(id)));
     }
     return false;
   }

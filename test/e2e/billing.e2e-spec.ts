@@ -9,6 +9,7 @@ import { InvoicesRepository } from '../../src/modules/invoices/invoices.reposito
 import { readBrCode } from '../../src/modules/invoices/pix/br-code.js';
 import { signedSandboxRefund } from '../../src/modules/invoices/providers/sandbox/sandbox-payment.provider.js';
 import type { PaymentEventPayload } from '../../src/shared/billing-api-types.js';
+import { DEFAULT_TIME_ZONE, dayFromToday } from '../../src/shared/due-date.js';
 import { addMonths } from '../../src/shared/recurrence.js';
 import { companyDueDate, crc16, emvFields, invoiceFor, sandboxWebhook } from '../utils/billing.js';
 import { createTenant, createUser, login, type Session, type TenantFixture } from '../utils/factories.js';
@@ -441,7 +442,8 @@ describe('billing', () => {
       const trial = await createTenant(t, { plan: { value: 30, name: 'Plano Teste' } });
       await t
         .em()
-        .nativeUpdate(Company, { id: trial.company.id }, { trialExpiration: new Date(Date.now() + 2.5 * DAY), dueDate: new Date(Date.now() + 2.5 * DAY) });
+        // Three days after today in the company's zone, whatever the time of day here (a due date is a day).
+        .nativeUpdate(Company, { id: trial.company.id }, { trialExpiration: dayFromToday(3, DEFAULT_TIME_ZONE), dueDate: dayFromToday(3, DEFAULT_TIME_ZONE) });
       await t.app.get(InvoiceGenerator).issue();
       const session = await login(t, trial.admin.email);
       const res = await t.http().get('/api/subscription').set(session.auth);

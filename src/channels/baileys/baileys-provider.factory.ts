@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { generateMessageIDV2 } from '@whiskeysockets/baileys';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { ChannelEvents, ChannelProviderFactory, ChannelSession, ConnectionRef, SessionLease } from '../channel-provider.js';
+import { LINKED_DEVICE_CAPABILITIES } from '../channel-provider.js';
 import { BaileysSession } from './baileys-session.js';
 import { clearAuthState, PostgresAuthKeyStore } from './postgres-auth-state.js';
 import { makeBaileysSocket, type SocketFactory } from './socket.js';
@@ -11,6 +12,7 @@ import { makeBaileysSocket, type SocketFactory } from './socket.js';
 @Injectable()
 export class BaileysProviderFactory implements ChannelProviderFactory {
   readonly provider = 'beta';
+  readonly capabilities = LINKED_DEVICE_CAPABILITIES;
   private makeSocket: SocketFactory = makeBaileysSocket;
 
   constructor(

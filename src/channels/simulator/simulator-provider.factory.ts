@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { appError } from '../../common/errors/app-error.js';
 import { ChannelAuthKeysRepository, fencedWrite } from '../channel-auth-keys.repository.js';
 import type { ChannelEvents, ChannelProviderFactory, ConnectionRef, SessionLease } from '../channel-provider.js';
+import { LINKED_DEVICE_CAPABILITIES } from '../channel-provider.js';
 import { SimulatorSession, type SimulatorLinkStore, type SimulatorWire } from './simulator-session.js';
 
 export const SIMULATOR_PROVIDER = 'simulator';
@@ -46,6 +47,7 @@ export class AuthKeyLinkStore implements SimulatorLinkStore {
 @Injectable()
 export class SimulatorProviderFactory implements ChannelProviderFactory {
   readonly provider = SIMULATOR_PROVIDER;
+  readonly capabilities = LINKED_DEVICE_CAPABILITIES;
   private readonly sessions = new Map<number, SimulatorSession>();
   private readonly wire: SimulatorWire;
 
