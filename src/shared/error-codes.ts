@@ -141,6 +141,19 @@ export const ERROR_STATUS = {
   ERR_PAYMENT_PROVIDER: 502,
   ERR_SERVICE_UNAVAILABLE: 503,
   ERR_INBOUND_NOT_RECORDED: 503,
+
+  // The WhatsApp Business Cloud API (Meta's Graph API) and its webhooks.
+  ERR_CLOUD_BAD_PAYLOAD: 400,
+  // The webhook's X-Hub-Signature-256 did not match: the caller is not Meta (as ERR_WEBHOOK_UNAUTHORIZED).
+  ERR_CLOUD_WEBHOOK_SIGNATURE: 401,
+  ERR_CLOUD_WINDOW_CLOSED: 422,
+  ERR_CLOUD_TEMPLATE_NOT_APPROVED: 422,
+  ERR_CLOUD_UNDELIVERABLE: 422,
+  // The company's Meta token, not the user's session: a 401 would make the browser refresh and sign the user out,
+  // and a 502 reads there as an outage of the API; 424 says a dependency of the request failed.
+  ERR_CLOUD_TOKEN_EXPIRED: 424,
+  ERR_CLOUD_RATE_LIMITED: 429,
+  ERR_CLOUD_SEND_FAILED: 502,
 } as const satisfies Record<`ERR_${string}`, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

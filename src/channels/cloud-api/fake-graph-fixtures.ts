@@ -1,0 +1,52 @@
+import type { MessageTemplate } from './cloud-api-types.js';
+
+// What the fake Graph API serves unless told otherwise: one business number and a few templates (one rejected).
+
+export const FAKE_ACCESS_TOKEN = 'fake-cloud-access-token';
+export const FAKE_PHONE_NUMBER_ID = '106540352242922';
+export const FAKE_BUSINESS_ACCOUNT_ID = '102290129340398';
+
+export interface FakePhoneNumber {
+  id: string;
+  display_phone_number: string;
+  verified_name: string;
+  quality_rating: string;
+}
+
+export const FAKE_PHONE_NUMBER: FakePhoneNumber = {
+  id: FAKE_PHONE_NUMBER_ID,
+  display_phone_number: '15550783881',
+  verified_name: 'Loja Exemplo',
+  quality_rating: 'GREEN',
+};
+
+export const FAKE_TEMPLATES: MessageTemplate[] = [
+  {
+    id: '9000000000001',
+    name: 'pedido_confirmado',
+    language: 'pt_BR',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    components: [{ type: 'BODY', text: 'Olá {{1}}, seu pedido {{2}} foi confirmado.' }],
+  },
+  {
+    id: '9000000000002',
+    name: 'boas_vindas',
+    language: 'pt_BR',
+    status: 'APPROVED',
+    category: 'MARKETING',
+    components: [
+      { type: 'HEADER', format: 'IMAGE' },
+      { type: 'BODY', text: 'Bem-vindo, {{1}}!' },
+    ],
+  },
+  { id: '9000000000003', name: 'hello_world', language: 'en_US', status: 'APPROVED', category: 'UTILITY', components: [{ type: 'BODY', text: 'Hello World' }] },
+  {
+    id: '9000000000004',
+    name: 'promocao_relampago',
+    language: 'pt_BR',
+    status: 'REJECTED',
+    category: 'MARKETING',
+    components: [{ type: 'BODY', text: 'Só hoje: {{1}}% de desconto!' }],
+  },
+];

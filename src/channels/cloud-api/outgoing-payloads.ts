@@ -1,0 +1,166 @@
+import { appError } from '../../common/errors/app-error.js';
+import { normaliseNumber } from '../numbers.js';
+import type {
+  CloudTemplate,
+  MediaKind,
+  MediaSource,
+  OutgoingMedia,
+  OutgoingMessage,
+  OutgoingMessageOf,
+  ReadReceiptPayload,
+  TemplateComponent,
+} from './cloud-api-types.js';
+
+// Bodies of POST /{phone-number-id}/messages, built as Meta documents them. Pure: no I/O. Limits are Meta's, checked
+// here so a message that cannot be sent fails before the call rather than as a Graph error 100.
+
+export const MAX_TEXT_LENGTH = 4096;
+export const MAX_CAPTION_LENGTH = 1024;
+export const MAX_BIZ_OPAQUE_LENGTH = 512;
+
+export interface ReplyOptions {
+  /** The wamid this message answers (shown quoted on the phone). */
+  replyTo?: string | null;
+  /** Returned in the statuses of this message: the sender's own reference. */
+  bizOpaque?: string | null;
+}
+
+export interface TextOptions extends ReplyOptions {
+  /** Let WhatsApp render a preview of the first link; by default, when the text has one. */
+  previewUrl?: boolean;
+}
+
+export interface MediaOptions extends ReplyOptions {
+  caption?: string | null;
+  filename?: string | null;
+}
+
+export interface TemplateMessage {
+  name: string;
+  /** The template's language code as approved (`pt_BR`, `en_US`). */
+  language: string;
+  /** Values of {{1}}, {{2}}... of the body, in order (see templateVariables). */
+  bodyParams: string[];
+  /** For templates whose header is an image, a video or a document. */
+  headerMedia?: { kind: 'image' | 'video' | 'document' } & MediaSource;
+  bizOpaque?: string | null;
+}
+
+const refuse = (message: string) => appError('ERR_CLOUD_BAD_PAYLOAD', message);
+
+/** Digits of a number or of a one-to-one jid (`5511…@s.whatsapp.net`, device suffix dropped). */
+export function recipientOf(to: string): string {
+  if (to.endsWith('@g.us')) throw refuse('Cloud API connections do not send to WhatsApp groups');
+  const digits = normaliseNumber(to.split('@')[0]!.split(':')[0]!);
+  if (digits.length < 5 || digits.length > 20) throw refuse('The recipient is not a phone number');
+  return digits;
+}
+
+function envelope(to: string, options: ReplyOptions) {
+  const bizOpaque = options.bizOpaque ?? undefined;
+  if (bizOpaque !== undefined && bizOpaque.length > MAX_BIZ_OPAQUE_LENGTH) throw refuse(`biz_opaque_callback_data is longer than ${MAX_BIZ_OPAQUE_LENGTH}`);
+  return {
+    messaging_product: 'whatsapp' as const,
+    recipient_type: 'individual' as const,
+    to: recipientOf(to),
+    ...(options.replyTo ? { context: { message_id: options.replyTo } } : {}),
+    ...(bizOpaque !== undefined ? { biz_opaque_callback_data: bizOpaque } : {}),
+  };
+}
+
+const HAS_LINK = /https?:\/\/\S/i;
+
+export function textPayload(to: string, body: string, options: TextOptions = {}): OutgoingMessageOf<'text'> {
+  if (body.trim() === '') throw refuse('A text message needs a body');
+  if (body.length > MAX_TEXT_LENGTH) throw refuse(`A text message has at most ${MAX_TEXT_LENGTH} characters`);
+  return { ...envelope(to, options), type: 'text', text: { body, preview_url: options.previewUrl ?? HAS_LINK.test(body) } };
+}
+
+/** Captions exist on images, videos and documents; file names on documents. */
+const CAPTIONED = new Set<MediaKind>(['image', 'video', 'document']);
+
+export function mediaPayload(to: string, kind: MediaKind, source: MediaSource, options: MediaOptions = {}): OutgoingMessage {
+  const media: OutgoingMedia = 'id' in source ? { id: source.id } : { link: source.link };
+  if (options.caption) {
+    if (!CAPTIONED.has(kind)) throw refuse(`A ${kind} cannot have a caption: send the text on its own`);
+    if (options.caption.length > MAX_CAPTION_LENGTH) throw refuse(`A caption has at most ${MAX_CAPTION_LENGTH} characters`);
+    media.caption = options.caption;
+  }
+  if (options.filename && kind === 'document') media.filename = options.filename;
+  const base = envelope(to, options);
+  switch (kind) {
+    case 'image':
+      return { ...base, type: 'image', image: media };
+    case 'video':
+      return { ...base, type: 'video', video: media };
+    case 'audio':
+      return { ...base, type: 'audio', audio: media };
+    case 'document':
+      return { ...base, type: 'document', document: media };
+    case 'sticker':
+      return { ...base, type: 'sticker', sticker: media };
+  }
+}
+
+/** An empty emoji takes the reaction back. */
+export function reactionPayload(to: string, messageId: string, emoji: string): OutgoingMessageOf<'reaction'> {
+  return { ...envelope(to, {}), type: 'reaction', reaction: { message_id: messageId, emoji } };
+}
+
+export function readPayload(messageId: string): ReadReceiptPayload {
+  return { messaging_product: 'whatsapp', status: 'read', message_id: messageId };
+}
+
+export function templatePayload(to: string, message: TemplateMessage): OutgoingMessageOf<'template'> {
+  const components: TemplateComponent[] = [];
+  if (message.headerMedia) {
+    const { kind, ...rest } = message.headerMedia;
+    const source: MediaSource = 'id' in rest ? { id: rest.id } : { link: rest.link };
+    const parameter = kind === 'image' ? { type: kind, image: source } : kind === 'video' ? { type: kind, video: source } : { type: kind, document: source };
+    components.push({ type: 'header', parameters: [parameter] });
+  }
+  if (message.bodyParams.length) components.push({ type: 'body', parameters: message.bodyParams.map((text) => ({ type: 'text', text })) });
+  return {
+    ...envelope(to, { bizOpaque: message.bizOpaque }),
+    type: 'template',
+    template: { name: message.name, language: { code: message.language }, ...(components.length ? { components } : {}) },
+  };
+}
+
+const PLACEHOLDER = /\{\{\s*([^{}\s]+)\s*\}\}/g;
+
+/** The positional placeholders of a template's body, highest first number: `Olá {{1}}, pedido {{2}}` → 2. */
+export function bodyPlaceholderCount(template: CloudTemplate): number {
+  const text = template.components.find((c) => c.type === 'BODY')?.text ?? '';
+  let highest = 0;
+  for (const [, name] of text.matchAll(PLACEHOLDER)) {
+    if (!/^\d+$/.test(name!))
+      throw appError('ERR_VALIDATION', `Template ${template.name} uses named parameters ({{${name}}}): only numbered ones are supported`);
+    highest = Math.max(highest, Number(name));
+  }
+  return highest;
+}
+
+/**
+ * The body parameters of a template from an ordered list of values: exactly as many as its placeholders (extra
+ * values are left out). Meta refuses a parameter with line breaks, tabs or more than four spaces in a row, so those
+ * become single spaces; an empty one is refused here.
+ */
+export function templateVariables(template: CloudTemplate, values: readonly string[]): string[] {
+  const count = bodyPlaceholderCount(template);
+  if (values.length < count) throw appError('ERR_VALIDATION', `Template ${template.name} needs ${count} values, got ${values.length}`);
+  return values.slice(0, count).map((value, index) => {
+    const text = value
+      .replace(/[\r\n\t]+/g, ' ')
+      .replace(/ {4,}/g, ' ')
+      .trim();
+    if (text === '') throw appError('ERR_VALIDATION', `Value {{${index + 1}}} of template ${template.name} is empty`);
+    return text;
+  });
+}
+
+/** The body as the customer reads it, for the conversation's own copy of a template message. */
+export function renderTemplateBody(template: CloudTemplate, params: readonly string[]): string {
+  const text = template.components.find((c) => c.type === 'BODY')?.text ?? '';
+  return text.replace(PLACEHOLDER, (whole, name: string) => params[Number(name) - 1] ?? whole);
+}
