@@ -310,5 +310,5 @@ describe('more than one process: ROLE=api and ROLE=worker', () => {
       expect(api.server.stderr()).not.toMatch(/Error/);
     }
     console.log(`[multi-process] failover send answered in ${failoverMs} ms (lease TTL ${LEASE_TTL_MS} ms, sweep ${SWEEP_MS} ms)`);
-  }, 180_000);
+  }, 180_000 * TIME_FACTOR);
 });
