@@ -289,7 +289,8 @@ describe('security: every route refuses hostile input without a 500', () => {
           }
           return res.status;
         } catch (error) {
-          failures.push(`${where} -> ${(error as Error).message}`);
+          const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+          failures.push(`${where} -> ${(error as Error).message}${cause ? ` (${cause.code ?? ''} ${cause.message ?? ''})` : ''}`);
           return 0;
         }
       };
