@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  type CloudApiCredentials,
   type CloudStatus,
   DEFAULT_GRAPH_VERSION,
   type GraphErrorDetail,
@@ -393,5 +394,18 @@ export async function startFakeGraphApi(options: FakeGraphApiOptions): Promise<F
         server.close(() => resolve());
       });
     },
+  };
+}
+
+/** The credentials of a connection on the fake's first phone number (tests, the demo). */
+export function fakeCredentials(fake: FakeGraphApi, appSecret: string): CloudApiCredentials {
+  return {
+    phoneNumberId: fake.phoneNumbers[0]!.id,
+    businessAccountId: fake.businessAccountId,
+    accessToken: fake.accessToken,
+    appSecret,
+    verifyToken: 'verify',
+    graphBaseUrl: fake.baseUrl,
+    graphVersion: fake.version,
   };
 }

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { TIME_FACTOR } from '../../../test/utils/time.js';
 import { AppError } from '../../common/errors/app-error.js';
 import type { CloudApiCredentials } from './cloud-api-types.js';
-import { type FakeGraphApi, startFakeGraphApi } from './fake-graph-api.js';
+import { type FakeGraphApi, fakeCredentials, startFakeGraphApi } from './fake-graph-api.js';
 import { GraphApiClient } from './graph-api.client.js';
 import { templatePayload, textPayload } from './outgoing-payloads.js';
 
@@ -35,15 +35,7 @@ async function silentServer(): Promise<string> {
 
 beforeAll(async () => {
   fake = await startFakeGraphApi({ appSecret: 'app-secret' });
-  creds = {
-    phoneNumberId: fake.phoneNumbers[0]!.id,
-    businessAccountId: fake.businessAccountId,
-    accessToken: fake.accessToken,
-    appSecret: 'app-secret',
-    verifyToken: 'verify',
-    graphBaseUrl: fake.baseUrl,
-    graphVersion: fake.version,
-  };
+  creds = fakeCredentials(fake, 'app-secret');
 });
 
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError } from '../../common/errors/app-error.js';
 import type { CloudApiCredentials } from './cloud-api-types.js';
-import { type FakeGraphApi, startFakeGraphApi } from './fake-graph-api.js';
+import { type FakeGraphApi, fakeCredentials, startFakeGraphApi } from './fake-graph-api.js';
 import { FAKE_TEMPLATES } from './fake-graph-fixtures.js';
 import { GraphApiClient } from './graph-api.client.js';
 import { mediaPayload, reactionPayload, readPayload, renderTemplateBody, templatePayload, templateVariables, textPayload } from './outgoing-payloads.js';
@@ -36,15 +36,7 @@ async function postRaw(body: unknown): Promise<{ status: number; code: number | 
 
 beforeAll(async () => {
   fake = await startFakeGraphApi({ appSecret: 'secret' });
-  creds = {
-    phoneNumberId: fake.phoneNumbers[0]!.id,
-    businessAccountId: fake.businessAccountId,
-    accessToken: fake.accessToken,
-    appSecret: 'secret',
-    verifyToken: 'verify',
-    graphBaseUrl: fake.baseUrl,
-    graphVersion: fake.version,
-  };
+  creds = fakeCredentials(fake, 'secret');
   fake.markInbound(CUSTOMER);
 });
 
