@@ -27,6 +27,7 @@ import { Migration20261129100000_campaign_settings_null_text } from './Migration
 import { Migration20261130010000_company_billing } from './Migration20261130010000_company_billing.js';
 import { Migration20261130020000_import_invalid_emails } from './Migration20261130020000_import_invalid_emails.js';
 import { Migration20261130040000_due_days } from './Migration20261130040000_due_days.js';
+import { Migration20261201010000_cloud_api_connections } from './Migration20261201010000_cloud_api_connections.js';
 
 /** Every migration in order. Static imports keep the list working from source and from dist alike. */
 export const migrationsList: MigrationObject[] = [
@@ -58,4 +59,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261130010000_company_billing', class: Migration20261130010000_company_billing },
   { name: 'Migration20261130020000_import_invalid_emails', class: Migration20261130020000_import_invalid_emails },
   { name: 'Migration20261130040000_due_days', class: Migration20261130040000_due_days },
+  { name: 'Migration20261201010000_cloud_api_connections', class: Migration20261201010000_cloud_api_connections },
 ];

@@ -29,7 +29,8 @@ import { MAX_QR_REFRESHES } from './reconnect-policy.js';
 import { performSessionCommand } from './session-command-executor.js';
 import { SessionCommands } from './session-commands.js';
 import { SessionDirectory } from './session-directory.js';
-import { SessionRouting } from './session-routing.js';
+import { SessionRouting, STATELESS_OWNER } from './session-routing.js';
+import { StatelessSessions } from './stateless-sessions.js';
 import { REPLAY_WAIT_MS, replayWhenReady, trafficEvents } from './session-traffic.js';
 
 /** How long `betweenOwners` waits for Redis before it calls the connection unavailable. */
@@ -56,6 +57,8 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
   private readonly sweepName = `channels:sweep:${randomUUID()}`;
   private readonly sweeper: ConnectionSweep;
   private readonly routing: SessionRouting;
+  /** Connections of providers without a long-lived session (Cloud API): any process sends through them. */
+  private readonly stateless: StatelessSessions;
 
   constructor(
     private readonly connections: ChannelsRepository,
@@ -73,6 +76,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     this.factories = new Map(factories.map((f) => [f.provider, f]));
     this.distributed = config.role !== 'all';
     this.routing = new SessionRouting(this.distributed, { lease, directory, commands, factories: this.factories, config });
+    this.stateless = new StatelessSessions({ factories: this.factories, status, routing: this.routing, connections });
     this.sweeper = new ConnectionSweep(
       {
         busyHere: (id) => this.busyHere(id) || this.stopping.has(id),
@@ -114,6 +118,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
         }),
       () => this.stopped,
     );
+    await this.stateless.load().catch((e: unknown) => this.logger.error(`stateless connections: ${String(e)}`));
     // An API process runs no session: the workers' sweeps start them.
     if (!runsBackgroundWork(this.config)) return;
     const deferred = await this.sweeper.run().catch((e: unknown) => {
@@ -160,6 +165,8 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
 
   /** Starts the session here, or in the process that runs it (with ROLE=api: in a worker). */
   async start(companyId: number, connectionId: number, options?: StartOptions): Promise<void> {
+    const row = await this.row(companyId, connectionId);
+    if (this.stateless.handles(row.provider)) return this.stateless.start(companyId, row);
     if (await this.elsewhere(connectionId, true)) {
       await this.routing.send({ op: 'start', companyId, connectionId, args: [options ?? null] }, true);
       return;
@@ -297,6 +304,9 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
 
   /** A fresh QR code: forget the linked device and start over. */
   async newQrCode(companyId: number, connectionId: number): Promise<void> {
+    if (this.stateless.handles((await this.row(companyId, connectionId)).provider)) {
+      throw appError('ERR_BAD_REQUEST', 'This connection is not linked by a QR code');
+    }
     if (await this.elsewhere(connectionId)) {
       await this.routing.send({ op: 'newQrCode', companyId, connectionId, args: [] });
       return;
@@ -307,6 +317,12 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
 
   /** Unlinks the device and keeps the connection DISCONNECTED. */
   async logout(companyId: number, connectionId: number, reason = 'Desconectado pelo usuário'): Promise<void> {
+    const row = await this.connections.connection(companyId, connectionId);
+    if (row && this.stateless.handles(row.provider)) {
+      await this.stateless.stop(connectionId);
+      await this.status.set(companyId, connectionId, { status: 'DISCONNECTED', qrcode: null, retries: 0, disconnectReason: reason });
+      return;
+    }
     if (await this.elsewhere(connectionId)) {
       await this.routing.send({ op: 'logout', companyId, connectionId, args: [reason] });
       return;
@@ -333,6 +349,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
 
   /** Stops a session without touching the row (the connection is being deleted). */
   async forget(connectionId: number): Promise<void> {
+    await this.stateless.stop(connectionId);
     if (await this.elsewhere(connectionId)) {
       await this.routing.send({ op: 'forget', companyId: 0, connectionId, args: [] });
       return;
@@ -356,6 +373,8 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
 
   /** The connected session of a connection, for sending. */
   session(companyId: number, connectionId: number): ChannelSession {
+    const stateless = this.stateless.session(companyId, connectionId);
+    if (stateless) return stateless;
     const live = this.live.get(connectionId);
     if (live?.connected && live.ref.companyId === companyId) return live.session;
     // Taking the connection over (its session is connecting, no QR code involved): a send waits for it a little.
@@ -366,13 +385,14 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
       );
     }
     const remote = this.routing.remote(connectionId);
-    if (!live && remote?.companyId === companyId) return this.routing.remoteSession(companyId, connectionId, remote.provider);
+    if (!live && remote?.companyId === companyId && remote.owner !== STATELESS_OWNER)
+      return this.routing.remoteSession(companyId, connectionId, remote.provider);
     throw appError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not connected');
   }
 
   isConnected(connectionId: number): boolean {
     const live = this.live.get(connectionId);
-    return live ? live.connected : this.routing.remote(connectionId) !== undefined;
+    return live ? live.connected : this.stateless.connected(connectionId) || this.routing.remote(connectionId) !== undefined;
   }
 
   /** Checks a number through a connected session of the company (the default one first); null when none is connected. */

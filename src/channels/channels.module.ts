@@ -3,6 +3,9 @@ import type { AppConfig } from '../config/app-config.js';
 import { BaileysProviderFactory } from './baileys/baileys-provider.factory.js';
 import { ChannelAuthKeysRepository } from './channel-auth-keys.repository.js';
 import { CHANNEL_PROVIDERS } from './channel-provider.js';
+import { CloudCredentialsRepository } from './cloud-api/cloud-credentials.repository.js';
+import { CloudProviderFactory } from './cloud-api/cloud-provider.factory.js';
+import { CloudWebhookController } from './cloud-api/cloud-webhook.controller.js';
 import { ChannelManager } from './channel-manager.js';
 import { ChannelsRepository } from './channels.repository.js';
 import { ConnectionLease } from './connection-lease.js';
@@ -20,16 +23,19 @@ import { SimulatorPhones } from './simulator/simulator-phones.js';
 export class ChannelsModule {
   /** `imports` must provide the `INBOUND_SINK` (the messages module does); the app composes the two. */
   static forRoot(config: AppConfig, imports: ModuleMetadata['imports'] = []): DynamicModule {
-    const factories = config.isProduction ? [BaileysProviderFactory] : [BaileysProviderFactory, SimulatorProviderFactory];
+    const factories = config.isProduction
+      ? [BaileysProviderFactory, CloudProviderFactory]
+      : [BaileysProviderFactory, CloudProviderFactory, SimulatorProviderFactory];
     return {
       module: ChannelsModule,
       global: true,
-      controllers: config.isProduction ? [] : [SimulatorController, SimulatorPhoneController],
+      controllers: config.isProduction ? [CloudWebhookController] : [CloudWebhookController, SimulatorController, SimulatorPhoneController],
       imports,
       providers: [
         ...factories,
         ChannelsRepository,
         ChannelAuthKeysRepository,
+        CloudCredentialsRepository,
         ConnectionStatusStore,
         ConnectionLease,
         SessionBus,
@@ -39,7 +45,15 @@ export class ChannelsModule {
         ...(config.isProduction ? [] : [SimulatorPhones]),
         { provide: CHANNEL_PROVIDERS, inject: factories, useFactory: (...instances: unknown[]) => instances },
       ],
-      exports: [ChannelManager, ConnectionStatusStore, ConnectionLease, ChannelsRepository, ChannelAuthKeysRepository, ...factories],
+      exports: [
+        ChannelManager,
+        ConnectionStatusStore,
+        ConnectionLease,
+        ChannelsRepository,
+        ChannelAuthKeysRepository,
+        CloudCredentialsRepository,
+        ...factories,
+      ],
     };
   }
 }

@@ -49,6 +49,14 @@ export class ChannelsRepository {
     );
   }
 
+  /** Connected connections of these (stateless) providers, every company's: each process can send through them. */
+  connectedOf(providers: string[]): Promise<ConnectionRow[]> {
+    return systemSql(this.em.getConnection()).all<ConnectionRow>(
+      `select id, company_id, name, provider, is_default, status from whatsapps where provider = any(?) and status = 'CONNECTED' order by id`,
+      [providers],
+    );
+  }
+
   async connection(companyId: number, connectionId: number): Promise<ConnectionRow | null> {
     const rows = await this.sql(companyId).all<ConnectionRow>(
       'select id, company_id, name, provider, is_default, status from whatsapps where id = ? and company_id = ?',

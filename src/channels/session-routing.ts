@@ -7,6 +7,9 @@ import { RemoteSession } from './remote-session.js';
 import type { CommandExecutor, SessionCommand, SessionCommands } from './session-commands.js';
 import type { DirectoryEntry, SessionDirectory } from './session-directory.js';
 
+/** The directory's owner of a stateless provider's connection (no process runs it; any may send through it). */
+export const STATELESS_OWNER = '*';
+
 /**
  * Where a connection's session runs when several processes share them (ROLE=api or worker): the lease says who
  * holds it, the directory mirrors who is connected, commands carry calls to that process. With ROLE=all everything is
@@ -50,14 +53,24 @@ export class SessionRouting {
     return entry && entry.owner !== this.deps.lease.owner ? entry : undefined;
   }
 
-  /** Every connection the directory lists as connected somewhere. */
+  /** Every connection the directory lists as run by a process (stateless ones have no process: see STATELESS_OWNER). */
   listed(): number[] {
-    return this.distributed ? this.deps.directory.all() : [];
+    return this.distributed ? this.deps.directory.all().filter((id) => this.deps.directory.get(id)?.owner !== STATELESS_OWNER) : [];
+  }
+
+  /** A connection of a stateless provider is connected: every process may send through it. */
+  async announceStateless(connectionId: number, companyId: number, provider: string): Promise<void> {
+    if (this.distributed) await this.deps.directory.announce(connectionId, { companyId, provider, owner: STATELESS_OWNER });
+  }
+
+  async withdrawStateless(connectionId: number): Promise<void> {
+    if (this.distributed)
+      await this.deps.directory.withdraw(connectionId, STATELESS_OWNER).catch((e: unknown) => this.logger.warn(`withdraw ${connectionId}: ${String(e)}`));
   }
 
   /** Connections of the company that other processes run. */
   remoteOfCompany(companyId: number): number[] {
-    return this.distributed ? this.deps.directory.ofCompany(companyId) : [];
+    return this.distributed ? this.deps.directory.ofCompany(companyId).filter((id) => this.deps.directory.get(id)?.owner !== STATELESS_OWNER) : [];
   }
 
   /** A handle whose every call is a command to the process that runs the connection. */

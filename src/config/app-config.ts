@@ -32,6 +32,8 @@ export interface AppConfig {
   rateLimits: RateLimits;
   automation: AutomationConfig;
   channels: ChannelsConfig;
+  /** The key of the SecretBox that seals tenant secrets at rest (SECRETS_KEY, or derived from JWT_SECRET). */
+  secretsKey: string;
   campaigns: CampaignsConfig;
   billing: BillingConfig;
   jobs: { /** How often a lost Redis is looked for, to arm the delayed jobs again from the database. */ reconcileIntervalMs: number };
@@ -63,6 +65,8 @@ export interface ChannelsConfig {
   sweepIntervalMs: number;
   /** How long a session command sent to another process waits for its answer (default 30 s). */
   commandTimeoutMs?: number;
+  /** WhatsApp Cloud API connections: where the Graph API is (Meta's, or the local fake) and its version. */
+  cloudApi?: { graphBaseUrl: string; graphVersion: string };
 }
 
 export type ProcessRole = RawEnv['ROLE'];
@@ -207,7 +211,14 @@ export function loadConfig(source: Record<string, string | undefined>, overrides
       asaas: { baseUrl: env.ASAAS_API_URL, apiKey: env.ASAAS_API_KEY ?? null, webhookToken: env.ASAAS_WEBHOOK_TOKEN ?? null },
       chargeTtlSeconds: 24 * 3600,
     },
-    channels: { leaseTtlMs: env.CONNECTION_LEASE_TTL_MS, sweepIntervalMs: env.CONNECTION_SWEEP_MS, commandTimeoutMs: env.SESSION_COMMAND_TIMEOUT_MS },
+    channels: {
+      leaseTtlMs: env.CONNECTION_LEASE_TTL_MS,
+      sweepIntervalMs: env.CONNECTION_SWEEP_MS,
+      commandTimeoutMs: env.SESSION_COMMAND_TIMEOUT_MS,
+      cloudApi: { graphBaseUrl: env.CLOUD_API_GRAPH_URL, graphVersion: env.CLOUD_API_GRAPH_VERSION },
+    },
+    // Seals what tenants hand us (Cloud API tokens); derived like the media links' key unless given.
+    secretsKey: env.SECRETS_KEY ?? createHmac('sha256', jwtSecret).update('tenant-secrets').digest('base64url'),
     ...overrides,
   };
 }

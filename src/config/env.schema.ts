@@ -54,6 +54,12 @@ export const envSchema = z.object({
   /** Text-to-speech for prompts with a neural voice; `{region}` is replaced by the prompt's voice region. */
   SPEECH_API_URL: z.string().min(8).default('https://{region}.tts.speech.microsoft.com'),
   SPEECH_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(15_000),
+  CLOUD_API_GRAPH_URL: z.string().url().default('https://graph.facebook.com'),
+  CLOUD_API_GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/)
+    .default('v24.0'),
+  SECRETS_KEY: z.string().min(32).optional(),
   /** Let integrations call private network addresses (self-hosted n8n or Typebot beside the app). Default: outside production. */
   INTEGRATIONS_ALLOW_PRIVATE_NETWORKS: booleanString.optional(),
   /** Length of the "minute" of bot timers (expiresTicket, timeToTransfer...): shorter only in tests and demos. */

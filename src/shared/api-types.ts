@@ -36,8 +36,21 @@ export interface ConnectionResponse {
   /** The last characters of the API token, to recognise it; the token itself is never returned again. */
   tokenHint: string | null;
   queues: Array<{ id: number; name: string; color: string }>;
+  /** A WhatsApp Cloud API connection's settings (provider `cloud`); its access token and app secret never come back. */
+  cloud: CloudConnectionSettings | null;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface CloudConnectionSettings {
+  phoneNumberId: string | null;
+  businessAccountId: string | null;
+  /** What to paste as "Verify token" in Meta's webhook settings. */
+  verifyToken: string | null;
+  /** The webhook's path on this server (the browser prefixes its public address). */
+  webhookPath: string;
+  accessTokenHint: string | null;
+  appSecretSet: boolean;
 }
 
 export interface ContactResponse {

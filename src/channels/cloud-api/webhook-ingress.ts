@@ -9,7 +9,8 @@ import { verifyWebhookSignature } from './webhook-signature.js';
 /** Where a connection's webhook events go: the same recording calls a socket provider makes (ChannelEvents). */
 export interface CloudInboundTarget {
   message(message: InboundMessage): Promise<void>;
-  ack(providerId: string, ack: number): Promise<void>;
+  /** `localId`: the id the send was stored under (its biz_opaque_callback_data), for a row not renamed yet. */
+  ack(providerId: string, ack: number, localId: string | null): Promise<void>;
   /** A send Meta reported failed (its error says why: window closed, number not on WhatsApp...). */
   failed?(status: CloudStatusEvent): Promise<void>;
 }
@@ -66,7 +67,7 @@ export async function receiveWebhook(
     receipt.statuses += 1;
     if (event.status === 'failed') {
       if (target.failed) recorded.push(target.failed(event));
-    } else recorded.push(target.ack(event.providerId, event.ack));
+    } else recorded.push(target.ack(event.providerId, event.ack, event.bizOpaque));
   }
   await Promise.all(recorded);
   return receipt;

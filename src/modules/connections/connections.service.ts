@@ -3,7 +3,9 @@ import { ref } from '@mikro-orm/core';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { ChannelManager } from '../../channels/channel-manager.js';
-import { appError, forbidden, notFound } from '../../common/errors/app-error.js';
+import { CloudCredentialsRepository } from '../../channels/cloud-api/cloud-credentials.repository.js';
+import { CLOUD_PROVIDER } from '../../channels/cloud-api/cloud-provider.js';
+import { appError, fieldError, forbidden, notFound } from '../../common/errors/app-error.js';
 import { forkForCompany } from '../../infra/database/tenant-scope.js';
 import { RealtimeService } from '../../infra/realtime/realtime.service.js';
 import { Company } from '../companies/company.entity.js';
@@ -27,6 +29,7 @@ export class ConnectionsService {
     private readonly em: EntityManager,
     private readonly channels: ChannelManager,
     private readonly realtime: RealtimeService,
+    private readonly cloudCredentials: CloudCredentialsRepository,
   ) {}
 
   /** A super user may name another company (the user dialog of Settings → Empresas); that read runs in a fork scoped to it. */
@@ -162,11 +165,41 @@ export class ConnectionsService {
       if (dto.promptId !== null && !prompt) throw notFound('ERR_NO_PROMPT_FOUND');
       whatsapp.prompt = prompt ? ref(prompt) : null;
     }
+    this.applyCloud(whatsapp, dto);
     if (dto.queueIds !== undefined) whatsapp.queues.set(await this.queues(tx, dto.queueIds));
     const queueCount = dto.queueIds !== undefined ? new Set(dto.queueIds).size : whatsapp.queues.isInitialized() ? whatsapp.queues.count() : 0;
     if (queueCount > 1 && !whatsapp.greetingMessage?.trim()) {
       throw appError('ERR_WAPP_GREETING_REQUIRED', 'A greeting message is required when the connection has more than one queue');
     }
+  }
+
+  /**
+   * A Cloud API connection needs its four settings; the secrets are sealed before they are stored and a verify token is
+   * generated once. Another provider carries none of them.
+   */
+  private applyCloud(whatsapp: Whatsapp, dto: ConnectionFieldsDto): void {
+    if (whatsapp.provider !== CLOUD_PROVIDER) {
+      if (dto.cloud !== undefined) throw fieldError('cloud', 'only a Cloud API connection (provider cloud) has these settings');
+      return;
+    }
+    const cloud = dto.cloud ?? {};
+    if (cloud.phoneNumberId !== undefined) whatsapp.cloudPhoneNumberId = cloud.phoneNumberId;
+    if (cloud.businessAccountId !== undefined) whatsapp.cloudBusinessAccountId = cloud.businessAccountId;
+    if (cloud.accessToken !== undefined) {
+      whatsapp.cloudAccessToken = this.cloudCredentials.seal(cloud.accessToken);
+      whatsapp.cloudAccessTokenHint = cloud.accessToken.slice(-4);
+    }
+    if (cloud.appSecret !== undefined) whatsapp.cloudAppSecret = this.cloudCredentials.seal(cloud.appSecret);
+    whatsapp.cloudVerifyToken ??= this.cloudCredentials.newVerifyToken();
+    const missing = (
+      [
+        ['phoneNumberId', whatsapp.cloudPhoneNumberId],
+        ['businessAccountId', whatsapp.cloudBusinessAccountId],
+        ['accessToken', whatsapp.cloudAccessToken],
+        ['appSecret', whatsapp.cloudAppSecret],
+      ] as const
+    ).find(([, value]) => !value);
+    if (missing) throw fieldError(`cloud.${missing[0]}`, 'is required for a Cloud API connection');
   }
 
   /** Queue ids must belong to the caller's company (the tenant filter hides the others). */

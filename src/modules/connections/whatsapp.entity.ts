@@ -84,6 +84,28 @@ export class Whatsapp extends BaseEntity {
   @Property({ type: 'string', length: 8, nullable: true })
   tokenHint: string | null = null;
 
+  /** WhatsApp Cloud API (provider `cloud`): the number's id at Meta and its business account. */
+  @Property({ type: 'string', length: 64, nullable: true })
+  cloudPhoneNumberId: string | null = null;
+
+  @Property({ type: 'string', length: 64, nullable: true })
+  cloudBusinessAccountId: string | null = null;
+
+  /** Sealed (SecretBox); never sent back: the API shows its hint only. */
+  @Property({ type: 'text', nullable: true, hidden: true })
+  cloudAccessToken: string | null = null;
+
+  @Property({ type: 'string', length: 8, nullable: true })
+  cloudAccessTokenHint: string | null = null;
+
+  /** Sealed (SecretBox); signs Meta's webhooks. */
+  @Property({ type: 'text', nullable: true, hidden: true })
+  cloudAppSecret: string | null = null;
+
+  /** What Meta's webhook verification must present; generated, shown in the connection dialog. */
+  @Property({ type: 'string', length: 64, nullable: true })
+  cloudVerifyToken: string | null = null;
+
   @ManyToMany(() => Queue, undefined, { pivotTable: 'whatsapp_queues', joinColumn: 'whatsapp_id', inverseJoinColumn: 'queue_id' })
   queues = new Collection<Queue>(this);
 }

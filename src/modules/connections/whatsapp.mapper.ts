@@ -1,4 +1,5 @@
 import type { ConnectionResponse } from '../../shared/api-types.js';
+import { CLOUD_PROVIDER, cloudWebhookPath } from '../../channels/cloud-api/cloud-provider.js';
 import type { Whatsapp } from './whatsapp.entity.js';
 
 /** Never carries credentials or the token hash. Expects `queues` loaded. */
@@ -31,6 +32,17 @@ export function toConnectionResponse(whatsapp: Whatsapp): ConnectionResponse {
           .map((q) => ({ id: q.id, name: q.name, color: q.color }))
           .sort((a, b) => a.id - b.id)
       : [],
+    cloud:
+      whatsapp.provider === CLOUD_PROVIDER
+        ? {
+            phoneNumberId: whatsapp.cloudPhoneNumberId,
+            businessAccountId: whatsapp.cloudBusinessAccountId,
+            verifyToken: whatsapp.cloudVerifyToken,
+            webhookPath: cloudWebhookPath(whatsapp.id),
+            accessTokenHint: whatsapp.cloudAccessTokenHint,
+            appSecretSet: whatsapp.cloudAppSecret !== null,
+          }
+        : null,
     createdAt: whatsapp.createdAt.toISOString(),
     updatedAt: whatsapp.updatedAt.toISOString(),
   };

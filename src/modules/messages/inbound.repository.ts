@@ -222,6 +222,14 @@ export class InboundRepository {
     return rows.length > 0;
   }
 
+  /**
+   * The provider assigned its own id to a message stored under ours (the Cloud API does): replies, reactions and read
+   * marks name the provider's id from now on. A row already renamed, or gone, is left alone.
+   */
+  async renameProviderId(companyId: number, messageId: number, from: string, to: string): Promise<void> {
+    await this.sql(companyId).run('update messages set provider_id = ? where company_id = ? and id = ? and provider_id = ?', [to, companyId, messageId, from]);
+  }
+
   async deleteMessage(companyId: number, messageId: number): Promise<void> {
     await this.sql(companyId).run('delete from messages where company_id = ? and id = ?', [companyId, messageId]);
   }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { MessageKeyRef } from '../../channels/channel-provider.js';
 import { ChannelManager } from '../../channels/channel-manager.js';
 import { jidFor } from '../../channels/numbers.js';
-import { appError, fieldError } from '../../common/errors/app-error.js';
+import { AppError, appError, fieldError } from '../../common/errors/app-error.js';
 import { DomainEvents } from '../../infra/events/domain-events.js';
 import { mediaKindOf } from '../../infra/storage/media-types.js';
 import { StoragePort } from '../../infra/storage/storage.port.js';
@@ -122,6 +122,7 @@ export class OutboundMessages {
     // The inactivity timer restarts with each message of ours (its listener logs a failure; the message goes on).
     await this.domainEvents.publish('message.stored', messageStoredEvent(write, result, 'app'));
 
+    let sent: { providerId: string };
     try {
       const sendOptions = { id, quoted: quoted ?? undefined };
       if (file) {
@@ -133,12 +134,18 @@ export class OutboundMessages {
           ptt: file.voiceNote,
           ...(stored!.seconds != null && { seconds: Math.round(stored!.seconds) }),
         };
-        await session.sendMedia(to.jid, media, sendOptions);
-      } else await session.sendText(to.jid, body, sendOptions);
-    } catch {
+        sent = await session.sendMedia(to.jid, media, sendOptions);
+      } else sent = await session.sendText(to.jid, body, sendOptions);
+    } catch (error) {
       await this.repository.deleteMessage(companyId, result.message.id);
       this.events.messageDeleted(companyId, result.message);
+      // A refusal that names its reason (the Cloud API's closed window, a template not approved) keeps its code.
+      if (error instanceof AppError && error.code.startsWith('ERR_CLOUD_')) throw error;
       throw appError('ERR_SENDING_WAPP_MSG', 'The message could not be sent');
+    }
+    if (sent.providerId && sent.providerId !== id) {
+      await this.repository.renameProviderId(companyId, result.message.id, id, sent.providerId);
+      result.message.provider_id = sent.providerId;
     }
     return { message: result.message, ticketId: result.ticket.id };
   }

@@ -4,6 +4,7 @@ import { SelectInput, TextInput, useRecordContext, useTranslate } from 'react-ad
 import { SwitchInput } from '../../components/SwitchInput';
 import { useAppDataProvider } from '../../providers/dataProvider';
 import { nameRules, requiredRule } from '../../validation';
+import { CloudSettingsInputs } from './CloudSettingsInputs';
 import type { ConnectionFormValues } from './types';
 
 const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, alignItems: 'center' };
@@ -48,6 +49,7 @@ export function ConnectionGeneralInputs({ isNew }: { isNew: boolean }) {
           />
         )}
       </Box>
+      <CloudSettingsInputs isNew={isNew} />
     </>
   );
 }

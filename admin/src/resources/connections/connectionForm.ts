@@ -18,6 +18,8 @@ export const NEW_CONNECTION: ConnectionFormValues = {
   timeToTransfer: '',
   transferQueueId: '',
   promptId: '',
+  cloud: { phoneNumberId: '', businessAccountId: '', accessToken: '', appSecret: '' },
+  cloudSaved: null,
 };
 
 export function toFormValues(connection: Connection): ConnectionFormValues {
@@ -38,6 +40,27 @@ export function toFormValues(connection: Connection): ConnectionFormValues {
     timeToTransfer: connection.timeToTransfer ?? '',
     transferQueueId: connection.transferQueueId ?? '',
     promptId: connection.promptId ?? '',
+    cloud: {
+      phoneNumberId: connection.cloud?.phoneNumberId ?? '',
+      businessAccountId: connection.cloud?.businessAccountId ?? '',
+      accessToken: '',
+      appSecret: '',
+    },
+    cloudSaved: connection.cloud ?? null,
+  };
+}
+
+/** The Cloud API settings to send: only for that provider, and secrets only when typed (blank keeps the stored ones). */
+function cloudPayload(values: ConnectionFormValues) {
+  if (values.provider !== 'cloud') return {};
+  const { phoneNumberId, businessAccountId, accessToken, appSecret } = values.cloud;
+  return {
+    cloud: {
+      phoneNumberId: phoneNumberId.trim(),
+      businessAccountId: businessAccountId.trim(),
+      ...(accessToken.trim() && { accessToken: accessToken.trim() }),
+      ...(appSecret.trim() && { appSecret: appSecret.trim() }),
+    },
   };
 }
 
@@ -63,5 +86,6 @@ export function toPayload(values: ConnectionFormValues) {
     timeToTransfer: orNull(values.timeToTransfer),
     transferQueueId: orNull(values.transferQueueId),
     promptId: orNull(values.promptId),
+    ...cloudPayload(values),
   };
 }

@@ -47,4 +47,8 @@ export interface ConnectionFormValues {
   timeToTransfer: number | '' | null;
   transferQueueId: number | '' | null;
   promptId: number | '' | null;
+  /** A Cloud API connection's settings; the secrets are typed in, never read back ('' keeps the stored ones). */
+  cloud: { phoneNumberId: string; businessAccountId: string; accessToken: string; appSecret: string };
+  /** Shown, never sent: the saved Cloud API settings (webhook path, verify token, hints). */
+  cloudSaved: Connection['cloud'];
 }

@@ -1,8 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsPositive, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsPositive, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { emptyToNull } from '../../../common/dto/field-transforms.js';
 import { Nullable } from '../../../common/dto/nullable.js';
+import { CloudSettingsDto } from './cloud-settings.dto.js';
 
 const TEXT_MAX = 5000;
 
@@ -21,10 +22,16 @@ export class ConnectionFieldsDto {
   @IsPositive({ each: true })
   queueIds?: number[];
 
-  @ApiPropertyOptional({ enum: ['beta', 'simulator'] })
+  @ApiPropertyOptional({ enum: ['beta', 'cloud', 'simulator'], description: 'beta: WhatsApp (QR code); cloud: WhatsApp Cloud API' })
   @IsOptional()
-  @IsIn(['beta', 'simulator'])
+  @IsIn(['beta', 'cloud', 'simulator'])
   provider?: string;
+
+  @ApiPropertyOptional({ type: () => CloudSettingsDto, description: 'Settings of a WhatsApp Cloud API connection (provider cloud)' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => CloudSettingsDto)
+  cloud?: CloudSettingsDto;
 
   @ApiPropertyOptional()
   @Transform(emptyToNull)

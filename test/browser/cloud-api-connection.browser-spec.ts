@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DEFAULT_GRAPH_VERSION } from '../../src/channels/cloud-api/cloud-api-types.js';
+import { type FakeGraphApi, type FakeGraphApiOptions, startFakeGraphApi } from '../../src/channels/cloud-api/fake-graph-api.js';
+import { FAKE_ACCESS_TOKEN, FAKE_BUSINESS_ACCOUNT_ID, FAKE_PHONE_NUMBER_ID } from '../../src/channels/cloud-api/fake-graph-fixtures.js';
+import { DEMO_ACCOUNTS } from '../../src/modules/companies/demo-data.seed.js';
+import { Ticket } from '../../src/modules/tickets/ticket.entity.js';
+import { User } from '../../src/modules/users/user.entity.js';
+import { loginThroughForm, screenshot } from '../utils/browser.js';
+import { waitFor } from '../utils/channels.js';
+import { demoBrowserSuite } from '../utils/demo-suite.js';
+import { TIME_FACTOR } from '../utils/time.js';
+
+const APP_SECRET = 'segredo-do-app-da-meta';
+const CUSTOMER = '5511966660042';
+const LIVE_TIMEOUT = 15_000 * TIME_FACTOR;
+
+/** An admin adds a WhatsApp Cloud API connection in the dialog, a customer writes through Meta, an attendant answers. */
+describe('a WhatsApp Cloud API connection in the browser', () => {
+  const suite = demoBrowserSuite();
+  let fake: FakeGraphApi;
+  // The fake reads where to post on each webhook: the URL names the connection, known once it is created.
+  const fakeOptions: FakeGraphApiOptions = { appSecret: APP_SECRET };
+
+  beforeAll(async () => {
+    fake = await startFakeGraphApi(fakeOptions);
+    suite.t.config.channels.cloudApi = { graphBaseUrl: fake.baseUrl, graphVersion: DEFAULT_GRAPH_VERSION };
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  it('creates the connection, shows where Meta must call, receives a message and answers it', async () => {
+    const page = await suite.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await loginThroughForm(page, suite.t.baseUrl, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    await page.waitForSelector('a[href="/connections"]');
+    await page.click('a[href="/connections"]');
+    await page.getByRole('link', { name: 'Adicionar conexão' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('input[name="name"]').fill('Meta Oficial');
+    await dialog.getByRole('combobox', { name: 'Tipo de conexão' }).click();
+    await page.getByRole('option', { name: 'WhatsApp Cloud API' }).click();
+    await dialog.getByTestId('cloud-settings').waitFor();
+    await dialog.getByRole('textbox', { name: 'ID do número de telefone' }).fill(FAKE_PHONE_NUMBER_ID);
+    await dialog.getByRole('textbox', { name: 'ID da conta do WhatsApp Business' }).fill(FAKE_BUSINESS_ACCOUNT_ID);
+    await dialog.getByLabel('Token de acesso permanente').fill(FAKE_ACCESS_TOKEN);
+    await dialog.getByLabel('Chave secreta do app').fill(APP_SECRET);
+    await screenshot(page, 'cloud-api-create');
+    await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
+    await page.getByText('Conexão salva com sucesso!').waitFor();
+    const tokenDialog = page.getByRole('dialog').filter({ hasText: 'Token da API — Meta Oficial' });
+    await tokenDialog.getByRole('button', { name: 'Fechar' }).click();
+
+    // Its credentials are checked at once: the row turns connected, with the number Meta reports.
+    const row = page.locator('tr', { has: page.getByText('Meta Oficial', { exact: true }) });
+    await row.locator('[data-status="CONNECTED"]').waitFor({ timeout: LIVE_TIMEOUT });
+    await row.getByText('15550783881').waitFor();
+
+    // The edit dialog shows the webhook URL and verify token to paste into Meta's dashboard, never the secrets.
+    await page.getByRole('link', { name: 'Editar Meta Oficial' }).click();
+    const edit = page.getByRole('dialog');
+    const webhookUrl = await edit.getByTestId('cloud-webhook-url').inputValue();
+    expect(webhookUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/cloud-api\/\d+\/webhook$/);
+    expect(await edit.getByTestId('cloud-verify-token').inputValue()).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(await edit.getByLabel('Token de acesso permanente').inputValue()).toBe('');
+    await edit.getByText(`••••${FAKE_ACCESS_TOKEN.slice(-4)}`).waitFor();
+    await screenshot(page, 'cloud-api-edit');
+    await page.keyboard.press('Escape');
+
+    // A customer writes through Meta: the signed webhook lands in a ticket.
+    fakeOptions.webhookUrl = webhookUrl;
+    expect(
+      await fake.deliverInbound(FAKE_PHONE_NUMBER_ID, { from: CUSTOMER, profileName: 'Dora Cloud', type: 'text', text: { body: 'Bom dia! Vocês entregam?' } }),
+    ).toBe(200);
+    const ticket = await waitFor(() => suite.t.em().findOne(Ticket, { contact: { number: CUSTOMER } }, { filters: false }));
+    const admin = await suite.t.em().findOneOrFail(User, { email: DEMO_ACCOUNTS.admin.email }, { filters: false });
+    await suite.t.em().nativeUpdate(Ticket, { id: ticket.id }, { status: 'open', user: admin.id }, { filters: false });
+
+    await page.goto(`${suite.t.baseUrl}/tickets/${ticket.uuid}`);
+    await page.getByText('Bom dia! Vocês entregam?').last().waitFor();
+    const input = page.getByRole('textbox', { name: 'Digite uma mensagem' });
+    await input.fill('Entregamos sim, Dora!');
+    await input.press('Enter');
+    await page.getByText('Entregamos sim, Dora!').last().waitFor();
+    await screenshot(page, 'cloud-api-sent');
+    await waitFor(() => fake.wire.some((w) => (w.payload as { text?: { body?: string } }).text?.body?.endsWith('Entregamos sim, Dora!')));
+    // Meta's statuses come back as receipts: the answer shows read.
+    await page.locator('[data-ack="4"]').last().waitFor({ timeout: LIVE_TIMEOUT });
+    await screenshot(page, 'cloud-api-conversation');
+    await page.close();
+  });
+});
