@@ -51,6 +51,7 @@ export class ChannelsRepository {
 
   /** Connected connections of these (stateless) providers, every company's: each process can send through them. */
   connectedOf(providers: string[]): Promise<ConnectionRow[]> {
+    // Every company's: a process sends for all of them.
     return systemSql(this.em.getConnection()).all<ConnectionRow>(
       `select id, company_id, name, provider, is_default, status from whatsapps where provider = any(?) and status = 'CONNECTED' order by id`,
       [providers],

@@ -1,4 +1,4 @@
-import { type AppError, appError } from '../../common/errors/app-error.js';
+import { AppError, appError } from '../../common/errors/app-error.js';
 import type { ErrorCode } from '../../shared/error-codes.js';
 
 /** A Graph error body read defensively: any field may be missing or of another type. */
@@ -83,4 +83,17 @@ export function graphError(call: string, httpStatus: number, body: unknown, secr
 /** A call that got no usable answer (refused address, deadline, oversized or unreadable answer). */
 export function transportError(call: string, reason: string, secrets: readonly string[]): AppError {
   return appError('ERR_CLOUD_SEND_FAILED', redactSecrets(`${call} failed: ${reason}`, secrets));
+}
+
+/** The refusals of the Cloud API that say why a send failed (the caller shows them rather than a generic error). */
+const CLOUD_REFUSALS: ReadonlySet<string> = new Set<ErrorCode>([
+  'ERR_CLOUD_WINDOW_CLOSED',
+  'ERR_CLOUD_TEMPLATE_NOT_APPROVED',
+  'ERR_CLOUD_UNDELIVERABLE',
+  'ERR_CLOUD_TOKEN_EXPIRED',
+  'ERR_CLOUD_RATE_LIMITED',
+]);
+
+export function isCloudRefusal(error: unknown): error is AppError {
+  return error instanceof AppError && CLOUD_REFUSALS.has(error.code);
 }

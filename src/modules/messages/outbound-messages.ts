@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { MessageKeyRef } from '../../channels/channel-provider.js';
 import { ChannelManager } from '../../channels/channel-manager.js';
 import { jidFor } from '../../channels/numbers.js';
-import { AppError, appError, fieldError } from '../../common/errors/app-error.js';
+import { isCloudRefusal } from '../../channels/cloud-api/cloud-api-errors.js';
+import { appError, fieldError } from '../../common/errors/app-error.js';
 import { DomainEvents } from '../../infra/events/domain-events.js';
 import { mediaKindOf } from '../../infra/storage/media-types.js';
 import { StoragePort } from '../../infra/storage/storage.port.js';
@@ -140,7 +141,7 @@ export class OutboundMessages {
       await this.repository.deleteMessage(companyId, result.message.id);
       this.events.messageDeleted(companyId, result.message);
       // A refusal that names its reason (the Cloud API's closed window, a template not approved) keeps its code.
-      if (error instanceof AppError && error.code.startsWith('ERR_CLOUD_')) throw error;
+      if (isCloudRefusal(error)) throw error;
       throw appError('ERR_SENDING_WAPP_MSG', 'The message could not be sent');
     }
     if (sent.providerId && sent.providerId !== id) {
