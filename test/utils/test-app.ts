@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { AppModule } from '../../src/app.module.js';
+import { DEFAULT_GRAPH_VERSION } from '../../src/channels/cloud-api/cloud-api-types.js';
 import { type AppConfig, type AutomationConfig, loadConfig } from '../../src/config/app-config.js';
 import { APP_FACTORY_OPTIONS, configureApp } from '../../src/configure-app.js';
 import { cloneTemplate, dropDatabase, uniqueName } from './test-database.js';
@@ -25,6 +26,7 @@ export interface TestApp {
 }
 
 const OFFLINE_WHATSAPP = 'ws://127.0.0.1:1/ws/chat';
+const OFFLINE_GRAPH_API = 'http://127.0.0.1:1';
 
 /** Config overrides; `automation` may name only the fields a test points at its fakes. */
 export type TestAppOverrides = Partial<Omit<AppConfig, 'automation'>> & { automation?: Partial<AutomationConfig> };
@@ -41,6 +43,10 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     { databaseUrl: db.url, redisPrefix: uniqueName('test'), port: 0, demoData: false, whatsappWebSocketUrl: OFFLINE_WHATSAPP, ...rest },
   );
   config.automation = { ...config.automation, ...automation };
+  // Cloud API connections call a closed local port unless a test points them at its Graph API fake.
+  config.channels.cloudApi ??= { graphBaseUrl: OFFLINE_GRAPH_API, graphVersion: DEFAULT_GRAPH_VERSION };
+  if (config.channels.cloudApi.graphBaseUrl.startsWith('https://graph.facebook.com'))
+    config.channels.cloudApi = { ...config.channels.cloudApi, graphBaseUrl: OFFLINE_GRAPH_API };
   return startApp(config, db.name, dataDir);
 }
 
