@@ -35,7 +35,8 @@ describe('security: a list import killed twice', () => {
           dbUrl: db.url,
           dataDir,
           redisPrefix: crashRedisPrefix(),
-          rows: 6000,
+          // Enough rows that the resumed run is still going when the second kill comes (6,000 could finish between two polls).
+          rows: 20_000,
           kills: 2,
           progressAt: 0.1,
           killAfterMs: 15_000,
