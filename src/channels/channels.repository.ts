@@ -53,8 +53,9 @@ export class ChannelsRepository {
   connectedOf(providers: string[]): Promise<ConnectionRow[]> {
     // Every company's: a process sends for all of them.
     return systemSql(this.em.getConnection()).all<ConnectionRow>(
-      `select id, company_id, name, provider, is_default, status from whatsapps where provider = any(?) and status = 'CONNECTED' order by id`,
-      [providers],
+      `select id, company_id, name, provider, is_default, status from whatsapps where provider = any(string_to_array(?::text, ',')) and status = 'CONNECTED' order by id`,
+      // One text parameter: this runner spreads an array parameter into a list.
+      [providers.join(',')],
     );
   }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ChannelsRepository } from '../../src/channels/channels.repository.js';
 import { DEFAULT_GRAPH_VERSION } from '../../src/channels/cloud-api/cloud-api-types.js';
 import { type FakeGraphApi, startFakeGraphApi } from '../../src/channels/cloud-api/fake-graph-api.js';
 import { FAKE_ACCESS_TOKEN, FAKE_BUSINESS_ACCOUNT_ID, FAKE_PHONE_NUMBER_ID } from '../../src/channels/cloud-api/fake-graph-fixtures.js';
@@ -101,6 +102,8 @@ describe('WhatsApp Cloud API connections', () => {
     await waitFor(async () => (await rows<{ status: string }>(t, 'select status from whatsapps where id = ?', [connectionId]))[0]!.status === 'CONNECTED');
     const [row] = await rows<{ phone_number: string }>(t, 'select phone_number from whatsapps where id = ?', [connectionId]);
     expect(row!.phone_number).toBe('15550783881');
+    // What a process reads at boot to send through it at once (every company's connected Cloud API connections).
+    expect((await t.app.get(ChannelsRepository).connectedOf(['cloud', 'other'])).map((c) => c.id)).toContain(connectionId);
   });
 
   it("answers Meta's verification handshake only with the connection's verify token", async () => {
