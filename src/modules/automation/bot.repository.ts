@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { HotPathPool, prepared } from '../../infra/database/pg-pool.js';
 import { tenantSql } from '../../infra/database/sql.js';
 import type { ScheduleEntry } from '../../shared/schedules.js';
 import type { IntegrationType } from '../queue-integrations/queue-integration.entity.js';
@@ -102,21 +103,10 @@ export interface IntegrationRow {
 }
 
 /** What the bot reads and writes, in plain indexed SQL (it runs inside the inbound lane). */
-@Injectable()
-export class BotRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  private sql(companyId: number) {
-    return tenantSql(this.em.getConnection(), companyId);
-  }
-
-  /**
-   * Everything a bot turn reads, in one round trip (it runs for every customer message): the ticket, its connection
-   * with the company's week and clock, and the connection's queues in menu order.
-   */
-  async turn(companyId: number, ticketId: number, whatsappId: number): Promise<{ ticket: BotTicket; connection: BotConnection; queues: BotQueue[] } | null> {
-    const rows = await this.sql(companyId).all<{ ticket: BotTicket; connection: BotConnection; queues: BotQueue[] }>(
-      `select row_to_json(tk) as ticket, row_to_json(cn) as connection, coalesce(qs.list, '[]'::json) as queues
+/** A bot turn's reads (see `turn`): prepared, since it runs for every customer message. */
+const TURN_SQL = prepared(
+  'bot_turn',
+  `select row_to_json(tk) as ticket, row_to_json(cn) as connection, coalesce(qs.list, '[]'::json) as queues
          from (select t.id, t.uuid, t.status, t.user_id, t.queue_id, t.queue_option_id, t.chatbot, t.amount_used_bot_queues, t.protocol,
                       t.created_at, t.rating_requested_at, t.rating_reminded, t.use_integration, t.integration_id, t.prompt_id, t.bot_menu_at,
                       t.typebot_session_id, t.typebot_session_at, t.whatsapp_id, t.is_group,
@@ -136,8 +126,32 @@ export class BotRepository {
                   order by q.order_queue nulls last, q.name, q.id) as list
              from whatsapp_queues wq join queues q on q.id = wq.queue_id
             where q.company_id = ? and wq.whatsapp_id = ?) qs on true`,
-      [companyId, ticketId, companyId, whatsappId, companyId, whatsappId],
-    );
+);
+
+@Injectable()
+export class BotRepository {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly hot: HotPathPool,
+  ) {}
+
+  private sql(companyId: number) {
+    return tenantSql(this.em.getConnection(), companyId);
+  }
+
+  /**
+   * Everything a bot turn reads, in one round trip (it runs for every customer message): the ticket, its connection
+   * with the company's week and clock, and the connection's queues in menu order.
+   */
+  async turn(companyId: number, ticketId: number, whatsappId: number): Promise<{ ticket: BotTicket; connection: BotConnection; queues: BotQueue[] } | null> {
+    const rows = await tenantSql(this.hot, companyId).all<{ ticket: BotTicket; connection: BotConnection; queues: BotQueue[] }>(TURN_SQL, [
+      companyId,
+      ticketId,
+      companyId,
+      whatsappId,
+      companyId,
+      whatsappId,
+    ]);
     return rows[0] ?? null;
   }
 

@@ -8,6 +8,8 @@ import { newProtocol } from '../tickets/ticket-protocol.js';
 import type { TicketRow } from '../tickets/ticket-row.mapper.js';
 import { messagePreview } from '../../shared/message-preview.js';
 import type { MessageRow } from './message.mapper.js';
+import { BATCH_COLUMNS, STORE_BATCH_TEXT } from './inbound-store-batch.sql.js';
+import { StoreBatcher } from './store-batcher.js';
 
 export type UpdatedMessageRow = MessageRow & { ticket_status: string; ticket_queue_id: number | null };
 
@@ -128,6 +130,8 @@ select (select row_to_json(m) from msg m) as message,
        exists (select 1 from renamed) as contact_renamed`,
 );
 
+const STORE_BATCH_SQL = prepared('inbound_store_batch', STORE_BATCH_TEXT);
+
 const RAISE_ACKS_SQL = prepared(
   'inbound_raise_acks',
   `update messages m set ack = v.ack, updated_at = now()
@@ -158,10 +162,46 @@ export class InboundRepository {
     return rows.length > 0;
   }
 
-  /** Stores one message with its contact and ticket; null when the provider id was already stored. */
-  async store(write: InboundWrite, attempt = 0): Promise<InboundResult | null> {
+  /**
+   * Stores one message with its contact and ticket; null when the provider id was already stored. Messages of one
+   * company arriving together share one statement (store-batcher.ts).
+   */
+  store(write: InboundWrite): Promise<InboundResult | null> {
+    return this.batcher.store(write.companyId, write);
+  }
+
+  /** How the stores were grouped so far (see StoreBatcher.stats). */
+  storeBatchStats(): Readonly<{ batches: number; rows: number; largest: number }> {
+    return this.batcher.stats;
+  }
+
+  private readonly batcher = new StoreBatcher<InboundWrite, InboundResult | null>(
+    (write) => [`n:${write.contactNumber}`, `p:${write.whatsappId}:${write.providerId}`],
+    (companyId, writes) => this.storeBatch(companyId, writes),
+  );
+
+  /** One statement for the batch; a row it could not write (see STORE_BATCH_SQL) is stored again on its own. */
+  private async storeBatch(companyId: number, writes: InboundWrite[]): Promise<Array<PromiseSettledResult<InboundResult | null>>> {
+    if (writes.length === 1) return Promise.allSettled([this.storeOne(writes[0]!)]);
+    let rows: StoreRow[];
+    try {
+      const params = BATCH_COLUMNS.map(([name]) => writes.map((write) => batchValue(write, name)));
+      rows = await tenantSql(this.hot, companyId).all<StoreRow>(STORE_BATCH_SQL, [companyId, ...params]);
+    } catch {
+      // A deadlock or a conflict with another process's batch: each message goes on its own, with its own retries.
+      rows = [];
+    }
+    const outcomes: Array<PromiseSettledResult<InboundResult | null>> = [];
+    for (const [index, write] of writes.entries()) {
+      const result = rows[index] ? resultOf(rows[index]) : null;
+      outcomes.push(result ? { status: 'fulfilled', value: result } : (await Promise.allSettled([this.storeOne(write)]))[0]!);
+    }
+    return outcomes;
+  }
+
+  private async storeOne(write: InboundWrite, attempt = 0): Promise<InboundResult | null> {
     const quoted = write.quotedProviderId ?? null;
-    const preview = JSON.stringify(messagePreview({ ...write, seconds: mediaSeconds(write.seconds) }));
+    const preview = previewOf(write);
     const params = [
       write.companyId,
       write.whatsappId,
@@ -197,18 +237,10 @@ export class InboundRepository {
       row = (await tenantSql(this.hot, write.companyId).all<StoreRow>(STORE_SQL, params))[0];
     } catch (error) {
       // A contact or ticket created by a concurrent writer a moment earlier: the second run finds it.
-      if (attempt < 2 && isConcurrentCreate(error)) return this.store(write, attempt + 1);
+      if (attempt < 2 && isConcurrentCreate(error)) return this.storeOne(write, attempt + 1);
       throw error;
     }
-    if (!row?.message || !row.ticket || row.contact_id === null) return null;
-    return {
-      message: row.message,
-      ticket: row.ticket,
-      ticketCreated: row.ticket_created,
-      contactId: row.contact_id,
-      contactCreated: row.contact_created,
-      contactRenamed: row.contact_renamed,
-    };
+    return row ? resultOf(row) : null;
   }
 
   /** At most once a day per contact, whatever the number of processes asking. */
@@ -299,6 +331,68 @@ export class InboundRepository {
       [...setParams, companyId, whatsappId, providerId, ...guardParams],
     );
     return rows[0] ?? null;
+  }
+}
+
+function resultOf(row: StoreRow): InboundResult | null {
+  if (!row.message || !row.ticket || row.contact_id === null) return null;
+  return {
+    message: row.message,
+    ticket: row.ticket,
+    ticketCreated: row.ticket_created,
+    contactId: row.contact_id,
+    contactCreated: row.contact_created,
+    contactRenamed: row.contact_renamed,
+  };
+}
+
+const previewOf = (write: InboundWrite): string => JSON.stringify(messagePreview({ ...write, seconds: mediaSeconds(write.seconds) }));
+
+/** One input column of the batch statement for one write (the same values the single statement binds). */
+function batchValue(write: InboundWrite, column: (typeof BATCH_COLUMNS)[number][0]): unknown {
+  switch (column) {
+    case 'whatsapp_id':
+      return write.whatsappId;
+    case 'number':
+      return write.contactNumber;
+    case 'name':
+      return (write.contactName || write.contactNumber).slice(0, 100);
+    case 'is_group':
+      return write.isGroup;
+    case 'protocol':
+      return newProtocol();
+    case 'last_message':
+      return write.body.slice(0, 1000);
+    case 'preview':
+      return previewOf(write);
+    case 'unread':
+      return write.countsUnread ? 1 : 0;
+    case 'provider_id':
+      return write.providerId;
+    case 'quoted':
+      return write.quotedProviderId ?? null;
+    case 'remote_jid':
+      return write.remoteJid;
+    case 'participant':
+      return write.participant;
+    case 'sender_name':
+      return write.senderName;
+    case 'body':
+      return write.body;
+    case 'from_me':
+      return write.fromMe;
+    case 'ack':
+      return write.ack ?? (write.fromMe ? 1 : 0);
+    case 'media_type':
+      return write.mediaType;
+    case 'media_path':
+      return write.mediaPath;
+    case 'media_name':
+      return write.mediaName;
+    case 'media_seconds':
+      return mediaSeconds(write.seconds);
+    case 'sent_at':
+      return write.sentAt;
   }
 }
 

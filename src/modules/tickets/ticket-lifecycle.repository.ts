@@ -184,3 +184,22 @@ export const INBOUND_OPEN_TICKET = `
 export const INBOUND_OPEN_CYCLE = `
   insert into ticket_cycles (company_id, ticket_id, queued_at, created_at, updated_at)
   select m.company_id, m.ticket_id, now(), now(), now() from msg m, ticket t where t.created`;
+
+/**
+ * The same transition for a batch of messages in one statement (src/modules/messages/inbound-store-batch.sql.ts):
+ * the CTEs hold one row per input row, matched by `ord`.
+ */
+export const INBOUND_OPEN_TICKETS = `
+  insert into tickets (company_id, uuid, status, contact_id, whatsapp_id, is_group, protocol, last_message, last_message_preview, unread_messages,
+                       created_at, updated_at)
+  select i.company_id, gen_random_uuid(), 'pending', c.id, i.whatsapp_id, i.is_group, i.protocol, i.last_message, i.preview, i.unread, now(), now()
+    from input i join contact c on c.ord = i.ord
+   where not exists (select 1 from existing_ticket e where e.ord = i.ord)
+     and not exists (select 1 from messages m where m.company_id = i.company_id and m.whatsapp_id = i.whatsapp_id and m.provider_id = i.provider_id)
+   order by i.ord
+  on conflict (contact_id, whatsapp_id) where status <> 'closed' do nothing
+  returning *`;
+
+export const INBOUND_OPEN_CYCLES = `
+  insert into ticket_cycles (company_id, ticket_id, queued_at, created_at, updated_at)
+  select m.company_id, m.ticket_id, now(), now(), now() from msg m join ticket t on t.id = m.ticket_id where t.created`;
