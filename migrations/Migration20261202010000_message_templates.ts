@@ -29,7 +29,9 @@ export class Migration20261202010000_message_templates extends Migration {
       `alter table "message_templates" add constraint "message_templates_company_id_whatsapp_id_meta_id_unique" unique ("company_id", "whatsapp_id", "meta_id");`,
     );
     // The list screen filters by connection and status and sorts by name; the picker asks for a connection's approved ones.
-    this.addSql(`create index "message_templates_company_id_whatsapp_id_status_name_index" on "message_templates" ("company_id", "whatsapp_id", "status", "name");`);
+    this.addSql(
+      `create index "message_templates_company_id_whatsapp_id_status_name_index" on "message_templates" ("company_id", "whatsapp_id", "status", "name");`,
+    );
     this.addSql(`create index "message_templates_company_id_name_index" on "message_templates" ("company_id", "name");`);
   }
 

@@ -151,7 +151,9 @@ describe('Cloud API message templates and the 24-hour window', () => {
   });
 
   it('reports the window of a conversation and refuses free text once it closed, before Meta is called', async () => {
-    expect(await fake.deliverInbound(FAKE_PHONE_NUMBER_ID, { from: CUSTOMER, profileName: 'Rita', type: 'text', text: { body: 'Oi, e o meu pedido' } })).toBe(200);
+    expect(await fake.deliverInbound(FAKE_PHONE_NUMBER_ID, { from: CUSTOMER, profileName: 'Rita', type: 'text', text: { body: 'Oi, e o meu pedido' } })).toBe(
+      200,
+    );
     await drainPipeline(t);
     const [message] = await rows<{ ticket_id: number; created_at: Date }>(
       t,
@@ -256,7 +258,12 @@ describe('Cloud API message templates and the 24-hour window', () => {
     const idOf = async (name: string) =>
       (await rows<{ id: number }>(t, 'select id from message_templates where company_id = ? and name = ?', [a.company.id, name]))[0]!.id;
     const before = sends().length;
-    const send = (body: unknown, session = adminA, ticket = ticketId) => t.http().post(`/api/messages/${ticket}/template`).set(session.auth).send(body as object);
+    const send = (body: unknown, session = adminA, ticket = ticketId) =>
+      t
+        .http()
+        .post(`/api/messages/${ticket}/template`)
+        .set(session.auth)
+        .send(body as object);
     const rejected = await send({ templateId: await idOf('promocao_relampago'), variables: ['50'] });
     expect(rejected.status).toBe(422);
     expect(rejected.body.error).toBe('ERR_CLOUD_TEMPLATE_NOT_APPROVED');

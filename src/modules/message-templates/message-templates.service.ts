@@ -47,7 +47,11 @@ export class MessageTemplatesService {
 
   /** The approved templates of one connection, by name (the conversation's picker). */
   async approvedOf(whatsappId: number): Promise<MessageTemplateResponse[]> {
-    const templates = await this.em.find(MessageTemplate, { whatsapp: whatsappId, status: 'APPROVED' }, { orderBy: { name: 'ASC', language: 'ASC' }, limit: 500 });
+    const templates = await this.em.find(
+      MessageTemplate,
+      { whatsapp: whatsappId, status: 'APPROVED' },
+      { orderBy: { name: 'ASC', language: 'ASC' }, limit: 500 },
+    );
     return templates.map(toMessageTemplateResponse);
   }
 

@@ -14,7 +14,14 @@ export function headerFormatOf(components: readonly TemplateComponentDefinition[
 }
 
 /** The stored template as the Cloud API helpers read one. */
-export function asCloudTemplate(template: { metaId: string; name: string; language: string; status: string; category: string; components: TemplateComponentDefinition[] }): CloudTemplate {
+export function asCloudTemplate(template: {
+  metaId: string;
+  name: string;
+  language: string;
+  status: string;
+  category: string;
+  components: TemplateComponentDefinition[];
+}): CloudTemplate {
   return {
     id: template.metaId,
     name: template.name,

@@ -7,5 +7,9 @@ import { ConversationService } from './conversation.service.js';
 import { MessagesModule } from './messages.module.js';
 import { OutboundModule } from './outbound.module.js';
 
-@Module({ imports: [MessagesModule, OutboundModule, TicketsModule, FilesModule, MessageTemplatesModule], controllers: [ConversationController], providers: [ConversationService] })
+@Module({
+  imports: [MessagesModule, OutboundModule, TicketsModule, FilesModule, MessageTemplatesModule],
+  controllers: [ConversationController],
+  providers: [ConversationService],
+})
 export class ConversationModule {}
