@@ -195,6 +195,8 @@ describe('Cloud API message templates and the 24-hour window', () => {
     expect(names).not.toContain('promocao_relampago');
     expect(names).not.toContain('aviso_099');
     expect((await t.http().get(`/api/messages/${ticketId}/templates`).set(adminB.auth)).status).toBe(404);
+    expect((await t.http().get(`/api/messages/${ticketId}/templates`).set(userA.auth)).status).toBe(403);
+    expect((await t.http().get('/api/messages/abc/templates').set(adminA.auth)).status).toBe(400);
 
     const idOf = async (name: string) =>
       (await rows<{ id: number }>(t, 'select id from message_templates where company_id = ? and name = ?', [a.company.id, name]))[0]!.id;
