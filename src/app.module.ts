@@ -47,6 +47,7 @@ import { FilesModule } from './modules/files/files.module.js';
 import { CampaignSettingsModule } from './modules/campaign-settings/campaign-settings.module.js';
 import { InvoicesModule } from './modules/invoices/invoices.module.js';
 import { AnnouncementsModule } from './modules/announcements/announcements.module.js';
+import { MessageTemplatesModule } from './modules/message-templates/message-templates.module.js';
 
 @Module({})
 export class AppModule {
@@ -79,6 +80,7 @@ export class AppModule {
         MessagesModule,
         TicketsModule,
         ConnectionsModule,
+        MessageTemplatesModule,
         ContactsModule,
         ExternalApiModule,
         ConversationModule,

@@ -7,6 +7,7 @@ import { Setting } from './modules/settings/setting.entity.js';
 import { User } from './modules/users/user.entity.js';
 import { ChannelAuthKey } from './modules/connections/channel-auth-key.entity.js';
 import { Whatsapp } from './modules/connections/whatsapp.entity.js';
+import { MessageTemplate } from './modules/message-templates/message-template.entity.js';
 import { ContactCustomField } from './modules/contacts/contact-custom-field.entity.js';
 import { Contact } from './modules/contacts/contact.entity.js';
 import { Message } from './modules/messages/message.entity.js';
@@ -51,6 +52,7 @@ export const ENTITIES = [
   Help,
   PasswordReset,
   Whatsapp,
+  MessageTemplate,
   ChannelAuthKey,
   Contact,
   ContactCustomField,

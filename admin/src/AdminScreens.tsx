@@ -32,6 +32,7 @@ import {
   SettingsPage,
   SubscriptionPage,
   TagList,
+  MessageTemplateList,
   TodoListPage,
   UserList,
 } from './lazyScreens';
@@ -58,6 +59,7 @@ export function AdminScreens() {
         <Resource name="prompts" list={PromptList} />
         <Resource name="queue-integration" list={QueueIntegrationList} />
         <Resource name="connections" list={ConnectionList} />
+        <Resource name="message-templates" list={MessageTemplateList} />
         <Resource name="campaigns" list={CampaignList} />
         <Resource name="helps" list={HelpsPage} />
         <Resource name="files" list={FileListList} />

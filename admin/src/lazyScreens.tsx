@@ -29,6 +29,7 @@ export const ConnectionList = lazyScreen(() => import('./resources/connections/C
 export const UserList = lazyScreen(() => import('./resources/users/UserList').then((m) => m.UserList));
 export const ContactList = lazyScreen(() => import('./resources/contacts/ContactList').then((m) => m.ContactList));
 export const TagList = lazyScreen(() => import('./resources/tags/TagList').then((m) => m.TagList));
+export const MessageTemplateList = lazyScreen(() => import('./resources/message-templates/MessageTemplateList').then((m) => m.MessageTemplateList));
 export const QuickMessageList = lazyScreen(() => import('./resources/quick-messages/QuickMessageList').then((m) => m.QuickMessageList));
 export const QueueList = lazyScreen(() => import('./resources/queues/QueueList').then((m) => m.QueueList));
 export const PromptList = lazyScreen(() => import('./resources/prompts/PromptList').then((m) => m.PromptList));

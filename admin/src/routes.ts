@@ -14,6 +14,7 @@ import FlashOnOutlined from '@mui/icons-material/FlashOnOutlined';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
+import MarkChatReadOutlined from '@mui/icons-material/MarkChatReadOutlined';
 import LocalAtmOutlined from '@mui/icons-material/LocalAtmOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
@@ -132,6 +133,13 @@ export const ROUTES = {
     deniedMessage: 'app.noPagePermission',
   },
   connections: { resource: 'connections', path: '/connections', title: 'menu.connections', icon: SyncAltOutlined, allowed: administration },
+  messageTemplates: {
+    resource: 'message-templates',
+    path: '/message-templates',
+    title: 'menu.messageTemplates',
+    icon: MarkChatReadOutlined,
+    allowed: (access) => access.can('connections-page:editOrDeleteConnection'),
+  },
   files: { resource: 'files', path: '/files', title: 'menu.files', icon: AttachFileOutlined, allowed: administration },
   queues: { resource: 'queues', path: '/queues', title: 'menu.queues', icon: AccountTreeOutlined, allowed: administration },
   users: { resource: 'users', path: '/users', title: 'menu.users', icon: PeopleAltOutlined, allowed: administration },
@@ -212,6 +220,16 @@ export const MENU: MenuSection[] = [
   },
   {
     heading: 'menu.administration',
-    entries: [ROUTES.connections, ROUTES.files, ROUTES.queues, ROUTES.users, ROUTES.messagesApi, ROUTES.financeiro, ROUTES.subscription, ROUTES.settings],
+    entries: [
+      ROUTES.connections,
+      ROUTES.messageTemplates,
+      ROUTES.files,
+      ROUTES.queues,
+      ROUTES.users,
+      ROUTES.messagesApi,
+      ROUTES.financeiro,
+      ROUTES.subscription,
+      ROUTES.settings,
+    ],
   },
 ];

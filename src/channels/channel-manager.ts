@@ -31,6 +31,7 @@ import { SessionCommands } from './session-commands.js';
 import { SessionDirectory } from './session-directory.js';
 import { SessionRouting, STATELESS_OWNER } from './session-routing.js';
 import { StatelessSessions } from './stateless-sessions.js';
+import { DomainEvents } from '../infra/events/domain-events.js';
 import { REPLAY_WAIT_MS, replayWhenReady, trafficEvents } from './session-traffic.js';
 
 /** How long `betweenOwners` waits for Redis before it calls the connection unavailable. */
@@ -72,6 +73,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     directory: SessionDirectory,
     commands: SessionCommands,
     private readonly authKeys: ChannelAuthKeysRepository,
+    private readonly domainEvents: DomainEvents,
   ) {
     this.factories = new Map(factories.map((f) => [f.provider, f]));
     this.distributed = config.role !== 'all';
@@ -166,7 +168,14 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
   /** Starts the session here, or in the process that runs it (with ROLE=api: in a worker). */
   async start(companyId: number, connectionId: number, options?: StartOptions): Promise<void> {
     const row = await this.row(companyId, connectionId);
-    if (this.stateless.handles(row.provider)) return this.stateless.start(companyId, row);
+    if (this.stateless.handles(row.provider)) {
+      await this.stateless.start(companyId, row);
+      // Listeners (the Cloud API's template sync) run after the answer: a slow Graph API does not hold the start.
+      void this.domainEvents
+        .publish('connection.connected', { companyId, connectionId, provider: row.provider })
+        .catch((e: unknown) => this.logger.warn(`connection ${connectionId} connected: ${String(e)}`));
+      return;
+    }
     if (await this.elsewhere(connectionId, true)) {
       await this.routing.send({ op: 'start', companyId, connectionId, args: [options ?? null] }, true);
       return;

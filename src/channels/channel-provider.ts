@@ -104,6 +104,16 @@ export interface SendOptions {
   quoted?: MessageKeyRef & { body?: string };
 }
 
+/** An approved template as a send names it (providers with `templates`); the values fill its body in order. */
+export interface OutgoingTemplateMessage {
+  name: string;
+  /** As approved: `pt_BR`, `en_US`. */
+  language: string;
+  bodyParams: string[];
+  /** A header showing a file: the address the provider downloads it from. */
+  headerMedia?: { kind: 'image' | 'video' | 'document'; link: string };
+}
+
 export interface SendResult {
   providerId: string;
   remoteJid: string;
@@ -132,6 +142,8 @@ export interface ChannelSession {
   newMessageId(): string;
   sendText(to: string, body: string, options: SendOptions): Promise<SendResult>;
   sendMedia(to: string, media: OutgoingMedia, options: SendOptions): Promise<SendResult>;
+  /** Only providers that declare `templates`. */
+  sendTemplate?(to: string, template: OutgoingTemplateMessage, options: SendOptions): Promise<SendResult>;
   edit(key: MessageKeyRef, body: string): Promise<void>;
   deleteForEveryone(key: MessageKeyRef): Promise<void>;
   markRead(keys: MessageKeyRef[]): Promise<void>;

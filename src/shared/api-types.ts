@@ -307,6 +307,43 @@ export interface MessagePageResponse {
   hasMore: boolean;
   cursor: string | null;
   ticket: TicketResponse;
+  /**
+   * The customer-service window of a WhatsApp Cloud API conversation: free text and media may be sent until
+   * `closesAt` (24 h after the customer's last message; null: the customer never wrote, so it is closed), approved
+   * templates at any time. Null for connections without such a window.
+   */
+  serviceWindow: ServiceWindow | null;
+}
+
+export interface ServiceWindow {
+  closesAt: string | null;
+  hours: number;
+}
+
+/** A WhatsApp Cloud API message template of a connection, as the last sync read it (GET /api/message-templates). */
+export interface MessageTemplateResponse {
+  id: number;
+  whatsappId: number;
+  metaId: string;
+  name: string;
+  language: string;
+  category: string;
+  status: string;
+  /** How many {{n}} values the body takes. */
+  variables: number;
+  /** IMAGE, VIDEO or DOCUMENT: the send needs a file's address for the header. */
+  headerFormat: string | null;
+  /** The body as approved, with its {{n}} placeholders. */
+  body: string;
+  components: { type: string; format?: string; text?: string }[];
+  syncedAt: string;
+}
+
+export interface TemplateSyncResponse {
+  whatsappId: number;
+  /** Templates the connection has now. */
+  total: number;
+  removed: number;
 }
 
 export interface TicketNoteResponse {

@@ -72,8 +72,16 @@ export interface CompanyDueDateEvent {
   companyId: number;
 }
 
+/** A connection of a provider without a long-lived session (WhatsApp Cloud API) passed its start check. */
+export interface ConnectionConnectedEvent {
+  companyId: number;
+  connectionId: number;
+  provider: string;
+}
+
 export interface DomainEventMap {
   'company.due-date': CompanyDueDateEvent;
+  'connection.connected': ConnectionConnectedEvent;
   'message.stored': MessageStoredEvent;
   'ticket.transitioned': TicketTransitionedEvent;
   'ticket.completing': TicketCompletingEvent;

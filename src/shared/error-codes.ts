@@ -78,6 +78,7 @@ export const ERROR_STATUS = {
   ERR_NO_SCHEDULE_FOUND: 404,
   ERR_NO_SETTING_FOUND: 404,
   ERR_NO_TAG_FOUND: 404,
+  ERR_NO_TEMPLATE_FOUND: 404,
   ERR_NO_CAMPAIGN_FOUND: 404,
   ERR_NO_TICKET_FOUND: 404,
   ERR_NO_TICKET_NOTE_FOUND: 404,
@@ -148,6 +149,8 @@ export const ERROR_STATUS = {
   ERR_CLOUD_WEBHOOK_SIGNATURE: 401,
   ERR_CLOUD_WINDOW_CLOSED: 422,
   ERR_CLOUD_TEMPLATE_NOT_APPROVED: 422,
+  // Templates and their sync exist only on WhatsApp Cloud API connections.
+  ERR_CLOUD_TEMPLATES_ONLY: 422,
   ERR_CLOUD_UNDELIVERABLE: 422,
   // The company's Meta token, not the user's session: a 401 would make the browser refresh and sign the user out,
   // and a 502 reads there as an outage of the API; 424 says a dependency of the request failed.

@@ -18,6 +18,7 @@ import { queueOptionMethods } from './queueOptionMethods';
 import { quickMessageMethods } from './quickMessageMethods';
 import { contactListMethods } from './contactListMethods';
 import { announcementMethods } from '../resources/announcements/announcementMethods';
+import { templateMethods } from '../resources/message-templates/templateMethods';
 
 /** react-admin resources (named after their screen's path) whose API path differs. */
 const API_PATHS: Record<string, string> = {
@@ -100,6 +101,7 @@ export const dataProvider = {
   ...connectionMethods(httpClient, API_URL),
   ...billingMethods(httpClient),
   ...announcementMethods(httpClient),
+  ...templateMethods(httpClient),
 };
 
 export type AppDataProvider = typeof dataProvider;

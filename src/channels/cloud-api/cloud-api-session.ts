@@ -1,10 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { appError } from '../../common/errors/app-error.js';
-import type { ChannelEvents, ChannelSession, MessageKeyRef, NumberCheck, OutgoingMedia, SendOptions, SendResult } from '../channel-provider.js';
+import type {
+  ChannelEvents,
+  ChannelSession,
+  MessageKeyRef,
+  NumberCheck,
+  OutgoingMedia,
+  OutgoingTemplateMessage,
+  SendOptions,
+  SendResult,
+} from '../channel-provider.js';
 import { jidFor } from '../numbers.js';
 import type { CloudApiCredentials, MediaKind } from './cloud-api-types.js';
 import type { GraphApiClient } from './graph-api.client.js';
-import { mediaPayload, textPayload } from './outgoing-payloads.js';
+import { mediaPayload, templatePayload, textPayload } from './outgoing-payloads.js';
 
 /** The digits of a JID or a number: Meta addresses customers by their number. */
 const digitsOf = (to: string): string => to.split('@')[0]!.replace(/\D/g, '');
@@ -68,6 +77,18 @@ export class CloudApiSession implements ChannelSession {
       },
     );
     return this.sent(to, await this.client.send(creds, payload));
+  }
+
+  /** An approved template: the only kind of message Meta delivers outside the customer's 24-hour window. */
+  async sendTemplate(to: string, template: OutgoingTemplateMessage, options: SendOptions): Promise<SendResult> {
+    const payload = templatePayload(digitsOf(to), {
+      name: template.name,
+      language: template.language,
+      bodyParams: template.bodyParams,
+      ...(template.headerMedia ? { headerMedia: { kind: template.headerMedia.kind, link: template.headerMedia.link } } : {}),
+      bizOpaque: options.id,
+    });
+    return this.sent(to, await this.client.send(await this.credentials(), payload));
   }
 
   /** The Cloud API cannot edit a sent message. */

@@ -7,6 +7,8 @@ import { MessageMediaUpload, type UploadedMedia } from '../../infra/storage/uplo
 import { fieldError } from '../../common/errors/app-error.js';
 import { ConversationService } from './conversation.service.js';
 import { EditMessageDto, SendMessageDto } from './dto/send-message.dto.js';
+import { SendTemplateDto } from './dto/send-template.dto.js';
+import type { MessageTemplateResponse } from '../message-templates/message-template.mapper.js';
 import type { MessageResponse } from './message.mapper.js';
 import type { MessagePageResponse } from '../../shared/api-types.js';
 import { IdParam } from '../../common/pipes/id-param.pipe.js';
@@ -24,6 +26,20 @@ export class ConversationController {
   list(@Auth() ctx: AuthContext, @IdParam('ticketId') ticketId: number, @Query('cursor') cursor?: string): Promise<MessagePageResponse> {
     if (cursor !== undefined && !/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) throw fieldError('cursor', 'invalid cursor');
     return this.conversation.list(ctx, ticketId, cursor);
+  }
+
+  /** The approved templates the conversation's connection can send (WhatsApp Cloud API; empty elsewhere). */
+  @Get(':ticketId/templates')
+  @AnyUser()
+  templates(@Auth() ctx: AuthContext, @IdParam('ticketId') ticketId: number): Promise<MessageTemplateResponse[]> {
+    return this.conversation.templatesFor(ctx, ticketId);
+  }
+
+  /** An approved template into the conversation: allowed whether the customer's 24-hour window is open or closed. */
+  @Post(':ticketId/template')
+  @AnyUser()
+  sendTemplate(@Auth() ctx: AuthContext, @IdParam('ticketId') ticketId: number, @Body() dto: SendTemplateDto): Promise<MessageResponse> {
+    return this.conversation.sendTemplate(ctx, ticketId, dto);
   }
 
   @Post('edit/:messageId')

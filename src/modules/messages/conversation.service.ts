@@ -5,18 +5,27 @@ import { ChannelManager } from '../../channels/channel-manager.js';
 import { appError, notFound, fieldError } from '../../common/errors/app-error.js';
 import { mimetypeForPath } from '../../infra/storage/media-types.js';
 import { FileListsService } from '../files/files.service.js';
+import { renderTemplateBody, templateVariables } from '../../channels/cloud-api/outgoing-payloads.js';
+import { MessageTemplatesService } from '../message-templates/message-templates.service.js';
+import type { MessageTemplateResponse } from '../message-templates/message-template.mapper.js';
+import { asCloudTemplate } from '../message-templates/template-variables.js';
+import type { TicketRow } from '../tickets/ticket-row.mapper.js';
 import { TicketAccess } from '../tickets/ticket-access.js';
 import { toTicketResponseFromRow } from '../tickets/ticket-row.mapper.js';
 import { TicketLifecycle } from '../tickets/ticket-lifecycle.js';
 import { TicketsService } from '../tickets/tickets.service.js';
-import type { ConversationMessageResponse, MessagePageResponse } from '../../shared/api-types.js';
+import type { ConversationMessageResponse, MessagePageResponse, ServiceWindow } from '../../shared/api-types.js';
 import { InboundRepository } from './inbound.repository.js';
 import { type MessageResponse, type MessageRow, toMessageResponse } from './message.mapper.js';
 import { MessageEvents } from './message-events.js';
 import { MessagesRepository } from './messages.repository.js';
+import type { SendTemplateDto } from './dto/send-template.dto.js';
 import { type OutgoingFile, OutboundMessages } from './outbound-messages.js';
 
 export type ConversationMessage = ConversationMessageResponse;
+
+/** Template headers that show a file, and the kind of its send parameter. */
+const HEADER_MEDIA: Record<string, 'image' | 'video' | 'document' | undefined> = { IMAGE: 'image', VIDEO: 'video', DOCUMENT: 'document' };
 
 /** WhatsApp accepts edits for 15 minutes after sending. */
 const EDIT_WINDOW_MS = 15 * 60 * 1000;
@@ -35,6 +44,7 @@ export class ConversationService {
     private readonly events: MessageEvents,
     private readonly lifecycle: TicketLifecycle,
     private readonly fileLists: FileListsService,
+    private readonly templates: MessageTemplatesService,
   ) {}
 
   async list(ctx: AuthContext, ticketId: number, cursor?: string): Promise<MessagePageResponse> {
@@ -48,6 +58,7 @@ export class ConversationService {
       hasMore: page.hasMore,
       cursor: page.cursor,
       ticket: { ...toTicketResponseFromRow(ticket), unreadMessages: 0 },
+      serviceWindow: await this.serviceWindow(ctx.companyId, ticket),
     };
   }
 
@@ -62,6 +73,7 @@ export class ConversationService {
     if (ticket.status === 'closed') throw appError('ERR_TICKET_CLOSED', 'Reopen the ticket before writing');
     const typed = body.trim();
     if (!typed && files.length === 0) throw fieldError('body', 'body or medias is required');
+    await this.assertWindowOpen(ctx.companyId, ticket);
     // Agents (and their quick messages) may use the template variables too.
     const text = typed.includes('{')
       ? renderTemplate(typed, { name: ticket.contact.name, protocol: ticket.protocol, timeZone: await this.messages.companyTimeZone(ctx.companyId) })
@@ -88,6 +100,48 @@ export class ConversationService {
       sent.push({ ...toMessageResponse(result.message), quotedMsg: first ? quotedMsg : null });
     }
     return sent;
+  }
+
+  /** The approved templates of the conversation's connection (none on connections without templates). */
+  async templatesFor(ctx: AuthContext, ticketId: number): Promise<MessageTemplateResponse[]> {
+    const ticket = await this.openable(ctx, ticketId);
+    return ticket.whatsapp_id ? this.templates.approvedOf(ticket.whatsapp_id) : [];
+  }
+
+  /**
+   * An approved template of the conversation's connection, open window or not: checked here (status, connection,
+   * values) before Meta is called, then recorded and sent like any message of ours; the stored body is its text
+   * with the values in place.
+   */
+  async sendTemplate(ctx: AuthContext, ticketId: number, dto: SendTemplateDto): Promise<ConversationMessage> {
+    const ticket = await this.openable(ctx, ticketId);
+    if (ticket.status === 'closed') throw appError('ERR_TICKET_CLOSED', 'Reopen the ticket before writing');
+    const template = await this.templates.forSending(dto.templateId);
+    if (template.whatsapp.id !== ticket.whatsapp_id) throw notFound('ERR_NO_TEMPLATE_FOUND');
+    if (template.status !== 'APPROVED') throw appError('ERR_CLOUD_TEMPLATE_NOT_APPROVED', `Template ${template.name} is ${template.status}`);
+    if (dto.variables.length !== template.variables) throw fieldError('variables', `template ${template.name} takes ${template.variables} values`);
+    const cloud = asCloudTemplate(template);
+    const bodyParams = templateVariables(cloud, dto.variables);
+    const kind = HEADER_MEDIA[template.headerFormat ?? ''];
+    if (kind && !dto.headerMediaUrl) throw fieldError('headerMediaUrl', `template ${template.name} shows a file in its header: give its address`);
+    if (!kind && dto.headerMediaUrl) throw fieldError('headerMediaUrl', `template ${template.name} has no file in its header`);
+    const target = {
+      whatsappId: ticket.whatsapp_id,
+      contactNumber: ticket.contact.number,
+      isGroup: ticket.is_group,
+      remoteJid: await this.messages.lastRemoteJid(ctx.companyId, ticket.id),
+    };
+    await this.lifecycle.humanWrote(ctx.companyId, ticket.id);
+    const body = renderTemplateBody(cloud, bodyParams) || template.name;
+    const sent = await this.outbound.sendToTicket(ctx.companyId, target, body, {
+      template: {
+        name: template.name,
+        language: template.language,
+        bodyParams,
+        ...(kind && dto.headerMediaUrl ? { headerMedia: { kind, link: dto.headerMediaUrl } } : {}),
+      },
+    });
+    return { ...toMessageResponse(sent.message), quotedMsg: null };
   }
 
   /**
@@ -141,6 +195,23 @@ export class ConversationService {
     if (!row.from_me || row.is_deleted || !row.whatsapp_id) throw appError('ERR_NO_PERMISSION', 'Only messages we sent can be changed');
     const remoteJid = (await this.messages.lastRemoteJid(ctx.companyId, row.ticket_id)) ?? '';
     return { row, key: { providerId: row.provider_id, remoteJid, fromMe: true, participant: null } };
+  }
+
+  /** The customer-service window of the conversation's connection, when its provider has one (one indexed read). */
+  private async serviceWindow(companyId: number, ticket: TicketRow): Promise<ServiceWindow | null> {
+    if (!ticket.whatsapp_id) return null;
+    const found = await this.messages.windowOf(companyId, ticket.whatsapp_id, ticket.contact_id);
+    const hours = found ? this.channels.capabilities(found.provider)?.serviceWindowHours : null;
+    if (!found || hours == null) return null;
+    const last = found.last_inbound_at ? new Date(found.last_inbound_at).getTime() : null;
+    return { hours, closesAt: last === null ? null : new Date(last + hours * 3_600_000).toISOString() };
+  }
+
+  /** Free text and media are refused once the window closed, before the provider is called (templates still go). */
+  private async assertWindowOpen(companyId: number, ticket: TicketRow): Promise<void> {
+    const window = await this.serviceWindow(companyId, ticket);
+    if (window && (window.closesAt === null || Date.parse(window.closesAt) <= Date.now()))
+      throw appError('ERR_CLOUD_WINDOW_CLOSED', 'More than 24 hours passed since the customer last wrote: send an approved template');
   }
 
   private session(ctx: AuthContext, row: MessageRow) {

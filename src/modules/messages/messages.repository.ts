@@ -133,6 +133,22 @@ export class MessagesRepository {
     return rows[0]?.timezone ?? 'America/Sao_Paulo';
   }
 
+  /**
+   * A conversation's connection provider and the customer's last message on that connection (the Cloud API's
+   * service window), in one read: the newest inbound row comes from the (company, contact, created_at) index.
+   */
+  async windowOf(companyId: number, whatsappId: number, contactId: number): Promise<{ provider: string; last_inbound_at: Date | null } | null> {
+    const rows = await this.sql(companyId).all<{ provider: string; last_inbound_at: Date | null }>(
+      `select w.provider,
+              (select m.created_at from messages m
+                where m.company_id = ? and m.contact_id = ? and m.whatsapp_id = w.id and not m.from_me
+                order by m.created_at desc limit 1) as last_inbound_at
+         from whatsapps w where w.company_id = ? and w.id = ?`,
+      [companyId, contactId, companyId, whatsappId],
+    );
+    return rows[0] ?? null;
+  }
+
   async lastRemoteJid(companyId: number, ticketId: number): Promise<string | null> {
     const rows = await this.sql(companyId).all<{ remote_jid: string }>(
       'select remote_jid from messages where company_id = ? and ticket_id = ? and not from_me order by created_at desc, id desc limit 1',

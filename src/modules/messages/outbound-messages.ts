@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { MessageKeyRef } from '../../channels/channel-provider.js';
+import type { MessageKeyRef, OutgoingTemplateMessage } from '../../channels/channel-provider.js';
 import { ChannelManager } from '../../channels/channel-manager.js';
 import { jidFor } from '../../channels/numbers.js';
 import { isCloudRefusal } from '../../channels/cloud-api/cloud-api-errors.js';
@@ -45,6 +45,8 @@ export interface TicketTarget {
 export interface SendExtras {
   file?: OutgoingFile;
   quoted?: MessageKeyRef & { body?: string };
+  /** An approved template instead of free text; the body is its rendered text, kept as the conversation's copy. */
+  template?: OutgoingTemplateMessage;
 }
 
 export interface SentMessage {
@@ -91,7 +93,8 @@ export class OutboundMessages {
     options: SendExtras,
   ): Promise<SentMessage> {
     const session = this.channels.session(companyId, connectionId);
-    const { file, quoted } = options;
+    const { file, quoted, template } = options;
+    if (template && !session.sendTemplate) throw appError('ERR_CLOUD_TEMPLATES_ONLY', 'This connection does not send message templates');
     const stored = file ? await this.store(companyId, file) : null;
     const id = session.newMessageId();
     const write: InboundWrite = {
@@ -126,7 +129,8 @@ export class OutboundMessages {
     let sent: { providerId: string };
     try {
       const sendOptions = { id, quoted: quoted ?? undefined };
-      if (file) {
+      if (template) sent = await session.sendTemplate!(to.jid, template, sendOptions);
+      else if (file) {
         const media = {
           buffer: stored!.buffer ?? file.buffer ?? (await this.storage.read(stored!.path)),
           mimetype: stored!.mimetype,

@@ -1,4 +1,4 @@
-import type { ContactWhatsappCheckResponse } from '../../../../src/shared/api-types';
+import type { ContactWhatsappCheckResponse, MessageTemplateResponse } from '../../../../src/shared/api-types';
 import { api, API_URL, httpClient } from '../../providers/httpClient';
 import type {
   ConnectionOption,
@@ -64,6 +64,10 @@ export const ticketMethods = {
   deleteTicket: (id: number) => api.delete(`/tickets/${id}`),
 
   getMessagePage: (ticketId: number, cursor?: string | null) => api.get<MessagePage>(`/messages/${ticketId}`, { cursor: cursor ?? undefined }),
+  /** The approved templates of the conversation's connection (WhatsApp Cloud API). */
+  getTicketTemplates: (ticketId: number) => api.get<MessageTemplateResponse[]>(`/messages/${ticketId}/templates`),
+  sendTemplateMessage: (ticketId: number, body: { templateId: number; variables: string[]; headerMediaUrl?: string }) =>
+    api.post<Message>(`/messages/${ticketId}/template`, body),
   sendTextMessage: (ticketId: number, body: string, quotedMsgId: number | null) =>
     api.post<Message | Message[]>(`/messages/${ticketId}`, { body, quotedMsg: quotedMsgId ? { id: quotedMsgId } : null }),
   /** Multipart: `medias` (files) and `body`. */

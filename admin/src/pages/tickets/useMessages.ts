@@ -6,8 +6,15 @@ import { useNotify } from 'react-admin';
 import { useCompanyTopic } from '../../realtime/useCompanyTopic';
 import { MESSAGES_DEBOUNCE_MS } from './constants';
 import { mergeMessages } from './messageOrder';
+import type { ServiceWindow } from '../../../../src/shared/api-types';
 import type { AppMessageEvent, Message } from './types';
 import { useSocketRoom } from './useSocketRoom';
+
+/** A customer message opens the window again: it closes `hours` after that message. */
+const reopened = (window: ServiceWindow, at: string | undefined): ServiceWindow => {
+  const sent = at ? Date.parse(at) : Date.now();
+  return { ...window, closesAt: new Date((Number.isNaN(sent) ? Date.now() : sent) + window.hours * 3_600_000).toISOString() };
+};
 
 /** Pause before marking customer messages read, so a burst costs one request. */
 const READ_DEBOUNCE_MS = 1000;
@@ -22,6 +29,8 @@ export interface MessageHistory {
   upsert(messages: Message[]): void;
   /** Grows when a page of older messages was prepended (the list keeps its scroll position). */
   olderVersion: number;
+  /** The Cloud API's customer-service window (null: the connection has none); a customer message opens it again. */
+  serviceWindow: ServiceWindow | null;
 }
 
 export interface MessagesOptions {
@@ -42,6 +51,7 @@ export function useMessages(ticketId: number | undefined, { live = true, pauseFr
   const [loading, setLoading] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const [olderVersion, setOlderVersion] = useState(0);
+  const [serviceWindow, setServiceWindow] = useState<ServiceWindow | null>(null);
   const cursorRef = useRef<string | null>(null);
   const generation = useRef(0);
 
@@ -51,6 +61,7 @@ export function useMessages(ticketId: number | undefined, { live = true, pauseFr
     setMessages([]);
     setHasMore(false);
     setLoaded(false);
+    setServiceWindow(null);
     cursorRef.current = null;
     if (!ticketId) return;
     setLoading(true);
@@ -61,6 +72,7 @@ export function useMessages(ticketId: number | undefined, { live = true, pauseFr
         .then((page) => {
           if (generation.current !== mine) return;
           setMessages(mergeMessages([], page.messages ?? []));
+          setServiceWindow(page.serviceWindow ?? null);
           setHasMore(Boolean(page.hasMore));
           cursorRef.current = page.cursor ?? null;
         })
@@ -133,7 +145,10 @@ export function useMessages(ticketId: number | undefined, { live = true, pauseFr
     if (payload.action === 'create') {
       if (message.ticketId !== ticketId) return;
       upsert([message]);
-      if (!message.fromMe) markRead();
+      if (!message.fromMe) {
+        markRead();
+        setServiceWindow((current) => (current ? reopened(current, message.createdAt) : current));
+      }
     } else if (payload.action === 'update') {
       setMessages((previous) => (previous.some((known) => known.id === message.id) ? mergeMessages(previous, [message]) : previous));
     } else if (payload.action === 'delete') {
@@ -141,5 +156,5 @@ export function useMessages(ticketId: number | undefined, { live = true, pauseFr
     }
   });
 
-  return { messages, hasMore, loading, loaded, loadOlder, upsert, olderVersion };
+  return { messages, hasMore, loading, loaded, loadOlder, upsert, olderVersion, serviceWindow };
 }
