@@ -1,10 +1,10 @@
 import { type INestApplicationContext, Logger } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
-import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server, type ServerOptions } from 'socket.io';
 import { closeRedis } from '../redis/redis.module.js';
 import { REDIS_CLIENT_OPTIONS } from '../redis/redis-client-options.js';
+import { createEchoFilteringAdapter } from './echo-filtering-adapter.js';
 
 /** The commands the adapter sends without awaiting them. */
 const FIRE_AND_FORGET = ['publish', 'subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'] as const;
@@ -57,7 +57,7 @@ export class RedisIoAdapter extends IoAdapter {
       client.on('error', (error: Error) => this.redisLogger.warn(`Redis (socket.io adapter): ${error.message}`));
       settleFireAndForget(client, (command, error) => this.redisLogger.debug(`Redis (socket.io adapter): ${command} lost: ${error.message}`));
     }
-    server.adapter(createAdapter(this.pub, this.sub, { key: `${this.channelPrefix}:socket.io` }));
+    server.adapter(createEchoFilteringAdapter(this.pub, this.sub, { key: `${this.channelPrefix}:socket.io` }));
     return server;
   }
 
