@@ -1641,6 +1641,7 @@ export const en: Catalog = {
     ERR_CONTACT_LIST_ITEM_EXISTS: 'This number is already in the list.',
     ERR_NO_ANNOUNCEMENT_FOUND: 'No announcement found with this ID.',
     ERR_CLOUD_BAD_PAYLOAD: 'The content is not in a format the WhatsApp Cloud API accepts.',
+    ERR_CLOUD_NOT_CLOUD_CONNECTION: 'This connection is not a WhatsApp Cloud API connection.',
     ERR_CLOUD_WEBHOOK_SIGNATURE: 'The signature of the WhatsApp notification does not match.',
     ERR_CLOUD_WINDOW_CLOSED: "This conversation's 24-hour window is closed. Send an approved message template.",
     ERR_CLOUD_TEMPLATE_NOT_APPROVED: 'This message template is not approved by Meta.',

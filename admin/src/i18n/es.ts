@@ -1642,6 +1642,7 @@ export const es: Catalog = {
     ERR_CONTACT_LIST_ITEM_EXISTS: 'Este número ya está en la lista.',
     ERR_NO_ANNOUNCEMENT_FOUND: 'No se encontró ningún informativo con este ID.',
     ERR_CLOUD_BAD_PAYLOAD: 'El contenido no está en un formato que acepte la WhatsApp Cloud API.',
+    ERR_CLOUD_NOT_CLOUD_CONNECTION: 'Esta conexión no es de la WhatsApp Cloud API.',
     ERR_CLOUD_WEBHOOK_SIGNATURE: 'La firma de la notificación de WhatsApp no coincide.',
     ERR_CLOUD_WINDOW_CLOSED: 'La ventana de 24 horas de esta conversación está cerrada. Envíe una plantilla de mensaje aprobada.',
     ERR_CLOUD_TEMPLATE_NOT_APPROVED: 'Esta plantilla de mensaje no está aprobada por Meta.',

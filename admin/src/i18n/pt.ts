@@ -1642,6 +1642,7 @@ export const pt = {
     ERR_CONTACT_LIST_ITEM_EXISTS: 'Este número já está na lista.',
     ERR_NO_ANNOUNCEMENT_FOUND: 'Nenhum informativo encontrado com este ID.',
     ERR_CLOUD_BAD_PAYLOAD: 'O conteúdo não está no formato aceito pela WhatsApp Cloud API.',
+    ERR_CLOUD_NOT_CLOUD_CONNECTION: 'Esta conexão não é da WhatsApp Cloud API.',
     ERR_CLOUD_WEBHOOK_SIGNATURE: 'A assinatura da notificação do WhatsApp não confere.',
     ERR_CLOUD_WINDOW_CLOSED: 'A janela de 24 horas desta conversa está fechada. Envie um modelo de mensagem aprovado.',
     ERR_CLOUD_TEMPLATE_NOT_APPROVED: 'Este modelo de mensagem não está aprovado pela Meta.',

@@ -109,6 +109,9 @@ export interface FakeGraphApi {
 
 const MAX_JSON_BYTES = 1024 * 1024;
 
+/** The fake's own route (not Meta's) where another process plays the customer: see handleFakeInbound. */
+export const FAKE_INBOUND_PATH = '/__fake/inbound';
+
 function answer(res: ServerResponse, status: number, body: unknown): void {
   const json = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
@@ -151,6 +154,14 @@ function postJson(url: string, body: Buffer, headers: Record<string, string>): P
     req.on('error', () => resolve(0));
     req.end(body);
   });
+}
+
+function parseControl(raw: Buffer | null): { phoneNumberId?: unknown; message?: unknown } | null {
+  try {
+    return raw === null ? null : (JSON.parse(raw.toString('utf8')) as { phoneNumberId?: unknown; message?: unknown });
+  } catch {
+    return null;
+  }
 }
 
 /** Looks like Meta's message ids: `wamid.` and base64 of an opaque blob. */
@@ -332,6 +343,22 @@ export async function startFakeGraphApi(options: FakeGraphApiOptions): Promise<F
     res.end(media.bytes);
   }
 
+  /**
+   * Not Meta's: the customer side for another process (`npm run simulate` through the app's dev route). The body is
+   * `{ phoneNumberId, message }` (a FakeInbound); the answer is the app's status for the signed webhook posted.
+   */
+  async function handleFakeInbound(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const raw = await readBody(req, MAX_JSON_BYTES);
+    const body = parseControl(raw);
+    const message = body?.message as FakeInbound | undefined;
+    if (typeof body?.phoneNumberId !== 'string' || !phone(body.phoneNumberId) || typeof message?.from !== 'string' || typeof message.type !== 'string') {
+      return answerError(res, fakeGraphError(100, 'Expected { phoneNumberId, message: { from, type, ... } }'));
+    }
+    const id = message.id ?? newWamid();
+    const status = await self.deliverInbound(body.phoneNumberId, { ...message, id });
+    answer(res, 200, { id, status });
+  }
+
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
     state.requests.push({ method: req.method ?? 'GET', path: `${url.pathname}${url.search}` });
@@ -340,6 +367,7 @@ export async function startFakeGraphApi(options: FakeGraphApiOptions): Promise<F
       return answerError(res, fakeGraphError(190, 'The access token is missing, expired or was revoked'));
     }
     if (req.method === 'GET' && url.pathname === '/whatsapp_business/attachments/') return handleDownload(res, url);
+    if (req.method === 'POST' && url.pathname === FAKE_INBOUND_PATH) return handleFakeInbound(req, res);
     const [v, id, edge, ...rest] = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
     if (v !== version || !id || rest.length) {
       req.resume();
@@ -366,7 +394,7 @@ export async function startFakeGraphApi(options: FakeGraphApiOptions): Promise<F
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  return {
+  const self: FakeGraphApi = {
     ...state,
     baseUrl,
     deliverPayload,
@@ -395,6 +423,7 @@ export async function startFakeGraphApi(options: FakeGraphApiOptions): Promise<F
       });
     },
   };
+  return self;
 }
 
 /** The credentials of a connection on the fake's first phone number (tests, the demo). */
