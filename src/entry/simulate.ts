@@ -10,7 +10,7 @@ import { webmToOgg } from '../modules/media/voice/webm-to-ogg.js';
 const USAGE = `Usage: npm run simulate -- <kind> [options] [text]
   text    --from N [--name NAME] [--quoted ID] TEXT          a customer text
   media   --from N --file PATH [--name NAME] [CAPTION]        an image, audio, video or document
-  location --from N --lat LAT --lng LNG [NAME]                a location
+  location --from N --lat=LAT --lng=LNG [NAME]                a location ("=" lets a value start with -)
   voice   --from N --file PATH.ogg|.webm [--seconds S]        a voice note (WebM/Opus is remuxed to Ogg; the length
                                                               is read from the file unless --seconds is given)
   edit    --from N --target ID TEXT                           the customer edits a message
