@@ -109,6 +109,7 @@ export async function seedDemoData(em: EntityManager, options: DemoSeedOptions =
       provider: CLOUD_PROVIDER,
       status: 'CONNECTED',
       isDefault: false,
+      // What it reads from the fake when started (a connected stateless connection is not started again at boot).
       phoneNumber: FAKE_PHONE_NUMBER.display_phone_number,
       greetingMessage: '{{ms}}, {{name}}! Bem-vindo à Empresa Demo (WhatsApp oficial). Escolha um setor:',
       complationMessage: 'Atendimento encerrado. Obrigado pelo contato!',
