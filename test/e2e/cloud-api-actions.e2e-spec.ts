@@ -58,7 +58,12 @@ describe('Cloud API connection actions', () => {
   let simulatorId: number;
   const tmp = mkdtempSync(join(tmpdir(), 'cloud-actions-'));
 
-  const settings = (accessToken: string) => ({ phoneNumberId: FAKE_PHONE_NUMBER_ID, businessAccountId: FAKE_BUSINESS_ACCOUNT_ID, accessToken, appSecret: APP_SECRET });
+  const settings = (accessToken: string) => ({
+    phoneNumberId: FAKE_PHONE_NUMBER_ID,
+    businessAccountId: FAKE_BUSINESS_ACCOUNT_ID,
+    accessToken,
+    appSecret: APP_SECRET,
+  });
   const test = (id: number, session: Session) => t.http().post(`/api/whatsapp/${id}/cloud/test`).set(session.auth);
 
   beforeAll(async () => {
@@ -67,9 +72,17 @@ describe('Cloud API connection actions', () => {
       channels: { leaseTtlMs: 9000, sweepIntervalMs: 2000, cloudApi: { graphBaseUrl: `http://127.0.0.1:${graphPort}`, graphVersion: DEFAULT_GRAPH_VERSION } },
     });
     ({ a, adminA, userA, adminB } = await twoTenants(t, { plan: { connections: 5 } }));
-    const created = await t.http().post('/api/whatsapp').set(adminA.auth).send({ name: 'Meta', provider: 'cloud', cloud: settings(FAKE_ACCESS_TOKEN) });
+    const created = await t
+      .http()
+      .post('/api/whatsapp')
+      .set(adminA.auth)
+      .send({ name: 'Meta', provider: 'cloud', cloud: settings(FAKE_ACCESS_TOKEN) });
     cloudId = created.body.id;
-    const expired = await t.http().post('/api/whatsapp').set(adminA.auth).send({ name: 'Meta antiga', provider: 'cloud', cloud: settings(EXPIRED_TOKEN) });
+    const expired = await t
+      .http()
+      .post('/api/whatsapp')
+      .set(adminA.auth)
+      .send({ name: 'Meta antiga', provider: 'cloud', cloud: settings(EXPIRED_TOKEN) });
     expiredId = expired.body.id;
     simulatorId = (await connectedSimulator(t, a.company.id, 'Simulada')).id;
     fake = await startFakeGraphApi({ port: graphPort, appSecret: APP_SECRET, webhookUrl: `${t.baseUrl}/api/cloud-api/${cloudId}/webhook` });
@@ -83,7 +96,7 @@ describe('Cloud API connection actions', () => {
   });
 
   describe('"Testar conexão"', () => {
-    it("answers the number Meta reports for the stored credentials", async () => {
+    it('answers the number Meta reports for the stored credentials', async () => {
       const res = await test(cloudId, adminA);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ displayPhoneNumber: '15550783881', verifiedName: 'Loja Exemplo', qualityRating: 'GREEN', codeVerificationStatus: 'VERIFIED' });
@@ -141,11 +154,16 @@ describe('Cloud API connection actions', () => {
       expect(await fake.deliverStatus(FAKE_PHONE_NUMBER_ID, failed)).toBe(200);
       // Meta repeats deliveries: the second changes nothing and emits nothing.
       expect(await fake.deliverStatus(FAKE_PHONE_NUMBER_ID, failed)).toBe(200);
-      const [row] = await rows<{ send_error_code: string; send_error: string }>(t, 'select send_error_code, send_error from messages where provider_id = ?', [wire.id]);
+      const [row] = await rows<{ send_error_code: string; send_error: string }>(t, 'select send_error_code, send_error from messages where provider_id = ?', [
+        wire.id,
+      ]);
       expect(row).toEqual({ send_error_code: 'ERR_CLOUD_UNDELIVERABLE', send_error: '131026 Message undeliverable: Message Undeliverable.' });
       await waitFor(() => updates.some((m) => m.sendError?.code === 'ERR_CLOUD_UNDELIVERABLE'));
       expect(updates.filter((m) => m.sendError)).toEqual([
-        expect.objectContaining({ body: 'Não vai chegar', sendError: { code: 'ERR_CLOUD_UNDELIVERABLE', detail: '131026 Message undeliverable: Message Undeliverable.' } }),
+        expect.objectContaining({
+          body: 'Não vai chegar',
+          sendError: { code: 'ERR_CLOUD_UNDELIVERABLE', detail: '131026 Message undeliverable: Message Undeliverable.' },
+        }),
       ]);
       socket.close();
       // The conversation's page shows it too.

@@ -270,6 +270,9 @@ export const en: Catalog = {
         webhookUrl: 'Webhook URL',
         verifyToken: 'Verify token',
         webhookHelp: "Paste these two values under Webhook configuration in Meta's app dashboard.",
+        test: 'Test connection',
+        testOk: 'Connected: %{number} — %{name}',
+        testFailed: 'Test failed: %{reason}',
       },
       token: 'API token',
       noToken: 'No token generated',
@@ -706,6 +709,7 @@ export const en: Catalog = {
         edit: 'Edit',
         delete: 'Delete',
       },
+      sendFailed: 'Not delivered: %{reason}',
       ack: {
         '0': 'Sending',
         '1': 'Sent',

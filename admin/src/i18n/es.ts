@@ -271,6 +271,9 @@ export const es: Catalog = {
         webhookUrl: 'URL del webhook',
         verifyToken: 'Token de verificación',
         webhookHelp: 'Pegue estos dos valores en la configuración del webhook del panel de la app de Meta.',
+        test: 'Probar conexión',
+        testOk: 'Conectado: %{number} — %{name}',
+        testFailed: 'La prueba falló: %{reason}',
       },
       token: 'Token de la API',
       noToken: 'Ningún token generado',
@@ -707,6 +710,7 @@ export const es: Catalog = {
         edit: 'Editar',
         delete: 'Eliminar',
       },
+      sendFailed: 'No entregado: %{reason}',
       ack: {
         '0': 'Enviando',
         '1': 'Enviado',

@@ -270,6 +270,9 @@ export const pt = {
         webhookUrl: 'URL do webhook',
         verifyToken: 'Token de verificação',
         webhookHelp: 'Cole estes dois valores em Configuração do webhook no painel do app da Meta.',
+        test: 'Testar conexão',
+        testOk: 'Conectado: %{number} — %{name}',
+        testFailed: 'Falha no teste: %{reason}',
       },
       token: 'Token da API',
       noToken: 'Nenhum token gerado',
@@ -706,6 +709,7 @@ export const pt = {
         edit: 'Editar',
         delete: 'Deletar',
       },
+      sendFailed: 'Não entregue: %{reason}',
       ack: {
         '0': 'Enviando',
         '1': 'Enviada',

@@ -44,7 +44,13 @@ export class SimulatorPhoneController {
       this.repository.simulatorConnections(SIMULATOR_PROVIDER),
       this.repository.simulatorConnections(CLOUD_PROVIDER),
     ]);
-    const of = (provider: string) => (r: (typeof simulated)[number]) => ({ id: r.id, companyId: r.company_id, name: r.name, isDefault: r.is_default, provider });
+    const of = (provider: string) => (r: (typeof simulated)[number]) => ({
+      id: r.id,
+      companyId: r.company_id,
+      name: r.name,
+      isDefault: r.is_default,
+      provider,
+    });
     return [...simulated.map(of(SIMULATOR_PROVIDER)), ...cloud.map(of(CLOUD_PROVIDER))];
   }
 
