@@ -107,12 +107,15 @@ describe('a WhatsApp Cloud API connection in the browser', () => {
     const failedIcon = page.getByTestId('send-error').last();
     await failedIcon.waitFor({ timeout: LIVE_TIMEOUT });
     await failedIcon.hover();
-    await page.getByRole('tooltip').getByText(/Não entregue: O WhatsApp não conseguiu entregar/).waitFor();
+    await page
+      .getByRole('tooltip')
+      .getByText(/Não entregue: O WhatsApp não conseguiu entregar/)
+      .waitFor();
     // The tooltip fades in: the screenshot waits until it is opaque.
-    await page.waitForFunction(() => {
+    await page.waitForFunction(`(() => {
       const tooltip = document.querySelector('[role="tooltip"] > div');
       return tooltip !== null && getComputedStyle(tooltip).opacity === '1';
-    });
+    })()`);
     await screenshot(page, 'cloud-api-failed-status');
     fake.setAutoStatuses(true);
     await page.close();

@@ -20,5 +20,7 @@ export function startDemoGraphApi(config: AppConfig, connectionId: number): Prom
     appSecret: FAKE_APP_SECRET,
     version: config.channels.cloudApi?.graphVersion,
     webhookUrl: `http://127.0.0.1:${config.port}${cloudWebhookPath(connectionId)}`,
+    // It runs as long as the server: its logs and files stay bounded (a file is fetched minutes after its upload).
+    keep: 200,
   });
 }

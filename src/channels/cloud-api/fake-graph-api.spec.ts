@@ -181,4 +181,14 @@ describe('fake Graph API webhooks', () => {
     expect((await control({ phoneNumberId: '1', message })).status).toBe(400);
     expect((await control({ phoneNumberId: creds.phoneNumberId, message: { type: 'text' } })).status).toBe(400);
   });
+
+  it('keeps only the newest entries when told to (the demo runs it for as long as the server)', async () => {
+    await start({ keep: 2, autoStatuses: false });
+    fake.markInbound(CUSTOMER);
+    for (const body of ['um', 'dois', 'três']) await client.send(creds, textPayload(CUSTOMER, body));
+    for (const name of ['a.txt', 'b.txt', 'c.txt']) await client.uploadMedia(creds, Buffer.from(name), 'text/plain', name);
+    expect(fake.wire.map((w) => (w.payload as { text: { body: string } }).text.body)).toEqual(['dois', 'três']);
+    expect([...fake.media.values()].map((m) => m.fileName)).toEqual(['b.txt', 'c.txt']);
+    expect(fake.requests).toHaveLength(2);
+  });
 });

@@ -42,6 +42,11 @@ export interface FakeGraphApiOptions {
   windowRefusal?: 'answer' | 'status';
   maxUploadBytes?: number;
   now?: () => number;
+  /**
+   * Keep only the newest this many entries of each log (wire, webhooks, requests, read receipts) and media files;
+   * none: everything (tests read it all). A long-running demo sets it so its memory stays bounded.
+   */
+  keep?: number;
 }
 
 export interface WireEntry {
@@ -199,11 +204,23 @@ export async function startFakeGraphApi(options: FakeGraphApiOptions): Promise<F
 
   const phone = (id: string) => state.phoneNumbers.find((p) => p.id === id);
 
+  /** Forgets the oldest entries beyond options.keep (see there). */
+  function trim(): void {
+    const keep = options.keep;
+    if (keep === undefined) return;
+    for (const log of [state.wire, state.webhooks, state.requests, state.readReceipts] as unknown[][]) if (log.length > keep) log.splice(0, log.length - keep);
+    for (const id of state.media.keys()) {
+      if (state.media.size <= keep) break;
+      state.media.delete(id);
+    }
+  }
+
   async function deliverPayload(payload: unknown, signature?: string): Promise<number> {
     if (!options.webhookUrl) return 0;
     const raw = Buffer.from(JSON.stringify(payload));
     const status = await postJson(options.webhookUrl, raw, { [SIGNATURE_HEADER]: signature ?? signWebhook(raw, options.appSecret) });
     state.webhooks.push({ payload, status });
+    trim();
     return status;
   }
 
@@ -273,6 +290,7 @@ export async function startFakeGraphApi(options: FakeGraphApiOptions): Promise<F
     if (!check.ok) return answerError(res, fakeGraphError(check.code, check.details));
     if (check.kind === 'read') {
       state.readReceipts.push(check.messageId);
+      trim();
       return answer(res, 200, { success: true });
     }
     const rejection = rejections.shift();
@@ -281,6 +299,7 @@ export async function startFakeGraphApi(options: FakeGraphApiOptions): Promise<F
     if (outside && windowRefusal === 'answer') return answerError(res, fakeGraphError(131047));
     const entry: WireEntry = { phoneNumberId, to: check.to, type: check.type, payload: body, id: newWamid(), at: new Date(now()) };
     state.wire.push(entry);
+    trim();
     answer(res, 200, { messaging_product: 'whatsapp', contacts: [{ input: check.to, wa_id: check.to }], messages: [{ id: entry.id }] });
     scheduleStatuses(entry, check.bizOpaque, outside ? webhookErrorDetail(131047) : null);
   }
@@ -301,6 +320,7 @@ export async function startFakeGraphApi(options: FakeGraphApiOptions): Promise<F
     const id = newMediaId();
     const bytes = Buffer.from(file.bytes);
     state.media.set(id, { id, bytes, mimetype, fileName: file.fileName, sha256: createHash('sha256').update(bytes).digest('hex'), declaredSize: bytes.length });
+    trim();
     answer(res, 200, { id });
   }
 
@@ -362,6 +382,7 @@ export async function startFakeGraphApi(options: FakeGraphApiOptions): Promise<F
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
     state.requests.push({ method: req.method ?? 'GET', path: `${url.pathname}${url.search}` });
+    trim();
     if (req.headers.authorization !== `Bearer ${accessToken}`) {
       req.resume();
       return answerError(res, fakeGraphError(190, 'The access token is missing, expired or was revoked'));
