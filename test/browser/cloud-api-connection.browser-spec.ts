@@ -112,12 +112,31 @@ describe('a WhatsApp Cloud API connection in the browser', () => {
       .getByText(/Não entregue: O WhatsApp não conseguiu entregar/)
       .waitFor();
     // The tooltip fades in: the screenshot waits until it is opaque.
-    await page.waitForFunction(`(() => {
-      const tooltip = document.querySelector('[role="tooltip"] > div');
-      return tooltip !== null && getComputedStyle(tooltip).opacity === '1';
-    })()`);
+    await waitFor(() =>
+      page.getByRole('tooltip').evaluate((element) => {
+        const view = globalThis as unknown as { getComputedStyle(e: unknown): { opacity: string } };
+        return view.getComputedStyle((element as unknown as { firstElementChild: unknown }).firstElementChild).opacity === '1';
+      }),
+    );
     await screenshot(page, 'cloud-api-failed-status');
     fake.setAutoStatuses(true);
+
+    // A token Meta no longer accepts: "Testar conexão" says so in the user's language, without the token.
+    await page.goto(`${suite.t.baseUrl}/connections`);
+    await page.getByRole('link', { name: 'Editar Meta Oficial' }).click();
+    const again = page.getByRole('dialog');
+    await again.getByLabel('Token de acesso permanente').fill('EAAG-token-que-expirou-ontem');
+    await again.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Conexão atualizada com sucesso!').waitFor();
+    await page.getByRole('link', { name: 'Editar Meta Oficial' }).click();
+    const expired = page.getByRole('dialog');
+    await expired.getByRole('button', { name: 'Testar conexão' }).click();
+    const failure = expired.getByTestId('cloud-test-result');
+    await failure
+      .getByText('Falha no teste: O token de acesso da conexão Cloud API expirou ou foi revogado.', { exact: false })
+      .waitFor({ timeout: LIVE_TIMEOUT });
+    expect(await failure.textContent()).not.toContain('EAAG-token-que-expirou-ontem');
+    await screenshot(page, 'cloud-api-test-connection-expired');
     await page.close();
   });
 });
