@@ -4,6 +4,7 @@ import { BaileysProviderFactory } from './baileys/baileys-provider.factory.js';
 import { ChannelAuthKeysRepository } from './channel-auth-keys.repository.js';
 import { CHANNEL_PROVIDERS } from './channel-provider.js';
 import { CloudCredentialsRepository } from './cloud-api/cloud-credentials.repository.js';
+import { CloudFakePhone } from './cloud-api/cloud-fake-phone.js';
 import { CloudProviderFactory } from './cloud-api/cloud-provider.factory.js';
 import { CloudWebhookController } from './cloud-api/cloud-webhook.controller.js';
 import { ChannelManager } from './channel-manager.js';
@@ -42,7 +43,7 @@ export class ChannelsModule {
         SessionDirectory,
         SessionCommands,
         ChannelManager,
-        ...(config.isProduction ? [] : [SimulatorPhones]),
+        ...(config.isProduction ? [] : [SimulatorPhones, CloudFakePhone]),
         { provide: CHANNEL_PROVIDERS, inject: factories, useFactory: (...instances: unknown[]) => instances },
       ],
       exports: [

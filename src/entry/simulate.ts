@@ -1,4 +1,5 @@
-// `npm run simulate -- <kind> ...`: customer traffic for a simulated connection, through the dev endpoint.
+// `npm run simulate -- <kind> ...`: customer traffic for a simulated connection, or for a Cloud API connection on the
+// local Graph API fake (which then posts Meta's signed webhook), through the dev endpoint.
 import { readFile } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,6 +10,7 @@ import { webmToOgg } from '../modules/media/voice/webm-to-ogg.js';
 const USAGE = `Usage: npm run simulate -- <kind> [options] [text]
   text    --from N [--name NAME] [--quoted ID] TEXT          a customer text
   media   --from N --file PATH [--name NAME] [CAPTION]        an image, audio, video or document
+  location --from N --lat=LAT --lng=LNG [NAME]                a location ("=" lets a value start with -)
   voice   --from N --file PATH.ogg|.webm [--seconds S]        a voice note (WebM/Opus is remuxed to Ogg; the length
                                                               is read from the file unless --seconds is given)
   edit    --from N --target ID TEXT                           the customer edits a message
@@ -17,7 +19,9 @@ const USAGE = `Usage: npm run simulate -- <kind> [options] [text]
   group   --from N --group-id ID --group-name NAME TEXT       a message inside a group
 Options:
   ${URL_HELP}
-  --connection ID   the simulated connection (default: the first one)
+  --connection ID   the connection (default: the first simulated one)
+  --cloud     the first WhatsApp Cloud API connection (the demo's "WhatsApp Cloud (demo)"): the local Graph API fake
+              posts the message to the server as Meta's signed webhook (text, media, voice and location only)
   --help      this text
   The simulator secret in the data directory (DATA_DIR, default ./data) is used, so no user is logged in (logging in
   would end that user's browser session). Against a server with another data directory: --secret S, or --email and
@@ -85,6 +89,9 @@ async function main(): Promise<void> {
       seconds: { type: 'string' },
       'group-id': { type: 'string' },
       'group-name': { type: 'string' },
+      lat: { type: 'string' },
+      lng: { type: 'string' },
+      cloud: { type: 'boolean', default: false },
     },
   });
   const [kind, ...words] = positionals;
@@ -100,13 +107,14 @@ async function main(): Promise<void> {
   }
   const api = `${await findServer(serverCandidates({ url: values.url, env: process.env }))}/api`;
   const secret = values.secret ?? (values.email ? null : await readSecret());
-  let connection: { id: number; name: string } | undefined;
+  let connection: { id: number; name: string; provider?: string } | undefined;
   let inboundUrl: (id: number) => string;
   let auth: Record<string, string>;
   if (secret) {
     auth = { 'x-simulator-secret': secret };
-    const phones = await call<Array<{ id: number; name: string; isDefault: boolean }>>(`${api}/dev/phone/connections`, { headers: auth });
-    connection = values.connection ? phones.find((c) => c.id === Number(values.connection)) : phones[0];
+    const phones = await call<Array<{ id: number; name: string; isDefault: boolean; provider?: string }>>(`${api}/dev/phone/connections`, { headers: auth });
+    const kind = values.cloud ? 'cloud' : 'simulator';
+    connection = values.connection ? phones.find((c) => c.id === Number(values.connection)) : phones.find((c) => (c.provider ?? 'simulator') === kind);
     inboundUrl = (id) => `${api}/dev/phone/${id}/inbound`;
   } else {
     if (!values.email || !values.password) throw new Error(`No simulator secret in ${secretFile()}: pass --secret, or --email and --password`);
@@ -116,10 +124,11 @@ async function main(): Promise<void> {
     });
     auth = { Authorization: `Bearer ${token}` };
     const connections = await call<Array<{ id: number; isDefault: boolean; provider: string; name: string }>>(`${api}/whatsapp`, { headers: auth });
-    const simulated = connections.filter((c) => c.provider === 'simulator');
+    const simulated = connections.filter((c) => c.provider === (values.cloud ? 'cloud' : 'simulator'));
     connection = values.connection ? simulated.find((c) => c.id === Number(values.connection)) : (simulated.find((c) => c.isDefault) ?? simulated[0]);
     inboundUrl = (id) => `${api}/dev/simulator/${id}/inbound`;
   }
+  if (!connection && values.cloud) throw new Error('No WhatsApp Cloud API connection found (the demo creates "WhatsApp Cloud (demo)")');
   if (!connection) throw new Error('No simulated connection found: add one with provider "simulator" on the connections screen');
 
   const payload: Record<string, unknown> = { from: values.from, name: values.name, body: text || undefined, quotedId: values.quoted };
@@ -134,6 +143,10 @@ async function main(): Promise<void> {
   } else if (kind === 'voice') {
     if (!values.file) throw new Error('--file is required');
     Object.assign(payload, { type: 'media', voiceNote: true, mimetype: 'audio/ogg; codecs=opus', ...(await voiceNote(values.file, values.seconds)) });
+  } else if (kind === 'location') {
+    const [latitude, longitude] = [Number(values.lat), Number(values.lng)];
+    if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) throw new Error('--lat and --lng are required numbers');
+    Object.assign(payload, { type: 'location', latitude, longitude });
   } else if (kind === 'edit' || kind === 'revoke') {
     Object.assign(payload, { type: kind, targetId: values.target });
   } else if (kind === 'call') {

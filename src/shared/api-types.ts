@@ -406,6 +406,8 @@ export interface MessageResponse {
   isEdited: boolean;
   participant: string | null;
   senderName: string | null;
+  /** The provider reported the send failed after accepting it: the catalogued code and the provider's words. */
+  sendError?: { code: string; detail: string } | null;
   createdAt: string;
   updatedAt: string;
 }

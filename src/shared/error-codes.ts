@@ -145,6 +145,8 @@ export const ERROR_STATUS = {
 
   // The WhatsApp Business Cloud API (Meta's Graph API) and its webhooks.
   ERR_CLOUD_BAD_PAYLOAD: 400,
+  // "Testar conexão" and the other Cloud API actions on a connection of another provider.
+  ERR_CLOUD_NOT_CLOUD_CONNECTION: 400,
   // The webhook's X-Hub-Signature-256 did not match: the caller is not Meta (as ERR_WEBHOOK_UNAUTHORIZED).
   ERR_CLOUD_WEBHOOK_SIGNATURE: 401,
   ERR_CLOUD_WINDOW_CLOSED: 422,

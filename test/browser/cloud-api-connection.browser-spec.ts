@@ -64,6 +64,10 @@ describe('a WhatsApp Cloud API connection in the browser', () => {
     expect(await edit.getByLabel('Token de acesso permanente').inputValue()).toBe('');
     await edit.getByText(`••••${FAKE_ACCESS_TOKEN.slice(-4)}`).waitFor();
     await screenshot(page, 'cloud-api-edit');
+    // "Testar conexão" reads the number with what was saved: the number and the name Meta verified.
+    await edit.getByRole('button', { name: 'Testar conexão' }).click();
+    await edit.getByTestId('cloud-test-result').getByText('Conectado: 15550783881 — Loja Exemplo').waitFor({ timeout: LIVE_TIMEOUT });
+    await screenshot(page, 'cloud-api-test-connection');
     await page.keyboard.press('Escape');
 
     // A customer writes through Meta: the signed webhook lands in a ticket.
@@ -86,6 +90,53 @@ describe('a WhatsApp Cloud API connection in the browser', () => {
     // Meta's statuses come back as receipts: the answer shows read.
     await page.locator('[data-ack="4"]').last().waitFor({ timeout: LIVE_TIMEOUT });
     await screenshot(page, 'cloud-api-conversation');
+
+    // A send Meta accepts and then reports failed: the bubble shows a red icon whose tooltip says why.
+    fake.setAutoStatuses(false);
+    await input.fill('Esta não chega');
+    await input.press('Enter');
+    const failedWire = await waitFor(() => fake.wire.find((w) => (w.payload as { text?: { body?: string } }).text?.body?.endsWith('Esta não chega')));
+    expect(
+      await fake.deliverStatus(FAKE_PHONE_NUMBER_ID, {
+        id: failedWire.id,
+        recipient_id: CUSTOMER,
+        status: 'failed',
+        errors: [{ code: 131026, title: 'Message undeliverable', message: 'Message undeliverable', error_data: { details: 'Message Undeliverable.' } }],
+      }),
+    ).toBe(200);
+    const failedIcon = page.getByTestId('send-error').last();
+    await failedIcon.waitFor({ timeout: LIVE_TIMEOUT });
+    await failedIcon.hover();
+    await page
+      .getByRole('tooltip')
+      .getByText(/Não entregue: O WhatsApp não conseguiu entregar/)
+      .waitFor();
+    // The tooltip fades in: the screenshot waits until it is opaque.
+    await waitFor(() =>
+      page.getByRole('tooltip').evaluate((element) => {
+        const view = globalThis as unknown as { getComputedStyle(e: unknown): { opacity: string } };
+        return view.getComputedStyle((element as unknown as { firstElementChild: unknown }).firstElementChild).opacity === '1';
+      }),
+    );
+    await screenshot(page, 'cloud-api-failed-status');
+    fake.setAutoStatuses(true);
+
+    // A token Meta no longer accepts: "Testar conexão" says so in the user's language, without the token.
+    await page.goto(`${suite.t.baseUrl}/connections`);
+    await page.getByRole('link', { name: 'Editar Meta Oficial' }).click();
+    const again = page.getByRole('dialog');
+    await again.getByLabel('Token de acesso permanente').fill('EAAG-token-que-expirou-ontem');
+    await again.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Conexão atualizada com sucesso!').waitFor();
+    await page.getByRole('link', { name: 'Editar Meta Oficial' }).click();
+    const expired = page.getByRole('dialog');
+    await expired.getByRole('button', { name: 'Testar conexão' }).click();
+    const failure = expired.getByTestId('cloud-test-result');
+    await failure
+      .getByText('Falha no teste: O token de acesso da conexão Cloud API expirou ou foi revogado.', { exact: false })
+      .waitFor({ timeout: LIVE_TIMEOUT });
+    expect(await failure.textContent()).not.toContain('EAAG-token-que-expirou-ontem');
+    await screenshot(page, 'cloud-api-test-connection-expired');
     await page.close();
   });
 });

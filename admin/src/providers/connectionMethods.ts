@@ -1,5 +1,13 @@
 import type { httpClient as HttpClient } from './httpClient';
 
+/** What "Testar conexão" answers: the number as Meta knows it. */
+export interface CloudConnectionCheck {
+  displayPhoneNumber: string;
+  verifiedName: string;
+  qualityRating: string;
+  codeVerificationStatus: string | null;
+}
+
 /** The non-CRUD calls of the connections screen (administration §8), as named dataProvider methods. */
 export interface ConnectionMethods {
   /** GET /whatsapp/providers: the providers this server runs (the simulator only outside production). */
@@ -12,6 +20,8 @@ export interface ConnectionMethods {
   disconnectConnectionSession(id: number): Promise<void>;
   /** POST /whatsapp/{id}/token: a new external-API token, answered this one time. */
   regenerateConnectionToken(id: number): Promise<{ token: string }>;
+  /** POST /whatsapp/{id}/cloud/test: reads a Cloud API connection's number with its stored credentials. */
+  testCloudConnection(id: number): Promise<CloudConnectionCheck>;
 }
 
 export function connectionMethods(httpClient: typeof HttpClient, apiUrl: string): ConnectionMethods {
@@ -29,6 +39,10 @@ export function connectionMethods(httpClient: typeof HttpClient, apiUrl: string)
     async regenerateConnectionToken(id) {
       const { json } = await httpClient<{ token: string }>(`${apiUrl}/whatsapp/${encodeURIComponent(id)}/token`, { method: 'POST' });
       return { token: json.token };
+    },
+    async testCloudConnection(id) {
+      const { json } = await httpClient<CloudConnectionCheck>(`${apiUrl}/whatsapp/${encodeURIComponent(id)}/cloud/test`, { method: 'POST' });
+      return json;
     },
   };
 }

@@ -17,6 +17,9 @@ interface CloudRow {
   cloud_verify_token: string | null;
 }
 
+/** The SecretBox context of Cloud API secrets (the demo seed seals with it too). */
+export const CLOUD_SECRETS_CONTEXT = 'cloud-api';
+
 /** A Cloud API connection as the webhook finds it: whose it is, and its credentials when they are complete. */
 export interface CloudConnection {
   companyId: number;
@@ -36,7 +39,7 @@ export class CloudCredentialsRepository {
     private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.box = new SecretBox(config.secretsKey, 'cloud-api');
+    this.box = new SecretBox(config.secretsKey, CLOUD_SECRETS_CONTEXT);
   }
 
   /** Where the Graph API is: Meta's, or a local fake in development (read on each call). */

@@ -7,6 +7,8 @@ import { IdParam } from '../../common/pipes/id-param.pipe.js';
 import type { ChannelSession, ConnectionRef } from '../channel-provider.js';
 import { ChannelManager } from '../channel-manager.js';
 import { INBOUND_SINK, type InboundSink } from '../inbound-sink.js';
+import { SEND_FAILURE_SINK, type SendFailureSink } from '../send-failure-sink.js';
+import { sendFailureOf } from './send-failure.js';
 import { CloudCredentialsRepository } from './cloud-credentials.repository.js';
 import { CloudProviderFactory } from './cloud-provider.factory.js';
 import { type WebhookReceipt, receiveWebhook } from './webhook-ingress.js';
@@ -30,6 +32,7 @@ export class CloudWebhookController {
     private readonly provider: CloudProviderFactory,
     private readonly channels: ChannelManager,
     @Inject(INBOUND_SINK) private readonly pipeline: InboundSink,
+    @Inject(SEND_FAILURE_SINK) private readonly failures: SendFailureSink,
   ) {}
 
   @Public()
@@ -63,6 +66,8 @@ export class CloudWebhookController {
           await this.pipeline.ack(ref, providerId, ack);
           if (localId && localId !== providerId) await this.pipeline.ack(ref, localId, ack);
         },
+        // A failed send is stored on the message under either id (the chat shows Meta's reason).
+        failed: (status) => this.failures.failed(ref, [status.providerId, status.bizOpaque ?? ''], sendFailureOf(status)),
       },
     );
   }

@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TIME_FACTOR } from '../../../test/utils/time.js';
 import type { CloudApiCredentials } from './cloud-api-types.js';
-import { CUSTOMER_WINDOW_MS, type FakeGraphApi, type FakeGraphApiOptions, startFakeGraphApi } from './fake-graph-api.js';
+import { CUSTOMER_WINDOW_MS, FAKE_INBOUND_PATH, type FakeGraphApi, type FakeGraphApiOptions, startFakeGraphApi } from './fake-graph-api.js';
 import { GraphApiClient } from './graph-api.client.js';
 import { textPayload } from './outgoing-payloads.js';
 import { type CloudMessageEvent, type CloudStatusEvent, type CloudWebhookEvent, parseWebhookBody } from './webhook-events.js';
@@ -158,5 +158,37 @@ describe('fake Graph API webhooks', () => {
     expect((await fetch(meta.url)).status).toBe(401);
     const download = await fetch(meta.url, { headers: { authorization: `Bearer ${fake.accessToken}` } });
     expect(await download.text()).toBe('bytes');
+  });
+
+  it('plays a customer for another process on its own route, with the bearer token, answering the app’s status', async () => {
+    await start();
+    const control = (body: unknown, token = fake.accessToken) =>
+      fetch(`${fake.baseUrl}${FAKE_INBOUND_PATH}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const message = { from: CUSTOMER, profileName: 'Lia', type: 'text', text: { body: 'pelo simulador' } };
+    const res = await control({ phoneNumberId: creds.phoneNumberId, message });
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as { id: string; status: number };
+    expect(answer).toMatchObject({ id: expect.stringMatching(/^wamid\./), status: 200 });
+    const events = receiver.received.flatMap((r) => r.events).filter((e): e is CloudMessageEvent => e.kind === 'message');
+    expect(events.map((e) => [e.message.providerId, e.message.body, e.message.pushName])).toEqual([[answer.id, 'pelo simulador', 'Lia']]);
+    // The customer's window is open: a free-form answer goes out.
+    await expect(client.send(creds, textPayload(CUSTOMER, 'resposta'))).resolves.toMatchObject({ waId: CUSTOMER });
+    expect((await control({ phoneNumberId: creds.phoneNumberId, message }, 'wrong')).status).toBe(401);
+    expect((await control({ phoneNumberId: '1', message })).status).toBe(400);
+    expect((await control({ phoneNumberId: creds.phoneNumberId, message: { type: 'text' } })).status).toBe(400);
+  });
+
+  it('keeps only the newest entries when told to (the demo runs it for as long as the server)', async () => {
+    await start({ keep: 2, autoStatuses: false });
+    fake.markInbound(CUSTOMER);
+    for (const body of ['um', 'dois', 'três']) await client.send(creds, textPayload(CUSTOMER, body));
+    for (const name of ['a.txt', 'b.txt', 'c.txt']) await client.uploadMedia(creds, Buffer.from(name), 'text/plain', name);
+    expect(fake.wire.map((w) => (w.payload as { text: { body: string } }).text.body)).toEqual(['dois', 'três']);
+    expect([...fake.media.values()].map((m) => m.fileName)).toEqual(['b.txt', 'c.txt']);
+    expect(fake.requests).toHaveLength(2);
   });
 });

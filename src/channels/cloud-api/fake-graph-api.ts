@@ -42,6 +42,11 @@ export interface FakeGraphApiOptions {
   windowRefusal?: 'answer' | 'status';
   maxUploadBytes?: number;
   now?: () => number;
+  /**
+   * Keep only the newest this many entries of each log (wire, webhooks, requests, read receipts) and media files;
+   * none: everything (tests read it all). A long-running demo sets it so its memory stays bounded.
+   */
+  keep?: number;
 }
 
 export interface WireEntry {
@@ -109,6 +114,9 @@ export interface FakeGraphApi {
 
 const MAX_JSON_BYTES = 1024 * 1024;
 
+/** The fake's own route (not Meta's) where another process plays the customer: see handleFakeInbound. */
+export const FAKE_INBOUND_PATH = '/__fake/inbound';
+
 function answer(res: ServerResponse, status: number, body: unknown): void {
   const json = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
@@ -153,6 +161,14 @@ function postJson(url: string, body: Buffer, headers: Record<string, string>): P
   });
 }
 
+function parseControl(raw: Buffer | null): { phoneNumberId?: unknown; message?: unknown } | null {
+  try {
+    return raw === null ? null : (JSON.parse(raw.toString('utf8')) as { phoneNumberId?: unknown; message?: unknown });
+  } catch {
+    return null;
+  }
+}
+
 /** Looks like Meta's message ids: `wamid.` and base64 of an opaque blob. */
 export const newWamid = (): string => `wamid.HBgM${randomBytes(30).toString('base64')}`;
 
@@ -188,11 +204,23 @@ export async function startFakeGraphApi(options: FakeGraphApiOptions): Promise<F
 
   const phone = (id: string) => state.phoneNumbers.find((p) => p.id === id);
 
+  /** Forgets the oldest entries beyond options.keep (see there). */
+  function trim(): void {
+    const keep = options.keep;
+    if (keep === undefined) return;
+    for (const log of [state.wire, state.webhooks, state.requests, state.readReceipts] as unknown[][]) if (log.length > keep) log.splice(0, log.length - keep);
+    for (const id of state.media.keys()) {
+      if (state.media.size <= keep) break;
+      state.media.delete(id);
+    }
+  }
+
   async function deliverPayload(payload: unknown, signature?: string): Promise<number> {
     if (!options.webhookUrl) return 0;
     const raw = Buffer.from(JSON.stringify(payload));
     const status = await postJson(options.webhookUrl, raw, { [SIGNATURE_HEADER]: signature ?? signWebhook(raw, options.appSecret) });
     state.webhooks.push({ payload, status });
+    trim();
     return status;
   }
 
@@ -262,6 +290,7 @@ export async function startFakeGraphApi(options: FakeGraphApiOptions): Promise<F
     if (!check.ok) return answerError(res, fakeGraphError(check.code, check.details));
     if (check.kind === 'read') {
       state.readReceipts.push(check.messageId);
+      trim();
       return answer(res, 200, { success: true });
     }
     const rejection = rejections.shift();
@@ -270,6 +299,7 @@ export async function startFakeGraphApi(options: FakeGraphApiOptions): Promise<F
     if (outside && windowRefusal === 'answer') return answerError(res, fakeGraphError(131047));
     const entry: WireEntry = { phoneNumberId, to: check.to, type: check.type, payload: body, id: newWamid(), at: new Date(now()) };
     state.wire.push(entry);
+    trim();
     answer(res, 200, { messaging_product: 'whatsapp', contacts: [{ input: check.to, wa_id: check.to }], messages: [{ id: entry.id }] });
     scheduleStatuses(entry, check.bizOpaque, outside ? webhookErrorDetail(131047) : null);
   }
@@ -290,6 +320,7 @@ export async function startFakeGraphApi(options: FakeGraphApiOptions): Promise<F
     const id = newMediaId();
     const bytes = Buffer.from(file.bytes);
     state.media.set(id, { id, bytes, mimetype, fileName: file.fileName, sha256: createHash('sha256').update(bytes).digest('hex'), declaredSize: bytes.length });
+    trim();
     answer(res, 200, { id });
   }
 
@@ -332,14 +363,32 @@ export async function startFakeGraphApi(options: FakeGraphApiOptions): Promise<F
     res.end(media.bytes);
   }
 
+  /**
+   * Not Meta's: the customer side for another process (`npm run simulate` through the app's dev route). The body is
+   * `{ phoneNumberId, message }` (a FakeInbound); the answer is the app's status for the signed webhook posted.
+   */
+  async function handleFakeInbound(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const raw = await readBody(req, MAX_JSON_BYTES);
+    const body = parseControl(raw);
+    const message = body?.message as FakeInbound | undefined;
+    if (typeof body?.phoneNumberId !== 'string' || !phone(body.phoneNumberId) || typeof message?.from !== 'string' || typeof message.type !== 'string') {
+      return answerError(res, fakeGraphError(100, 'Expected { phoneNumberId, message: { from, type, ... } }'));
+    }
+    const id = message.id ?? newWamid();
+    const status = await self.deliverInbound(body.phoneNumberId, { ...message, id });
+    answer(res, 200, { id, status });
+  }
+
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
     state.requests.push({ method: req.method ?? 'GET', path: `${url.pathname}${url.search}` });
+    trim();
     if (req.headers.authorization !== `Bearer ${accessToken}`) {
       req.resume();
       return answerError(res, fakeGraphError(190, 'The access token is missing, expired or was revoked'));
     }
     if (req.method === 'GET' && url.pathname === '/whatsapp_business/attachments/') return handleDownload(res, url);
+    if (req.method === 'POST' && url.pathname === FAKE_INBOUND_PATH) return handleFakeInbound(req, res);
     const [v, id, edge, ...rest] = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
     if (v !== version || !id || rest.length) {
       req.resume();
@@ -366,7 +415,7 @@ export async function startFakeGraphApi(options: FakeGraphApiOptions): Promise<F
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  return {
+  const self: FakeGraphApi = {
     ...state,
     baseUrl,
     deliverPayload,
@@ -395,6 +444,7 @@ export async function startFakeGraphApi(options: FakeGraphApiOptions): Promise<F
       });
     },
   };
+  return self;
 }
 
 /** The credentials of a connection on the fake's first phone number (tests, the demo). */

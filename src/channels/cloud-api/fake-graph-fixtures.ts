@@ -5,12 +5,15 @@ import type { MessageTemplate } from './cloud-api-types.js';
 export const FAKE_ACCESS_TOKEN = 'fake-cloud-access-token';
 export const FAKE_PHONE_NUMBER_ID = '106540352242922';
 export const FAKE_BUSINESS_ACCOUNT_ID = '102290129340398';
+/** The app secret the demo's Cloud API connection and its fake share (the fake signs its webhooks with it). */
+export const FAKE_APP_SECRET = 'fake-cloud-app-secret';
 
 export interface FakePhoneNumber {
   id: string;
   display_phone_number: string;
   verified_name: string;
   quality_rating: string;
+  code_verification_status?: string;
 }
 
 export const FAKE_PHONE_NUMBER: FakePhoneNumber = {
@@ -18,6 +21,7 @@ export const FAKE_PHONE_NUMBER: FakePhoneNumber = {
   display_phone_number: '15550783881',
   verified_name: 'Loja Exemplo',
   quality_rating: 'GREEN',
+  code_verification_status: 'VERIFIED',
 };
 
 export const FAKE_TEMPLATES: MessageTemplate[] = [

@@ -88,7 +88,13 @@ describe('GraphApiClient against the fake Graph API', () => {
   });
 
   it('reads the phone number', async () => {
-    expect(await client.phoneNumber(creds)).toEqual({ displayPhoneNumber: '15550783881', verifiedName: 'Loja Exemplo', qualityRating: 'GREEN' });
+    expect(await client.phoneNumber(creds)).toEqual({
+      displayPhoneNumber: '15550783881',
+      verifiedName: 'Loja Exemplo',
+      qualityRating: 'GREEN',
+      codeVerificationStatus: 'VERIFIED',
+    });
+    expect(fake.requests.at(-1)!.path).toContain('fields=display_phone_number,verified_name,quality_rating,code_verification_status');
   });
 
   it('follows the template pages with the after cursor, up to maxPages', async () => {

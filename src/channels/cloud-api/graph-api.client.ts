@@ -28,6 +28,8 @@ export interface PhoneNumberInfo {
   displayPhoneNumber: string;
   verifiedName: string;
   qualityRating: string;
+  /** Whether Meta verified the number by code (VERIFIED, NOT_VERIFIED, EXPIRED); null when not stated. */
+  codeVerificationStatus: string | null;
 }
 
 export interface DownloadedMedia {
@@ -109,12 +111,13 @@ export class GraphApiClient {
   }
 
   async phoneNumber(creds: CloudApiCredentials): Promise<PhoneNumberInfo> {
-    const path = `${encodeURIComponent(creds.phoneNumberId)}?fields=display_phone_number,verified_name,quality_rating`;
+    const path = `${encodeURIComponent(creds.phoneNumberId)}?fields=display_phone_number,verified_name,quality_rating,code_verification_status`;
     const answer = objectAt(await this.json(creds, this.get(creds, path)), 'answer');
     return {
       displayPhoneNumber: idAt(answer.display_phone_number, 'answer.display_phone_number', 64),
       verifiedName: textAt(answer.verified_name, 256) ?? '',
       qualityRating: textAt(answer.quality_rating, 32) ?? 'UNKNOWN',
+      codeVerificationStatus: textAt(answer.code_verification_status, 32),
     };
   }
 

@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../authorization/auth.decorator.js';
+import { CloudFakePhone } from '../cloud-api/cloud-fake-phone.js';
 import { injectSimulatedTraffic } from './simulated-traffic.js';
 import { SimulateInboundDto } from './simulate-inbound.dto.js';
 import { SimulatorPhones } from './simulator-phones.js';
@@ -13,12 +14,17 @@ import { IdParam } from '../../common/pipes/id-param.pipe.js';
 @ApiBearerAuth()
 @Controller('dev/simulator')
 export class SimulatorController {
-  constructor(private readonly phones: SimulatorPhones) {}
+  constructor(
+    private readonly phones: SimulatorPhones,
+    private readonly cloudPhone: CloudFakePhone,
+  ) {}
 
   @Post(':connectionId/inbound')
   @HttpCode(202)
   @Policy('update', 'Connection')
   async inbound(@Auth() ctx: AuthContext, @IdParam('connectionId') connectionId: number, @Body() dto: SimulateInboundDto): Promise<{ id: string }> {
+    // A Cloud API connection of the caller's company on the local Graph API fake: the fake posts Meta's webhook.
+    if ((await this.cloudPhone.companyOf(connectionId)) === ctx.companyId) return this.cloudPhone.inbound(connectionId, dto);
     return injectSimulatedTraffic(await this.phones.phone(ctx.companyId, connectionId), dto);
   }
 

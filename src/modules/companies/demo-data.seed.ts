@@ -15,6 +15,14 @@ import { createDefaultSettings } from '../settings/default-settings.js';
 import { User } from '../users/user.entity.js';
 import { Company } from './company.entity.js';
 import { DEFAULT_TIME_ZONE, dayFromToday } from '../../shared/due-date.js';
+import { CLOUD_PROVIDER } from '../../channels/cloud-api/cloud-provider.js';
+import {
+  FAKE_ACCESS_TOKEN,
+  FAKE_APP_SECRET,
+  FAKE_BUSINESS_ACCOUNT_ID,
+  FAKE_PHONE_NUMBER,
+  FAKE_PHONE_NUMBER_ID,
+} from '../../channels/cloud-api/fake-graph-fixtures.js';
 
 export const DEMO_ACCOUNTS = {
   super: { email: 'super@example.com', password: 'Super123!' },
@@ -22,8 +30,16 @@ export const DEMO_ACCOUNTS = {
   attendant: { email: 'atendente@example.com', password: 'Atendente123!' },
 } as const;
 
+/** The demo's WhatsApp Cloud API connection, on the local Graph API fake that `npm start` runs beside it. */
+export const DEMO_CLOUD_CONNECTION = 'WhatsApp Cloud (demo)';
+
+export interface DemoSeedOptions {
+  /** With the fake running: also the Cloud API connection, its secrets sealed with this (SecretBox, cloud-api). */
+  cloud?: { seal(secret: string): string; verifyToken: string };
+}
+
 /** Seeds the demo company only into an empty database; returns whether it did. */
-export async function seedDemoData(em: EntityManager): Promise<boolean> {
+export async function seedDemoData(em: EntityManager, options: DemoSeedOptions = {}): Promise<boolean> {
   if ((await em.count(Company, {})) > 0) return false;
   // Due in twelve days: the invoice run issues its open invoice at boot, so the checkout can be tried at once (with
   // the sandbox provider and `npm run pay`); the previous period's invoice is paid.
@@ -85,6 +101,27 @@ export async function seedDemoData(em: EntityManager): Promise<boolean> {
   });
   connection.queues.set([comercial, suporte]);
   em.create(ChannelAuthKey, { company, whatsapp: connection, type: 'creds', keyId: 'creds', value: '{"simulator":true}' });
+  if (options.cloud) {
+    // Beside it, the official API's kind on the fake's credentials: it connects by reading the fake's number.
+    const cloud = em.create(Whatsapp, {
+      company,
+      name: DEMO_CLOUD_CONNECTION,
+      provider: CLOUD_PROVIDER,
+      status: 'CONNECTED',
+      isDefault: false,
+      // What it reads from the fake when started (a connected stateless connection is not started again at boot).
+      phoneNumber: FAKE_PHONE_NUMBER.display_phone_number,
+      greetingMessage: '{{ms}}, {{name}}! Bem-vindo à Empresa Demo (WhatsApp oficial). Escolha um setor:',
+      complationMessage: 'Atendimento encerrado. Obrigado pelo contato!',
+      cloudPhoneNumberId: FAKE_PHONE_NUMBER_ID,
+      cloudBusinessAccountId: FAKE_BUSINESS_ACCOUNT_ID,
+      cloudAccessToken: options.cloud.seal(FAKE_ACCESS_TOKEN),
+      cloudAccessTokenHint: FAKE_ACCESS_TOKEN.slice(-4),
+      cloudAppSecret: options.cloud.seal(FAKE_APP_SECRET),
+      cloudVerifyToken: options.cloud.verifyToken,
+    });
+    cloud.queues.set([comercial, suporte]);
+  }
   // A contact list and a draft campaign to try the campaigns area (numbers ending in 0000 are "not on WhatsApp").
   const list = em.create(ContactList, { company, name: 'Clientes VIP' });
   for (const [name, number, email] of [
@@ -114,6 +151,16 @@ export async function seedDemoData(em: EntityManager): Promise<boolean> {
   });
   await em.flush();
   return true;
+}
+
+/** The demo's Cloud API connection, when the demo company has it (the fake's webhooks go to it). */
+export async function demoCloudConnectionId(em: EntityManager): Promise<number | null> {
+  const found = await em.findOne(
+    Whatsapp,
+    { name: DEMO_CLOUD_CONNECTION, provider: CLOUD_PROVIDER, cloudPhoneNumberId: FAKE_PHONE_NUMBER_ID },
+    { ...ACROSS_TENANTS, fields: ['id'] },
+  );
+  return found?.id ?? null;
 }
 
 /** True when no user exists yet (used to warn production installs without a super user). */

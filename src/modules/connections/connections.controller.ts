@@ -1,9 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { Policy } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../authorization/auth.decorator.js';
 import { ApiCompanyIdQuery, CompanyIdQuery } from '../../common/decorators/company-id.query.js';
+import { CloudConnectionCheck, CloudConnectionCheckResponse } from './cloud-connection-check.js';
 import { type ConnectionWithToken, ConnectionsService } from './connections.service.js';
 import { CreateConnectionDto } from './dto/create-connection.dto.js';
 import { UpdateConnectionDto } from './dto/update-connection.dto.js';
@@ -14,7 +15,10 @@ import { IdParam } from '../../common/pipes/id-param.pipe.js';
 @ApiBearerAuth()
 @Controller('whatsapp')
 export class ConnectionsController {
-  constructor(private readonly connections: ConnectionsService) {}
+  constructor(
+    private readonly connections: ConnectionsService,
+    private readonly cloudCheck: CloudConnectionCheck,
+  ) {}
 
   @Get()
   @Policy('read', 'Connection')
@@ -61,5 +65,14 @@ export class ConnectionsController {
   @Policy('editOrDeleteConnection', 'connections-page')
   regenerateToken(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<{ token: string }> {
     return this.connections.regenerateToken(ctx, id);
+  }
+
+  @Post(':id/cloud/test')
+  @HttpCode(200)
+  @Policy('editOrDeleteConnection', 'connections-page')
+  @ApiOperation({ summary: '"Testar conexão": reads the Cloud API phone number with the stored credentials' })
+  @ApiOkResponse({ type: CloudConnectionCheckResponse })
+  testCloud(@Auth() ctx: AuthContext, @IdParam('id') id: number): Promise<CloudConnectionCheckResponse> {
+    return this.cloudCheck.check(ctx, id);
   }
 }

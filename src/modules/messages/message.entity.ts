@@ -83,6 +83,14 @@ export class Message extends BaseEntity {
   @Property({ type: 'json', nullable: true })
   editHistory: EditHistoryEntry[] | null = null;
 
+  /** A send the provider reported failed after accepting it: the catalogued code the chat shows. */
+  @Property({ type: 'string', length: 64, nullable: true })
+  sendErrorCode: string | null = null;
+
+  /** The provider's own words for that failure (Meta's code and title), for support. */
+  @Property({ type: 'text', nullable: true })
+  sendError: string | null = null;
+
   /** When the provider says it was sent (createdAt is when we stored it). */
   @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
   sentAt: Date | null = null;

@@ -22,6 +22,9 @@ export interface MessageRow {
   is_edited: boolean;
   participant: string | null;
   sender_name: string | null;
+  /** Absent from rows read before the columns existed in the select. */
+  send_error_code?: string | null;
+  send_error?: string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -51,6 +54,7 @@ export function toMessageResponse(row: MessageRow): MessageResponse {
     isEdited: row.is_edited,
     participant: row.participant,
     senderName: row.sender_name,
+    sendError: row.send_error_code ? { code: row.send_error_code, detail: row.send_error ?? '' } : null,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };

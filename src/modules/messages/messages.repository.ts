@@ -52,7 +52,7 @@ type PageRow = MessageRow & {
 
 const PAGE_COLUMNS = `m.id, m.ticket_id, m.contact_id, m.whatsapp_id, m.provider_id, m.body, m.from_me, m.read, m.ack, m.media_type,
   m.media_path, m.media_name, m.media_seconds, m.quoted_msg_id, m.is_deleted, m.is_edited, m.participant, m.sender_name, m.created_at,
-  m.updated_at`;
+  m.updated_at, m.send_error_code, m.send_error`;
 
 /**
  * One page of a conversation: the contact's tickets on this connection up to this one, and from each the newest

@@ -7,6 +7,7 @@ import { AckIcon } from './AckIcon';
 import { FormattedText } from './FormattedText';
 import { CAPTIONED, MessageMedia } from './MessageMedia';
 import { MessageMenu } from './MessageMenu';
+import { SendErrorIcon } from './SendErrorIcon';
 import { QuotedBlock } from './QuotedBlock';
 import { ReactionBadge } from './ReactionBadge';
 import type { ReactionCount } from './reactions';
@@ -112,7 +113,7 @@ export function MessageBubble({ message, quoted, reactions, isGroup, contactName
             </Typography>
           )}
           <Typography variant="caption">{clockTime(message.createdAt)}</Typography>
-          {mine && <AckIcon ack={message.ack} />}
+          {mine && (message.sendError ? <SendErrorIcon error={message.sendError} /> : <AckIcon ack={message.ack} />)}
         </Box>
         {reactions?.length ? <ReactionBadge reactions={reactions} mine={mine} /> : null}
       </Box>

@@ -1,4 +1,5 @@
 import { Box, TextField, Typography } from '@mui/material';
+import { CloudConnectionTest } from './CloudConnectionTest';
 import { TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { requiredRule } from '../../validation';
@@ -11,7 +12,7 @@ const digits = (value: string) => (value && !/^\d{5,30}$/.test(value.trim()) ? '
  * The settings of a WhatsApp Cloud API connection (shown when that type is chosen): the ids and secrets from Meta's
  * app dashboard and, once saved, the webhook URL and verify token to paste there. Secrets are never shown back.
  */
-export function CloudSettingsInputs({ isNew }: { isNew: boolean }) {
+export function CloudSettingsInputs({ isNew, connectionId }: { isNew: boolean; connectionId?: number }) {
   const translate = useTranslate();
   const provider = useWatch<ConnectionFormValues, 'provider'>({ name: 'provider' });
   const record = useRecordContext<ConnectionFormValues>();
@@ -64,6 +65,7 @@ export function CloudSettingsInputs({ isNew }: { isNew: boolean }) {
           />
         </Box>
       )}
+      {stored && connectionId !== undefined && <CloudConnectionTest connectionId={connectionId} />}
     </Box>
   );
 }

@@ -24,7 +24,7 @@ export function ConnectionDialog({ id, onSaved }: ConnectionDialogProps) {
   const header = (
     <>
       <DialogContent sx={{ pb: 0, flex: '0 0 auto', overflow: 'visible' }}>
-        <ConnectionGeneralInputs isNew={id === undefined} />
+        <ConnectionGeneralInputs isNew={id === undefined} connectionId={id} />
       </DialogContent>
       <ConnectionTabs tab={tab} onChange={setTab} />
     </>

@@ -13,7 +13,7 @@ const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' 
 const FALLBACK_PROVIDERS = ['beta'];
 
 /** Name, default flag, provider and (when editing) the token hint. */
-export function ConnectionGeneralInputs({ isNew }: { isNew: boolean }) {
+export function ConnectionGeneralInputs({ isNew, connectionId }: { isNew: boolean; connectionId?: number }) {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
   // The form's starting values: the record being edited keeps its provider even where the server no longer offers it.
@@ -49,7 +49,7 @@ export function ConnectionGeneralInputs({ isNew }: { isNew: boolean }) {
           />
         )}
       </Box>
-      <CloudSettingsInputs isNew={isNew} />
+      <CloudSettingsInputs isNew={isNew} connectionId={connectionId} />
     </>
   );
 }
