@@ -8,6 +8,7 @@ import {
   companyEventNames,
   Rooms,
 } from '../../shared/realtime-events.js';
+import { realtimeMetrics } from '../metrics/instruments.js';
 
 /** Emits domain events to socket rooms. Events are company-scoped; only announcements go to every socket. */
 @Injectable()
@@ -16,6 +17,11 @@ export class RealtimeService implements BeforeApplicationShutdown {
 
   attach(server: Server): void {
     this.server = server;
+  }
+
+  /** Sockets connected to this process (metrics). */
+  connectedSockets(): number {
+    return this.server?.engine?.clientsCount ?? 0;
   }
 
   /** Sockets dropped by a shutdown must not publish into a Redis connection that is closing. */
@@ -44,6 +50,7 @@ export class RealtimeService implements BeforeApplicationShutdown {
   /** Under our name and, where the seed app used another, under the seed's too. */
   private emit(rooms: string | string[], companyId: number, topic: string, payload: unknown): void {
     if (!this.server) return;
+    realtimeMetrics.emitted.inc({ topic });
     for (const name of companyEventNames(companyId, topic)) this.server.to(rooms).emit(name, payload);
   }
 
