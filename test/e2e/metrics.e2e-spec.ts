@@ -6,6 +6,7 @@ import type { Whatsapp } from '../../src/modules/connections/whatsapp.entity.js'
 import { connectedSimulator, drainPipeline, waitFor } from '../utils/channels.js';
 import { refuseConnections } from '../utils/database-outage.js';
 import { createTenant, login, type Session, type TenantFixture } from '../utils/factories.js';
+import { connectSocket } from '../utils/sockets.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
 
 const TOKEN = 'metrics-token-for-the-test-0123';
@@ -77,7 +78,9 @@ describe('metrics and health', () => {
   });
 
   it('moves the ingest series with a simulated inbound message', async () => {
+    const socket = await connectSocket(t, admin.token);
     const before = await scrape();
+    expect(sample(before, 'atendechat_socket_connections')).toBeGreaterThanOrEqual(1);
     const phone = t.app.get(SimulatorProviderFactory).session(tenant.company.id, connection.id);
     await phone.injectMessage({
       providerId: 'METRICS-1',
@@ -105,6 +108,7 @@ describe('metrics and health', () => {
     expect(after).toContain('# TYPE atendechat_inbox_backlog_age_seconds gauge');
     expect(sample(after, 'atendechat_connections{status="CONNECTED"}')).toBeGreaterThanOrEqual(1);
     expect(sample(after, 'atendechat_connection_status_changes_total{status="CONNECTED"}')).toBeGreaterThanOrEqual(1);
+    socket.disconnect();
   });
 
   it('exposes the job, pool, Redis and runtime series', async () => {

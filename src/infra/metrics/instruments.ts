@@ -29,6 +29,7 @@ export const httpMetrics = {
 };
 
 export const realtimeMetrics = {
+  connections: new Gauge({ name: 'atendechat_socket_connections', help: 'socket.io connections to this process', registers }),
   emitted: new Counter<'topic'>({
     name: 'atendechat_socket_events_emitted_total',
     help: 'socket.io events emitted by topic (one per emission, whatever the rooms)',

@@ -3,7 +3,6 @@ import { DiscoveryService } from '@nestjs/core';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { RealtimeService } from '../realtime/realtime.service.js';
 import { REDIS } from '../redis/redis.tokens.js';
 import { collectProcessMetrics, processRegistry } from './instruments.js';
 import { type InboxBacklogRow, MetricsRepository, type PoolCounters } from './metrics.repository.js';
@@ -65,7 +64,6 @@ export class MetricsCollectors implements OnApplicationBootstrap {
 
   constructor(
     private readonly repository: MetricsRepository,
-    private readonly realtime: RealtimeService,
     private readonly discovery: DiscoveryService,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) config: AppConfig,
@@ -165,15 +163,6 @@ export class MetricsCollectors implements OnApplicationBootstrap {
           )
         )
           this.set((performance.now() - started) / 1000);
-      },
-    });
-    const sockets = () => this.realtime.connectedSockets();
-    new Gauge({
-      name: 'atendechat_socket_connections',
-      help: 'socket.io connections to this process',
-      registers,
-      collect() {
-        this.set(sockets());
       },
     });
   }

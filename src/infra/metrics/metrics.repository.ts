@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type pg from 'pg';
-import { HotPathPool } from '../database/pg-pool.js';
-import { systemSql } from '../database/sql.js';
+import { HotPathPool } from '../../infra/database/pg-pool.js';
+import { systemSql } from '../../infra/database/sql.js';
 
 export interface InboxBacklogRow {
   whatsapp_id: number;
@@ -12,7 +11,11 @@ export interface InboxBacklogRow {
 }
 
 /** A pg pool's counters, read in memory. */
-export type PoolCounters = Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
+export interface PoolCounters {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
 
 /**
  * The oldest row of each connection is found through the (company_id, whatsapp_id, seq) index: one count per
@@ -32,16 +35,19 @@ export class MetricsRepository {
 
   /** Inbox events recorded and not yet processed, per connection (the whole install's inbox). */
   inboxBacklog(): Promise<InboxBacklogRow[]> {
+    // Operators watch the install's whole inbox: the series names connections, never a company's data.
     return systemSql(this.em.getConnection()).all<InboxBacklogRow>(INBOX_BACKLOG_SQL);
   }
 
   /** Connections per status across every company. */
   connectionStatuses(): Promise<Array<{ status: string; count: number }>> {
+    // Counts over every company: no row of any company leaves this query.
     return systemSql(this.em.getConnection()).all('select status, count(*)::int as count from whatsapps group by status');
   }
 
   /** Campaigns being walked across every company. */
   async runningCampaigns(): Promise<number> {
+    // One count over every company.
     const rows = await systemSql(this.em.getConnection()).all<{ count: number }>(`select count(*)::int as count from campaigns where status = 'EM_ANDAMENTO'`);
     return rows[0]?.count ?? 0;
   }

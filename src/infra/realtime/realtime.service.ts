@@ -19,11 +19,6 @@ export class RealtimeService implements BeforeApplicationShutdown {
     this.server = server;
   }
 
-  /** Sockets connected to this process (metrics). */
-  connectedSockets(): number {
-    return this.server?.engine?.clientsCount ?? 0;
-  }
-
   /** Sockets dropped by a shutdown must not publish into a Redis connection that is closing. */
   beforeApplicationShutdown(): void {
     this.server = null;
