@@ -20,10 +20,14 @@ function within<T>(work: Promise<T>): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-/** A value read at most every `ttlMs` however often Prometheus scrapes (several scrapers, a short interval). */
+/**
+ * A value read at most every `ttlMs` however often Prometheus scrapes (several scrapers, a short interval). A read
+ * slower than a scrape may wait (a busy database) goes on in the background and the scrape answers the last value; a
+ * failed read (database unreachable) leaves the series out.
+ */
 class Cached<T> {
-  private at = 0;
-  private pending: Promise<T> | null = null;
+  private at = Number.NEGATIVE_INFINITY;
+  private pending: Promise<void> | null = null;
   private value: T | null = null;
 
   constructor(
@@ -32,19 +36,22 @@ class Cached<T> {
   ) {}
 
   async get(): Promise<T | null> {
-    if (Date.now() - this.at >= this.ttlMs && !this.pending) {
-      this.pending = within(this.read())
-        .then((value) => {
-          this.value = value;
-          return value;
-        })
-        .catch(() => (this.value = null))
+    if (!this.pending && Date.now() - this.at >= this.ttlMs) {
+      this.pending = this.read()
+        .then(
+          (value) => {
+            this.value = value;
+          },
+          () => {
+            this.value = null;
+          },
+        )
         .finally(() => {
           this.at = Date.now();
           this.pending = null;
-        }) as Promise<T>;
+        });
     }
-    if (this.pending) await this.pending;
+    if (this.pending) await within(this.pending).catch(() => undefined);
     return this.value;
   }
 }
