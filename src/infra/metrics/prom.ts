@@ -278,7 +278,12 @@ export function collectDefaultMetrics(config: { register?: Registry; eventLoopMo
   lagGauge('nodejs_eventloop_lag_mean_seconds', 'The mean of the recorded event loop delays.', () => lag.mean);
   lagGauge('nodejs_eventloop_lag_p50_seconds', 'The 50th percentile of the recorded event loop delays.', () => lag.percentile(50));
   lagGauge('nodejs_eventloop_lag_p90_seconds', 'The 90th percentile of the recorded event loop delays.', () => lag.percentile(90));
-  lagGauge('nodejs_eventloop_lag_p99_seconds', 'The 99th percentile of the recorded event loop delays.', () => lag.percentile(99));
+  // Read last (collects start in registration order): the delays are then forgotten, so each scrape sees its interval.
+  lagGauge('nodejs_eventloop_lag_p99_seconds', 'The 99th percentile of the recorded event loop delays.', () => {
+    const p99 = lag.percentile(99);
+    lag.reset();
+    return p99;
+  });
   new Gauge({
     name: 'nodejs_eventloop_lag_seconds',
     help: 'Lag of event loop in seconds.',
