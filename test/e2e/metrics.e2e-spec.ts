@@ -111,6 +111,27 @@ describe('metrics and health', () => {
     socket.disconnect();
   });
 
+  it('reports the inbox backlog of a connection and its age, read from PostgreSQL', async () => {
+    // An event recorded by a process that died before processing it (this process runs the connection: no replay).
+    const db = t.em().getConnection();
+    const backlogSeries = `atendechat_inbox_backlog{connection="${connection.id}"}`;
+    // Rows of the message above are deleted in a batch shortly after they were processed.
+    await waitFor(async () => !(await scrape()).includes(backlogSeries));
+    await db.execute(
+      `insert into inbound_inbox (id, company_id, whatsapp_id, kind, payload, created_at)
+       values (gen_random_uuid(), ?, ?, 'ack', '{"kind":"ack","providerId":"GONE","ack":3}', now() - interval '42 seconds')`,
+      [tenant.company.id, connection.id],
+    );
+    try {
+      const text = await scrape();
+      expect(sample(text, backlogSeries)).toBe(1);
+      expect(sample(text, `atendechat_inbox_backlog_age_seconds{connection="${connection.id}"}`)).toBeGreaterThanOrEqual(42);
+    } finally {
+      await db.execute('delete from inbound_inbox where company_id = ? and whatsapp_id = ?', [tenant.company.id, connection.id]);
+    }
+    expect(await scrape()).not.toContain(backlogSeries);
+  });
+
   it('exposes the job, pool, Redis and runtime series', async () => {
     const text = await scrape();
     for (const queue of ['campaigns', 'scheduled-messages'])

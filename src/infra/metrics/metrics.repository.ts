@@ -17,13 +17,17 @@ export interface PoolCounters {
   waitingCount: number;
 }
 
+/** A connection's backlog is counted up to this many rows: the cost of a scrape stays bounded whatever the backlog. */
+export const BACKLOG_COUNT_CAP = 100_000;
+
 /**
- * The oldest row of each connection is found through the (company_id, whatsapp_id, seq) index: one count per
- * connection and one row fetch each, never a scan of the payloads.
+ * Per connection, led by the (company_id, whatsapp_id, seq) index: its oldest row (one index probe) and its rows
+ * counted on the index (index-only while the table is vacuumed), capped; connections without a backlog cost a probe.
  */
-const INBOX_BACKLOG_SQL = `select g.whatsapp_id, g.backlog::int as backlog, extract(epoch from now() - i.created_at)::float8 as age_seconds
-  from (select company_id, whatsapp_id, count(*) as backlog, min(seq) as first_seq from inbound_inbox group by company_id, whatsapp_id) g
-  join inbound_inbox i on i.company_id = g.company_id and i.whatsapp_id = g.whatsapp_id and i.seq = g.first_seq`;
+const INBOX_BACKLOG_SQL = `select w.id as whatsapp_id, b.backlog, extract(epoch from now() - f.created_at)::float8 as age_seconds
+  from whatsapps w
+  join lateral (select i.created_at from inbound_inbox i where i.company_id = w.company_id and i.whatsapp_id = w.id order by i.seq limit 1) f on true
+  cross join lateral (select count(*)::int as backlog from (select 1 from inbound_inbox i where i.company_id = w.company_id and i.whatsapp_id = w.id limit ${BACKLOG_COUNT_CAP}) c) b`;
 
 /** What the metrics read from PostgreSQL at scrape time (cached by the caller): every company's, never a tenant's rows. */
 @Injectable()
