@@ -6,6 +6,7 @@ import { ConfigModule } from './config/config.module.js';
 import { AuthorizationModule } from './authorization/authorization.module.js';
 import { HotPathPoolModule } from './infra/database/pg-pool.js';
 import { MailModule } from './infra/mail/mail.module.js';
+import { MetricsModule } from './infra/metrics/metrics.module.js';
 import { RealtimeModule } from './infra/realtime/realtime.module.js';
 import { RedisModule } from './infra/redis/redis.module.js';
 import { SchedulingModule } from './infra/scheduling/scheduling.module.js';
@@ -67,6 +68,7 @@ export class AppModule {
         AuthorizationModule,
         RealtimeModule.forRoot([TicketsModule]),
         HealthModule,
+        MetricsModule,
         AuthModule,
         UsersModule.forRoot([AuthModule]),
         CompaniesModule,

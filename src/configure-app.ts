@@ -1,4 +1,4 @@
-import { type INestApplication, ValidationPipe } from '@nestjs/common';
+import { type INestApplication, RequestMethod, ValidationPipe } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
@@ -22,7 +22,7 @@ import { MediaLinks, SIGNED_MEDIA_PREFIX } from './infra/storage/media-links.js'
 import { publicMedia, signedMedia } from './infra/storage/serve-media.js';
 
 const API_PREFIX = 'api';
-const NOT_SPA = /^\/(api|socket\.io|public|media)(\/|$)/;
+const NOT_SPA = /^\/(api|socket\.io|public|media|metrics)(\/|$)/;
 /** The build's hashed files: never answered with the SPA's index.html. */
 const BUILD_ASSETS = /^\/assets\//;
 /** JSON and form bodies are read before authentication, so they stay small; files go through the upload routes. */
@@ -40,7 +40,8 @@ export function configureApp(app: INestApplication, config: AppConfig): INestApp
   expressApp.useLogger(app.get(Logger));
   expressApp.set('trust proxy', 'loopback');
   expressApp.disable('x-powered-by');
-  app.setGlobalPrefix(API_PREFIX);
+  // Prometheus scrapes `/metrics`, the path every exporter uses (behind METRICS_TOKEN here).
+  app.setGlobalPrefix(API_PREFIX, { exclude: [{ path: 'metrics', method: RequestMethod.GET }] });
   expressApp.use(closeUnreadBody);
   continueOnRead(expressApp.getHttpServer());
   keepIdleConnectionsLonger(expressApp.getHttpServer());

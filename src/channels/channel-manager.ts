@@ -237,7 +237,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     // The lease may have been lost while the token was written: no session without it (nothing awaits from here on).
     if (!this.lease.holds(connectionId)) throw appError('ERR_SESSION_IN_OTHER_PROCESS', 'Another server process runs this connection');
     const lease = { token: live.fence, fencedOff: () => void this.leaseLost(connectionId, 'fenced', live) };
-    live.session = new FencedSession(factory.create(ref, this.eventsFor(live), lease), () => this.lease.valid(connectionId));
+    live.session = new FencedSession(factory.create(ref, this.eventsFor(live), lease), () => this.lease.valid(connectionId), factory.provider);
     this.live.set(connectionId, live);
     replayWhenReady(live, this.pipeline);
     await this.status.set(companyId, connectionId, { status: 'OPENING', retries: 0 });

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig, runsBackgroundWork } from '../config/app-config.js';
+import { channelMetrics } from '../infra/metrics/instruments.js';
 import { REDIS } from '../infra/redis/redis.tokens.js';
 import { claimInstanceIdentity, type InstanceClaim } from './instance-identity.js';
 
@@ -250,6 +251,7 @@ export class ConnectionLease implements OnApplicationShutdown {
 
   private lose(id: number, why: LeaseLoss): void {
     this.held.delete(id);
+    channelMetrics.leaseLosses.inc({ reason: why });
     try {
       this.lost(id, why);
     } catch (error) {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { channelMetrics } from '../infra/metrics/instruments.js';
 import { RealtimeService } from '../infra/realtime/realtime.service.js';
 import { ChannelAuthKeysRepository } from './channel-auth-keys.repository.js';
 import type { SessionStatus } from './channel-provider.js';
@@ -31,6 +32,7 @@ export class ConnectionStatusStore {
       disconnectReason: change.disconnectReason ?? null,
     });
     if (!row) return;
+    channelMetrics.statusChanges.inc({ status: change.status });
     this.realtime.toCompany(companyId, 'whatsappSession', {
       action: 'update',
       session: {

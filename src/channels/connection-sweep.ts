@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { channelMetrics } from '../infra/metrics/instruments.js';
 import type { ExclusiveRunner } from '../infra/scheduling/exclusive-runner.js';
 import type { ChannelsRepository } from './channels.repository.js';
 import type { ConnectionLease } from './connection-lease.js';
@@ -88,7 +89,7 @@ export class ConnectionSweep {
     await Promise.allSettled(
       orphans.map((row) =>
         row.status === 'CONNECTED' || row.status === 'OPENING'
-          ? this.host.resume(row.company_id, row.id)
+          ? this.takeOver(row.company_id, row.id)
           : status.set(row.company_id, row.id, { status: 'DISCONNECTED', qrcode: null, disconnectReason: 'Sessão encerrada: leia o QR code novamente' }),
       ),
     );
@@ -99,6 +100,12 @@ export class ConnectionSweep {
       await routing.purgeUnheld(routing.listed().filter((id) => !this.host.busyHere(id)));
     }
     return false;
+  }
+
+  /** A connection that should run and nobody runs (its holder died, or this process restarted) is started here. */
+  private takeOver(companyId: number, connectionId: number): Promise<void> {
+    channelMetrics.takeovers.inc();
+    return this.host.resume(companyId, connectionId);
   }
 
   private async replayOrphanedEvents(): Promise<void> {

@@ -1,4 +1,5 @@
 import { appError } from '../common/errors/app-error.js';
+import { channelMetrics } from '../infra/metrics/instruments.js';
 import type { ChannelSession, MessageKeyRef, NumberCheck, OutgoingMedia, SendOptions, SendResult, StartOptions } from './channel-provider.js';
 
 /**
@@ -10,6 +11,8 @@ export class FencedSession implements ChannelSession {
   constructor(
     readonly inner: ChannelSession,
     private readonly holdsLease: () => boolean,
+    /** The provider's name, for the sends counter. */
+    private readonly provider = 'unknown',
   ) {}
 
   start(options?: StartOptions): Promise<void> {
@@ -30,12 +33,12 @@ export class FencedSession implements ChannelSession {
 
   async sendText(to: string, body: string, options: SendOptions): Promise<SendResult> {
     this.check();
-    return this.inner.sendText(to, body, options);
+    return this.counted(this.inner.sendText(to, body, options));
   }
 
   async sendMedia(to: string, media: OutgoingMedia, options: SendOptions): Promise<SendResult> {
     this.check();
-    return this.inner.sendMedia(to, media, options);
+    return this.counted(this.inner.sendMedia(to, media, options));
   }
 
   async edit(key: MessageKeyRef, body: string): Promise<void> {
@@ -59,6 +62,19 @@ export class FencedSession implements ChannelSession {
 
   profilePictureUrl(jid: string): Promise<string | null> {
     return this.inner.profilePictureUrl(jid);
+  }
+
+  private counted(send: Promise<SendResult>): Promise<SendResult> {
+    return send.then(
+      (result) => {
+        channelMetrics.sends.inc({ provider: this.provider, result: 'sent' });
+        return result;
+      },
+      (error: unknown) => {
+        channelMetrics.sends.inc({ provider: this.provider, result: 'failed' });
+        throw error;
+      },
+    );
   }
 
   private check(): void {

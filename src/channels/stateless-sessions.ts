@@ -3,6 +3,7 @@ import { appError } from '../common/errors/app-error.js';
 import type { ChannelEvents, ChannelProviderFactory, ChannelSession, ConnectionRef } from './channel-provider.js';
 import type { ChannelsRepository, ConnectionRow } from './channels.repository.js';
 import type { ConnectionStatusStore } from './connection-status.store.js';
+import { FencedSession } from './fenced-session.js';
 import { STATELESS_OWNER, type SessionRouting } from './session-routing.js';
 
 interface Held {
@@ -103,6 +104,7 @@ export class StatelessSessions {
       revoke: recordedElsewhere,
       call: recordedElsewhere,
     };
-    return factory.create(ref, events);
+    // No lease to hold (any process sends); the wrapper counts the sends like a session's.
+    return new FencedSession(factory.create(ref, events), () => true, factory.provider);
   }
 }

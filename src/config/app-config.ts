@@ -37,6 +37,7 @@ export interface AppConfig {
   campaigns: CampaignsConfig;
   billing: BillingConfig;
   jobs: { /** How often a lost Redis is looked for, to arm the delayed jobs again from the database. */ reconcileIntervalMs: number };
+  metrics: MetricsConfig;
   /** Outside production: the secret `npm run simulate` presents instead of a user login (kept in the data directory). */
   simulatorSecret: string | null;
 }
@@ -51,6 +52,15 @@ export interface BillingConfig {
   asaas: { baseUrl: string; apiKey: string | null; webhookToken: string | null };
   /** How long a Pix charge can be paid. */
   chargeTtlSeconds: number;
+}
+
+export interface MetricsConfig {
+  /** Bearer token of `/metrics` on the main port; null: the main port does not serve it. */
+  token: string | null;
+  /** A separate port serving `/metrics` without a token; null: none (0 in tests: any free port). */
+  port: number | null;
+  /** Series read from the database (inbox backlog, connection states, running campaigns) are reread at most this often. */
+  refreshMs: number;
 }
 
 export interface CampaignsConfig {
@@ -203,6 +213,7 @@ export function loadConfig(source: Record<string, string | undefined>, overrides
     },
     simulatorSecret: isProduction ? null : persistedSecret(dataDir, 'simulator-secret'),
     jobs: { reconcileIntervalMs: env.JOB_RECONCILE_MS },
+    metrics: { token: env.METRICS_TOKEN ?? null, port: env.METRICS_PORT ?? null, refreshMs: 5000 },
     campaigns: { secondMs: env.CAMPAIGN_SECOND_MS },
     billing: {
       provider: env.PAYMENT_PROVIDER,

@@ -89,6 +89,10 @@ export const envSchema = z.object({
   ASAAS_API_KEY: z.string().min(1).optional(),
   /** The token Asaas sends in the `asaas-access-token` header of its webhooks (set in the Asaas panel). */
   ASAAS_WEBHOOK_TOKEN: z.string().min(16).optional(),
+  /** Bearer token that opens `/metrics` on the main port; without it the main port does not serve metrics. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** A second port serving only `/metrics`, without a token (keep it off the public network). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

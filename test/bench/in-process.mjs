@@ -15,7 +15,15 @@ export async function startBenchApp(prefix, seed, overrides = {}) {
   const { dbName, dbUrl, dataDir } = await scratch(prefix);
   await seed(dbUrl);
   const config = loadConfig(
-    { NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent', REDIS_URL: process.env.REDIS_URL },
+    // METRICS_PORT / METRICS_TOKEN: curl the app's /metrics while a benchmark runs.
+    {
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      REDIS_URL: process.env.REDIS_URL,
+      METRICS_PORT: process.env.METRICS_PORT,
+      METRICS_TOKEN: process.env.METRICS_TOKEN,
+    },
     { databaseUrl: dbUrl, redisPrefix: dbName, port: 0, demoData: false, ...overrides },
   );
   const app = await NestFactory.create(AppModule.forRoot(config), { ...APP_FACTORY_OPTIONS, logger: false });

@@ -123,13 +123,20 @@ export class IdleWorker extends Worker {
 }
 
 let openJobsGate: () => void = () => undefined;
+let jobsOpen = false;
 const sessionsBack = new Promise<void>((resolve) => {
   openJobsGate = resolve;
 });
 
 /** A worker process's sessions that ran before it started are back (or given up on): its jobs may run. */
 export function openJobs(): void {
+  jobsOpen = true;
   openJobsGate();
+}
+
+/** Whether the sessions this process starts at boot are up (or given up on): its readiness waits for it. */
+export function bootSessionsStarted(): boolean {
+  return jobsOpen;
 }
 
 /**

@@ -1,10 +1,19 @@
 import { type BeforeApplicationShutdown, Logger } from '@nestjs/common';
-import { ConnectedSocket, MessageBody, type OnGatewayDisconnect, type OnGatewayInit, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
+import {
+  ConnectedSocket,
+  MessageBody,
+  type OnGatewayConnection,
+  type OnGatewayDisconnect,
+  type OnGatewayInit,
+  SubscribeMessage,
+  WebSocketGateway,
+} from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import { AuthContextLoader } from '../../authorization/auth-context.loader.js';
 import { type TokenClaims, TokenService } from '../../authorization/token.service.js';
 import { readsEveryTicket } from '../../shared/permissions.js';
 import { ClientEvents, Rooms, SOCKET_PING_MS } from '../../shared/realtime-events.js';
+import { realtimeMetrics } from '../metrics/instruments.js';
 import { UserPresence } from './user-presence.js';
 import { RealtimeService } from './realtime.service.js';
 import { type AuthedSocket, handshakeRefusal, handshakeToken } from './socket-auth.js';
@@ -13,7 +22,7 @@ import { TicketRoomAuthorizer } from './ticket-room.authorizer.js';
 const TICKET_STATUSES = new Set(['open', 'pending', 'closed']);
 
 @WebSocketGateway({ path: '/socket.io', pingInterval: SOCKET_PING_MS, pingTimeout: SOCKET_PING_MS, cors: { origin: true, credentials: true } })
-export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect, BeforeApplicationShutdown {
+export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, BeforeApplicationShutdown {
   private readonly logger = new Logger('Realtime');
   /** Set when the process stops: its sockets' disconnects are not the users leaving. */
   private closing = false;
@@ -71,7 +80,13 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect, Befo
     this.closing = true;
   }
 
+  /** Only sockets that passed the handshake's authentication get here. */
+  handleConnection(): void {
+    realtimeMetrics.connections.inc();
+  }
+
   async handleDisconnect(socket: Socket): Promise<void> {
+    realtimeMetrics.connections.dec();
     const auth = (socket as AuthedSocket).data?.auth;
     if (!auth || auth.billing || this.closing) return;
     const stillConnected = await socket.nsp.in(Rooms.user(auth.userId)).fetchSockets();

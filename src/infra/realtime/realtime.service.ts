@@ -8,6 +8,7 @@ import {
   companyEventNames,
   Rooms,
 } from '../../shared/realtime-events.js';
+import { realtimeMetrics } from '../metrics/instruments.js';
 
 /** Emits domain events to socket rooms. Events are company-scoped; only announcements go to every socket. */
 @Injectable()
@@ -44,6 +45,7 @@ export class RealtimeService implements BeforeApplicationShutdown {
   /** Under our name and, where the seed app used another, under the seed's too. */
   private emit(rooms: string | string[], companyId: number, topic: string, payload: unknown): void {
     if (!this.server) return;
+    realtimeMetrics.emitted.inc({ topic });
     for (const name of companyEventNames(companyId, topic)) this.server.to(rooms).emit(name, payload);
   }
 

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 
-/** What a worker process (ROLE=worker) answers over HTTP: its health, and the simulated phones it runs (outside production). */
-const WORKER_ROUTES = /^\/api\/(health|dev\/simulator|dev\/phone)(\/|$)/;
+/** What a worker process (ROLE=worker) answers over HTTP: its health, its metrics, and the simulated phones it runs (outside production). */
+const WORKER_ROUTES = /^\/(api\/(health|dev\/simulator|dev\/phone)|metrics)(\/|$)/;
 
 /** The API is served by the API processes; a worker answers only its own routes, so a misrouted proxy is noticed. */
 export function workerRoutesOnly(req: Request, res: Response, next: NextFunction): void {

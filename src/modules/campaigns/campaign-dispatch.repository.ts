@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { HotPathPool, prepared } from '../../infra/database/pg-pool.js';
 import { tenantSql } from '../../infra/database/sql.js';
+import { campaignMetrics } from '../../infra/metrics/instruments.js';
 import { forkForCompany } from '../../infra/database/tenant-scope.js';
 import type { CampaignStatus, ShippingStatus } from '../../shared/campaigns.js';
 
@@ -373,6 +374,7 @@ export class CampaignDispatchRepository {
       sent.walk,
       sent.nextAt,
     ]);
+    campaignMetrics.recipients.inc({ result: 'sent' });
     return rows[0] ?? { walked: null, updated: false };
   }
 
@@ -390,6 +392,7 @@ export class CampaignDispatchRepository {
       walk,
       nextAt,
     ]);
+    campaignMetrics.recipients.inc({ result: 'failed' });
     return rows[0] ?? { walked: null, recent_failures: 0 };
   }
 

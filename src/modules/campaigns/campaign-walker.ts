@@ -6,6 +6,7 @@ import { ChannelManager } from '../../channels/channel-manager.js';
 import { jidFor } from '../../channels/numbers.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { forkForCompany } from '../../infra/database/tenant-scope.js';
+import { campaignMetrics } from '../../infra/metrics/instruments.js';
 import { type CampaignPauseReason, campaignsOn, parseCampaignSettings, renderCampaignMessage } from '../../shared/campaigns.js';
 import { quietHoursEnd, startOfNextDay } from './campaign-clock.js';
 import { type DispatchCampaignRow, type DispatchGateRow, CampaignDispatchRepository } from './campaign-dispatch.repository.js';
@@ -131,6 +132,7 @@ export class CampaignWalker {
     const capped = settings.dailyCap > 0 && gate.sent_today >= settings.dailyCap;
     if (quietUntil || capped) {
       const until = quietUntil ?? startOfNextDay(now, gate.timezone);
+      campaignMetrics.waits.inc({ reason: quietUntil ? 'quiet_hours' : 'daily_cap' });
       await this.repository.release(companyId, shipping.id);
       await this.repository.wait(companyId, campaignId, quietUntil ? 'QUIET_HOURS' : 'DAILY_CAP', until, fence);
       await this.announce(companyId, campaignId);
@@ -318,7 +320,10 @@ export class CampaignWalker {
 
   /** The campaign stops on its own (CANCELADA, with the reason shown) while this walker holds it; restart resumes it. */
   private async stop(companyId: number, campaignId: number, reason: CampaignPauseReason, fence: number): Promise<null> {
-    if (await this.repository.pause(companyId, campaignId, reason, fence)) await this.announce(companyId, campaignId, true);
+    if (await this.repository.pause(companyId, campaignId, reason, fence)) {
+      campaignMetrics.autoPauses.inc({ reason });
+      await this.announce(companyId, campaignId, true);
+    }
     this.forget(campaignId);
     return null;
   }

@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { JobReconciler } from '../../infra/jobs/job-reconciler.js';
+import { campaignMetrics } from '../../infra/metrics/instruments.js';
 import { CampaignJobs } from './campaign-jobs.js';
 import { CampaignWalker } from './campaign-walker.js';
 import { CampaignsRepository } from './campaigns.repository.js';
@@ -68,6 +69,7 @@ export class CampaignWatch implements OnModuleInit {
         await this.jobs.armWalk(walk.company_id, walk.id, new Date(), true, generation);
         rearmed += 1;
       } else if (walk.walk_rearms >= WALK_MAX_REARMS && (await this.repository.pauseStuck(walk.company_id, walk.id, walk.walk_generation, 'WALK_STUCK'))) {
+        campaignMetrics.autoPauses.inc({ reason: 'WALK_STUCK' });
         this.logger.error(`campaign ${walk.id}: ${walk.walk_rearms} re-arms without progress; stopped with WALK_STUCK`);
         this.walker.forget(walk.id);
         await this.walker.announce(walk.company_id, walk.id, true);

@@ -2,6 +2,7 @@ import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { HotPathPool, prepared } from '../../infra/database/pg-pool.js';
 import { systemSql, tenantSql } from '../../infra/database/sql.js';
+import { ingestMetrics } from '../../infra/metrics/instruments.js';
 import type { InboxEvent } from './inbox-event.js';
 
 export interface InboxRow {
@@ -60,6 +61,7 @@ export class InboundInboxRepository implements OnApplicationShutdown {
       if (!this.appends.length) setImmediate(() => void this.flushAppends());
       this.appends.push({ id, companyId, whatsappId, event, settle: { resolve, reject } });
     }).then(() => {
+      ingestMetrics.accepted.inc({ kind: event.kind });
       this.owned.add(id);
       return id;
     });
@@ -71,6 +73,7 @@ export class InboundInboxRepository implements OnApplicationShutdown {
 
   /** Marks a row processed; rows are deleted in batches shortly after. */
   done(companyId: number, id: string): void {
+    ingestMetrics.processed.inc();
     this.removals.push({ companyId, id });
     this.removeTimer ??= setTimeout(() => void this.flushRemovals(), REMOVE_DELAY_MS);
   }

@@ -3,6 +3,7 @@ import type { ChannelSession, ConnectionRef, InboundCall, InboundMessage } from 
 import type { InboundSink } from '../../channels/inbound-sink.js';
 import { jidFor } from '../../channels/numbers.js';
 import { DomainEvents } from '../../infra/events/domain-events.js';
+import { ingestMetrics } from '../../infra/metrics/instruments.js';
 import { StoragePort } from '../../infra/storage/storage.port.js';
 import { CompanySettingsCache } from '../settings/company-settings.cache.js';
 import type { TicketRow } from '../tickets/ticket-row.mapper.js';
@@ -132,6 +133,7 @@ export class InboundPipeline implements InboundSink {
           );
           this.inbox.done(connection.companyId, row.id);
           total += 1;
+          ingestMetrics.replayed.inc();
         }
         if (rows.length < REPLAY_PAGE) break;
         afterSeq = rows[rows.length - 1]!.seq;

@@ -7,6 +7,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { forkForCompany } from '../../../infra/database/tenant-scope.js';
 import { closeWorkerIfRedisDown } from '../../../infra/jobs/bull.js';
 import { JobReconciler } from '../../../infra/jobs/job-reconciler.js';
+import { importMetrics } from '../../../infra/metrics/instruments.js';
 import { REDIS } from '../../../infra/redis/redis.tokens.js';
 import { StoragePort } from '../../../infra/storage/storage.port.js';
 import { ContactListImport } from '../contact-list-import.entity.js';
@@ -194,6 +195,7 @@ export class ContactListImportProcessor extends WorkerHost implements OnModuleIn
     const emails = invalidEmails(prepared);
     for (let at = 0; at < items.length; at += INSERT_BATCH) {
       await this.repository.upsertItems(companyId, row.contactList.id, items.slice(at, at + INSERT_BATCH));
+      importMetrics.rows.inc({ stage: 'written' }, Math.min(INSERT_BATCH, items.length - at));
       await run.beat();
       if (run.lost) return;
     }
@@ -241,6 +243,7 @@ export class ContactListImportProcessor extends WorkerHost implements OnModuleIn
     };
     const progress = async () => {
       run.processed += 1;
+      importMetrics.rows.inc({ stage: 'checked' });
       await breathe();
       const now = Date.now();
       if (now - emittedAt < EMIT_EVERY_MS) return;
