@@ -8,12 +8,22 @@ import type { ChannelSession, MessageKeyRef, NumberCheck, OutgoingMedia, SendOpt
  * more. The check is in memory (ConnectionLease.valid), so it costs nothing per send.
  */
 export class FencedSession implements ChannelSession {
+  /** Present when the provider sends templates (the Cloud API), fenced and counted like the other sends. */
+  readonly sendTemplate?: ChannelSession['sendTemplate'];
+
   constructor(
     readonly inner: ChannelSession,
     private readonly holdsLease: () => boolean,
     /** The provider's name, for the sends counter. */
     private readonly provider = 'unknown',
-  ) {}
+  ) {
+    const send = inner.sendTemplate?.bind(inner);
+    if (send)
+      this.sendTemplate = async (to, template, options) => {
+        this.check();
+        return this.counted(send(to, template, options));
+      };
+  }
 
   start(options?: StartOptions): Promise<void> {
     return this.inner.start(options);

@@ -144,10 +144,7 @@ describe('inbound store: a burst shares one statement', () => {
   });
 
   it('never stores for another company: each batch is one company', async () => {
-    const [other] = await sql<{ n: number }>('select count(*)::int as n from messages where company_id <> ? and provider_id like ?', [
-      a.company.id,
-      'BATCH-%',
-    ]);
+    const [other] = await sql<{ n: number }>('select count(*)::int as n from messages where company_id <> ? and provider_id like ?', [a.company.id, 'BATCH-%']);
     expect(other!.n).toBe(0);
   });
 });
