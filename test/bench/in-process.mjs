@@ -10,8 +10,11 @@ import { loadConfig } from '../../dist/src/config/app-config.js';
 import { APP_FACTORY_OPTIONS, configureApp } from '../../dist/src/configure-app.js';
 import { dropScratch, scratch, sql } from './lib.mjs';
 
-/** Starts the app (config `overrides` on top) on a scratch database filled by `seed(dbUrl)` and waits until every simulated connection is up. */
-export async function startBenchApp(prefix, seed, overrides = {}) {
+/**
+ * Starts the app (`env` added to its environment, config `overrides` on top) on a scratch database filled by
+ * `seed(dbUrl)` and waits until every seeded connection is up.
+ */
+export async function startBenchApp(prefix, seed, overrides = {}, env = {}) {
   const { dbName, dbUrl, dataDir } = await scratch(prefix);
   await seed(dbUrl);
   const config = loadConfig(
@@ -23,6 +26,7 @@ export async function startBenchApp(prefix, seed, overrides = {}) {
       REDIS_URL: process.env.REDIS_URL,
       METRICS_PORT: process.env.METRICS_PORT,
       METRICS_TOKEN: process.env.METRICS_TOKEN,
+      ...env,
     },
     { databaseUrl: dbUrl, redisPrefix: dbName, port: 0, demoData: false, ...overrides },
   );
@@ -62,7 +66,7 @@ export async function startBenchApp(prefix, seed, overrides = {}) {
       sockets.push(socket);
       return socket;
     };
-    return { app, dbUrl, dataDir, connections, simulator: app.get(SimulatorProviderFactory), adminSocket, close };
+    return { app, baseUrl, dbUrl, dataDir, connections, simulator: app.get(SimulatorProviderFactory), adminSocket, close };
   } catch (error) {
     await close();
     throw error;

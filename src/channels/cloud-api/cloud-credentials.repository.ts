@@ -20,6 +20,10 @@ interface CloudRow {
 /** The SecretBox context of Cloud API secrets (the demo seed seals with it too). */
 export const CLOUD_SECRETS_CONTEXT = 'cloud-api';
 
+/** How long a connection's credentials are kept in memory, and for how many connections at most. */
+const CACHE_MS = 5000;
+const CACHE_MAX = 10_000;
+
 /** A Cloud API connection as the webhook finds it: whose it is, and its credentials when they are complete. */
 export interface CloudConnection {
   companyId: number;
@@ -34,6 +38,12 @@ export interface CloudConnection {
 @Injectable()
 export class CloudCredentialsRepository {
   private readonly box: SecretBox;
+  /**
+   * Every webhook and every send needs the connection's credentials: they are kept a few seconds per connection
+   * (concurrent readers share one read), so a burst of webhooks does not cost a query and two decryptions each. A
+   * change made in this process applies at once (`forget`); another process sees it within CACHE_MS.
+   */
+  private readonly cache = new Map<number, { at: number; value: Promise<CloudConnection | null> }>();
 
   constructor(
     private readonly em: EntityManager,
@@ -57,7 +67,25 @@ export class CloudCredentialsRepository {
   }
 
   /** The connection of this id if it is a Cloud API one (any company: the webhook names only the id). */
-  async byId(connectionId: number): Promise<CloudConnection | null> {
+  byId(connectionId: number): Promise<CloudConnection | null> {
+    const cached = this.cache.get(connectionId);
+    if (cached && Date.now() - cached.at < CACHE_MS) return cached.value;
+    if (this.cache.size >= CACHE_MAX) this.cache.clear();
+    const entry = { at: Date.now(), value: this.read(connectionId) };
+    this.cache.set(connectionId, entry);
+    // A failed read is not kept: the next caller asks the database again.
+    entry.value.catch(() => {
+      if (this.cache.get(connectionId) === entry) this.cache.delete(connectionId);
+    });
+    return entry.value;
+  }
+
+  /** After this process changed or deleted the connection. */
+  forget(connectionId: number): void {
+    this.cache.delete(connectionId);
+  }
+
+  private async read(connectionId: number): Promise<CloudConnection | null> {
     // The webhook is called by Meta, not by a user: the row's own company scopes everything after this read.
     const [row] = await systemSql(this.em.getConnection()).all<CloudRow>(
       `select company_id, cloud_phone_number_id, cloud_business_account_id, cloud_access_token, cloud_app_secret, cloud_verify_token

@@ -87,6 +87,7 @@ export class ConnectionsService {
       await this.apply(tx, found, dto);
       return found;
     });
+    this.cloudCredentials.forget(id);
     const response = toConnectionResponse(whatsapp);
     this.realtime.toCompany(ctx.companyId, 'whatsapp', { action: 'update', whatsapp: response });
     return response;
@@ -105,6 +106,7 @@ export class ConnectionsService {
       await tx.nativeUpdate(Ticket, { whatsapp: id, status: { $ne: 'closed' } }, { status: 'closed' });
       await tx.nativeDelete(Whatsapp, { id });
     });
+    this.cloudCredentials.forget(id);
     await this.channels.forget(id);
     this.realtime.toCompany(ctx.companyId, 'whatsapp', { action: 'delete', whatsappId: id });
   }
