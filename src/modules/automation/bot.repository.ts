@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { HotPathPool, prepared } from '../../infra/database/pg-pool.js';
 import { tenantSql } from '../../infra/database/sql.js';
+import { CompanyBatcher } from '../../infra/database/company-batcher.js';
 import type { ScheduleEntry } from '../../shared/schedules.js';
 import type { IntegrationType } from '../queue-integrations/queue-integration.entity.js';
 import type { TicketState } from '../tickets/ticket-lifecycle.js';
@@ -102,32 +103,42 @@ export interface IntegrationRow {
   typebot_unknown_message: string | null;
 }
 
-/** What the bot reads and writes, in plain indexed SQL (it runs inside the inbound lane). */
-/** A bot turn's reads (see `turn`): prepared, since it runs for every customer message. */
-const TURN_SQL = prepared(
-  'bot_turn',
-  `select row_to_json(tk) as ticket, row_to_json(cn) as connection, coalesce(qs.list, '[]'::json) as queues
-         from (select t.id, t.uuid, t.status, t.user_id, t.queue_id, t.queue_option_id, t.chatbot, t.amount_used_bot_queues, t.protocol,
-                      t.created_at, t.rating_requested_at, t.rating_reminded, t.use_integration, t.integration_id, t.prompt_id, t.bot_menu_at,
-                      t.typebot_session_id, t.typebot_session_at, t.whatsapp_id, t.is_group,
-                      c.id as contact_id, c.name as contact_name, c.number as contact_number
-                 from tickets t join contacts c on c.id = t.contact_id where t.company_id = ? and t.id = ?) tk
-         cross join (select w.name, w.greeting_message, w.out_of_hours_message, w.max_use_bot_queues, w.time_use_bot_queues, w.prompt_id,
-                            w.time_to_transfer, w.transfer_queue_id,
-                            co.schedules as company_schedules, co.timezone,
-                            coalesce(p.use_open_ai, true) as use_open_ai, coalesce(p.use_integrations, true) as use_integrations
-                       from whatsapps w join companies co on co.id = w.company_id left join plans p on p.id = co.plan_id
-                      where w.company_id = ? and w.id = ?) cn
-         left join lateral (
-           select json_agg(json_build_object('id', q.id, 'name', q.name, 'greeting_message', q.greeting_message,
-                    'out_of_hours_message', q.out_of_hours_message, 'schedules', q.schedules, 'integration_id', q.integration_id,
-                    'integration_type', (select qi.type from queue_integrations qi where qi.id = q.integration_id),
-                    'prompt_id', q.prompt_id, 'media_path', q.media_path, 'media_name', q.media_name)
-                  order by q.order_queue nulls last, q.name, q.id) as list
-             from whatsapp_queues wq join queues q on q.id = wq.queue_id
-            where q.company_id = ? and wq.whatsapp_id = ?) qs on true`,
+/**
+ * A bot turn's reads (see `turn`) for several tickets of one company at once, one row per input row (`ord`): turns of
+ * conversations running side by side share one prepared statement.
+ */
+const TURNS_SQL = prepared(
+  'bot_turns',
+  `select k.ord, row_to_json(tk) as ticket, row_to_json(cn) as connection, coalesce(qs.list, '[]'::json) as queues
+     from unnest(?::int[], ?::int[]) with ordinality as k(ticket_id, whatsapp_id, ord)
+     join lateral (select t.id, t.uuid, t.status, t.user_id, t.queue_id, t.queue_option_id, t.chatbot, t.amount_used_bot_queues, t.protocol,
+                          t.created_at, t.rating_requested_at, t.rating_reminded, t.use_integration, t.integration_id, t.prompt_id, t.bot_menu_at,
+                          t.typebot_session_id, t.typebot_session_at, t.whatsapp_id, t.is_group,
+                          c.id as contact_id, c.name as contact_name, c.number as contact_number
+                     from tickets t join contacts c on c.id = t.contact_id where t.company_id = ? and t.id = k.ticket_id) tk on true
+     join lateral (select w.name, w.greeting_message, w.out_of_hours_message, w.max_use_bot_queues, w.time_use_bot_queues, w.prompt_id,
+                          w.time_to_transfer, w.transfer_queue_id,
+                          co.schedules as company_schedules, co.timezone,
+                          coalesce(p.use_open_ai, true) as use_open_ai, coalesce(p.use_integrations, true) as use_integrations
+                     from whatsapps w join companies co on co.id = w.company_id left join plans p on p.id = co.plan_id
+                    where w.company_id = ? and w.id = k.whatsapp_id) cn on true
+     left join lateral (
+       select json_agg(json_build_object('id', q.id, 'name', q.name, 'greeting_message', q.greeting_message,
+                'out_of_hours_message', q.out_of_hours_message, 'schedules', q.schedules, 'integration_id', q.integration_id,
+                'integration_type', (select qi.type from queue_integrations qi where qi.id = q.integration_id),
+                'prompt_id', q.prompt_id, 'media_path', q.media_path, 'media_name', q.media_name)
+              order by q.order_queue nulls last, q.name, q.id) as list
+         from whatsapp_queues wq join queues q on q.id = wq.queue_id
+        where q.company_id = ? and wq.whatsapp_id = k.whatsapp_id) qs on true`,
 );
 
+export interface BotTurn {
+  ticket: BotTicket;
+  connection: BotConnection;
+  queues: BotQueue[];
+}
+
+/** What the bot reads and writes, in plain indexed SQL (it runs inside the inbound lane). */
 @Injectable()
 export class BotRepository {
   constructor(
@@ -143,17 +154,27 @@ export class BotRepository {
    * Everything a bot turn reads, in one round trip (it runs for every customer message): the ticket, its connection
    * with the company's week and clock, and the connection's queues in menu order.
    */
-  async turn(companyId: number, ticketId: number, whatsappId: number): Promise<{ ticket: BotTicket; connection: BotConnection; queues: BotQueue[] } | null> {
-    const rows = await tenantSql(this.hot, companyId).all<{ ticket: BotTicket; connection: BotConnection; queues: BotQueue[] }>(TURN_SQL, [
-      companyId,
-      ticketId,
-      companyId,
-      whatsappId,
-      companyId,
-      whatsappId,
-    ]);
-    return rows[0] ?? null;
+  turn(companyId: number, ticketId: number, whatsappId: number): Promise<BotTurn | null> {
+    return this.turns.store(companyId, { ticketId, whatsappId });
   }
+
+  private readonly turns = new CompanyBatcher<{ ticketId: number; whatsappId: number }, BotTurn | null>(
+    () => [],
+    async (companyId, keys) => {
+      const rows = await tenantSql(this.hot, companyId).all<BotTurn & { ord: string }>(TURNS_SQL, [
+        keys.map((k) => k.ticketId),
+        keys.map((k) => k.whatsappId),
+        companyId,
+        companyId,
+        companyId,
+      ]);
+      const byOrd = new Map(rows.map((row) => [Number(row.ord), row]));
+      return keys.map((_, index) => {
+        const row = byOrd.get(index + 1);
+        return { status: 'fulfilled', value: row ? { ticket: row.ticket, connection: row.connection, queues: row.queues } : null };
+      });
+    },
+  );
 
   /** A queue the ticket is in even when the connection no longer offers it. */
   async queue(companyId: number, id: number): Promise<BotQueue | null> {

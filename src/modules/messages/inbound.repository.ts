@@ -9,7 +9,7 @@ import type { TicketRow } from '../tickets/ticket-row.mapper.js';
 import { messagePreview } from '../../shared/message-preview.js';
 import type { MessageRow } from './message.mapper.js';
 import { BATCH_COLUMNS, STORE_BATCH_TEXT } from './inbound-store-batch.sql.js';
-import { StoreBatcher } from './store-batcher.js';
+import { CompanyBatcher } from '../../infra/database/company-batcher.js';
 
 export type UpdatedMessageRow = MessageRow & { ticket_status: string; ticket_queue_id: number | null };
 
@@ -164,18 +164,18 @@ export class InboundRepository {
 
   /**
    * Stores one message with its contact and ticket; null when the provider id was already stored. Messages of one
-   * company arriving together share one statement (store-batcher.ts).
+   * company arriving together share one statement (company-batcher.ts).
    */
   store(write: InboundWrite): Promise<InboundResult | null> {
     return this.batcher.store(write.companyId, write);
   }
 
-  /** How the stores were grouped so far (see StoreBatcher.stats). */
+  /** How the stores were grouped so far (see CompanyBatcher.stats). */
   storeBatchStats(): Readonly<{ batches: number; rows: number; largest: number }> {
     return this.batcher.stats;
   }
 
-  private readonly batcher = new StoreBatcher<InboundWrite, InboundResult | null>(
+  private readonly batcher = new CompanyBatcher<InboundWrite, InboundResult | null>(
     (write) => [`n:${write.contactNumber}`, `p:${write.whatsappId}:${write.providerId}`],
     (companyId, writes) => this.storeBatch(companyId, writes),
   );

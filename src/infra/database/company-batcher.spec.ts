@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { MAX_BATCH, StoreBatcher } from './store-batcher.js';
+import { MAX_BATCH, CompanyBatcher } from './company-batcher.js';
 
 interface Write {
   key: string;
@@ -8,7 +8,7 @@ interface Write {
 
 function recordingBatcher(fail?: (write: Write) => boolean) {
   const batches: Array<{ companyId: number; values: number[] }> = [];
-  const batcher = new StoreBatcher<Write, number>(
+  const batcher = new CompanyBatcher<Write, number>(
     (write) => [write.key],
     async (companyId, writes) => {
       batches.push({ companyId, values: writes.map((w) => w.value) });
@@ -19,7 +19,7 @@ function recordingBatcher(fail?: (write: Write) => boolean) {
   return { batcher, batches };
 }
 
-describe('StoreBatcher', () => {
+describe('CompanyBatcher', () => {
   it('groups the writes of a tick per company and answers each its own result', async () => {
     const { batcher, batches } = recordingBatcher();
     const results = await Promise.all([
@@ -60,7 +60,7 @@ describe('StoreBatcher', () => {
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected']);
 
     let calls = 0;
-    const throwing = new StoreBatcher<Write, number>(
+    const throwing = new CompanyBatcher<Write, number>(
       (w) => [w.key],
       async (_company, writes) => {
         calls += 1;

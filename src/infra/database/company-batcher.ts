@@ -13,12 +13,13 @@ interface CompanyQueue<W, R> {
 }
 
 /**
- * Group commit for the inbound store: the writes of one company that arrive while its previous statement runs go out
- * together in the next one, so the batch grows with the load and a lone write waits for nothing. One statement per
- * company at a time; companies run side by side. A batch never holds two writes with the same `conflictKeys` (one
- * contact number, one provider id): the later one waits for the next batch, which sees the earlier one's rows.
+ * Group commit per company (the inbound store, the bot's reads): the requests of one company that arrive while its
+ * previous statement runs go out together in the next one, so the batch grows with the load and a lone request waits
+ * for nothing. One statement per company at a time; companies run side by side. A batch never holds two requests with
+ * the same `conflictKeys` (for the store: one contact number, one provider id): the later one waits for the next
+ * batch, which sees the earlier one's rows.
  */
-export class StoreBatcher<W, R> {
+export class CompanyBatcher<W, R> {
   private readonly queues = new Map<number, CompanyQueue<W, R>>();
   /** Statements run and rows they carried, and the largest batch so far (metrics, tests). */
   readonly stats = { batches: 0, rows: 0, largest: 0 };
