@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SimulatorProviderFactory } from '../../src/channels/simulator/simulator-provider.factory.js';
 import type { Whatsapp } from '../../src/modules/connections/whatsapp.entity.js';
 import { InboundRepository, type InboundWrite } from '../../src/modules/messages/inbound.repository.js';
-import { connectedSimulator, drainPipeline } from '../utils/channels.js';
+import pg from 'pg';
+import { connectedSimulator, drainPipeline, waitFor } from '../utils/channels.js';
 import { type TenantFixture, twoTenants } from '../utils/factories.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
 
@@ -141,6 +142,57 @@ describe('inbound store: a burst shares one statement', () => {
     expect(again?.ticket.id).toBe(firstRound[1]!.ticket.id);
     expect(again?.ticket.unread_messages).toBe(2);
     expect(again?.ticket.last_message).toBe('texto DIRECT-5');
+  });
+
+  it('stores a message whose new contact another writer created at the same moment, instead of dropping it', async () => {
+    const repository = t.app.get(InboundRepository);
+    const from = number(900);
+    // Another writer inserts the same contact and holds its transaction open: our insert waits on the unique index,
+    // then finds it taken (ON CONFLICT DO NOTHING) and the message's row comes back without a contact.
+    const other = new pg.Client({ connectionString: t.config.databaseUrl });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query(
+        `insert into contacts (company_id, uuid, name, number, is_group, created_at, updated_at)
+                         values ($1, gen_random_uuid(), 'Outro escritor', $2, false, now(), now())`,
+        [a.company.id, from],
+      );
+      const stored = repository.store({
+        companyId: a.company.id,
+        whatsappId: first.id,
+        contactNumber: from,
+        contactName: 'Cliente novo',
+        isGroup: false,
+        providerId: 'RACE-1',
+        remoteJid: `${from}@s.whatsapp.net`,
+        participant: null,
+        senderName: null,
+        body: 'primeira mensagem',
+        fromMe: false,
+        mediaType: 'chat',
+        mediaPath: null,
+        mediaName: null,
+        quotedProviderId: null,
+        sentAt: new Date(),
+        countsUnread: true,
+      });
+      await waitFor(async () => {
+        const { rows } = await other.query(
+          `select count(*)::int as n from pg_locks l join pg_stat_activity s on s.pid = l.pid where not l.granted and s.datname = current_database()`,
+        );
+        return rows[0].n > 0 ? true : null;
+      });
+      await other.query('commit');
+      const result = await stored;
+      expect(result?.message.provider_id).toBe('RACE-1');
+      expect(result?.contactCreated).toBe(false);
+      expect(result?.ticketCreated).toBe(true);
+    } finally {
+      await other.end();
+    }
+    const [contact] = await sql<{ n: number }>('select count(*)::int as n from contacts where company_id = ? and number = ?', [a.company.id, from]);
+    expect(contact!.n).toBe(1);
   });
 
   it('never stores for another company: each batch is one company', async () => {

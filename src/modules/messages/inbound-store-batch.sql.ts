@@ -27,12 +27,15 @@ export const BATCH_COLUMNS = [
 ] as const;
 
 /**
- * The single-message store statement (inbound.repository.ts) for many messages of one company at once: one plan, one
- * commit and one round trip for a whole batch, which is what lets the inbox drain faster than it fills. Every CTE
+ * The inbound store, for one message or many of one company at once: one plan, one commit and one round trip for a
+ * whole batch, which is what lets the inbox drain faster than it fills. Per message: the contact upserted (a
+ * bare-number name takes the push name), the open ticket reused or created (the lifecycle's open-from-inbound
+ * transition, never for a replayed message), the message inserted once per provider id, the ticket's last message and
+ * unread count moved, the attendance cycle opened, and the ticket returned with the names the events need. Every CTE
  * keeps one row per input row, matched by `ord`. The batch never holds two messages of one contact number or one
  * provider id (the batcher defers those), so no row of it depends on another. A row whose message was not written
- * (a repeated provider id, or a contact or ticket another process created at the same moment) comes back without
- * one, and the caller stores it again on its own.
+ * comes back without one: `already_stored` says whether it was a repeated provider id; otherwise a contact or ticket
+ * another writer created at the same moment got in the way, and the caller stores it again on its own.
  */
 export const STORE_BATCH_TEXT = `
 with input as (
@@ -108,6 +111,9 @@ select i.ord,
        coalesce((select created from ticket t where t.ord = i.ord), false) as ticket_created,
        (select id from contact c where c.ord = i.ord) as contact_id,
        coalesce((select created from contact c where c.ord = i.ord), false) as contact_created,
-       exists (select 1 from renamed r join contact c on c.id = r.id where c.ord = i.ord) as contact_renamed
+       exists (select 1 from renamed r join contact c on c.id = r.id where c.ord = i.ord) as contact_renamed,
+       -- The statement's snapshot: true only for a provider id stored before it.
+       exists (select 1 from messages m where m.company_id = i.company_id and m.whatsapp_id = i.whatsapp_id and m.provider_id = i.provider_id)
+         as already_stored
   from input i
  order by i.ord`;

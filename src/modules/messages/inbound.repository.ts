@@ -2,8 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { HotPathPool, prepared } from '../../infra/database/pg-pool.js';
 import { tenantSql } from '../../infra/database/sql.js';
-import { TICKET_JOINS, TICKET_JSON } from '../tickets/ticket-json.sql.js';
-import { INBOUND_OPEN_CYCLE, INBOUND_OPEN_TICKET } from '../tickets/ticket-lifecycle.repository.js';
 import { newProtocol } from '../tickets/ticket-protocol.js';
 import type { TicketRow } from '../tickets/ticket-row.mapper.js';
 import { messagePreview } from '../../shared/message-preview.js';
@@ -58,77 +56,9 @@ interface StoreRow {
   contact_id: number | null;
   contact_created: boolean;
   contact_renamed: boolean;
+  /** The provider id was stored before this statement (a replay or a repeated delivery). */
+  already_stored: boolean;
 }
-
-/**
- * One statement, one round trip: contact upsert (a bare-number name takes the push name), the open ticket reused or
- * created, the message inserted once per provider id, the ticket's last message and unread count moved, the
- * attendance cycle opened (the lifecycle's open-from-inbound transition), and the ticket returned with the names the events need.
- */
-const STORE_SQL = prepared(
-  'inbound_store',
-  `
-with input as (
-  select ?::int as company_id, ?::int as whatsapp_id, ?::text as number, ?::text as name, ?::boolean as is_group
-), existing_contact as (
-  select c.id, c.uuid, c.name, c.number, c.profile_pic_url, c.profile_pic_updated_at, c.is_group from contacts c, input i where c.company_id = i.company_id and c.number = i.number
-), new_contact as (
-  insert into contacts (company_id, uuid, name, number, is_group, whatsapp_id, created_at, updated_at)
-  select i.company_id, gen_random_uuid(), i.name, i.number, i.is_group, i.whatsapp_id, now(), now()
-    from input i where not exists (select 1 from existing_contact)
-  on conflict (company_id, number) do nothing
-  returning id, uuid, name, number, profile_pic_url, profile_pic_updated_at, is_group
-), renamed as (
-  update contacts c set name = i.name, updated_at = now()
-    from existing_contact e, input i
-   where c.id = e.id and e.name = e.number and i.name <> i.number
-  returning c.id
-), contact as (
-  select e.id, e.uuid, case when r.id is null then e.name else (select name from input) end as name, e.number, e.profile_pic_url,
-         e.profile_pic_updated_at, e.is_group,
-         false as created
-    from existing_contact e left join renamed r on r.id = e.id
-  union all
-  select id, uuid, name, number, profile_pic_url, profile_pic_updated_at, is_group, true from new_contact
-), existing_ticket as (
-  select t.id from tickets t, input i, contact c
-   where t.company_id = i.company_id and t.contact_id = c.id and t.whatsapp_id = i.whatsapp_id and t.status <> 'closed'
-), new_ticket as (
-  -- A replayed message never opens a ticket: the guard looks for its provider id first.
-  ${INBOUND_OPEN_TICKET}
-), ticket as (
-  select id, false as created from existing_ticket union all select id, true from new_ticket
-), quoted as (
-  select m.id from messages m, input i where ?::text is not null and m.company_id = i.company_id and m.whatsapp_id = i.whatsapp_id and m.provider_id = ?::text
-), msg as (
-  insert into messages (company_id, ticket_id, contact_id, whatsapp_id, provider_id, remote_jid, participant, sender_name, body,
-                        from_me, read, ack, media_type, media_path, media_name, media_seconds, quoted_msg_id, sent_at, created_at, updated_at)
-  select i.company_id, t.id, c.id, i.whatsapp_id, ?::text, ?::text, ?::text, ?::text, ?::text, ?::boolean, ?::boolean, ?::smallint,
-         ?::text, ?::text, ?::text, ?::int, (select id from quoted), ?::timestamptz, now(), now()
-    from input i, ticket t, contact c
-  on conflict (company_id, whatsapp_id, provider_id) do nothing
-  returning *
-), moved as (
-  -- Statements of one WITH do not see each other's rows: only a ticket that existed before is updated here.
-  update tickets t set last_message = ?::text, last_message_preview = ?::jsonb, last_message_at = msg.created_at, updated_at = now(),
-                       unread_messages = t.unread_messages + ?::int
-    from msg, existing_ticket e where t.id = msg.ticket_id and t.id = e.id
-  returning t.*
-), final_ticket as (
-  select * from moved union all select n.* from new_ticket n where exists (select 1 from msg)
-), cycle as (
-  ${INBOUND_OPEN_CYCLE}
-)
-select (select row_to_json(m) from msg m) as message,
-       (select ${TICKET_JSON}
-          from final_ticket t
-          join contact ct on ct.id = t.contact_id
-          ${TICKET_JOINS}) as ticket,
-       coalesce((select created from ticket), false) as ticket_created,
-       (select id from contact) as contact_id,
-       coalesce((select created from contact), false) as contact_created,
-       exists (select 1 from renamed) as contact_renamed`,
-);
 
 const STORE_BATCH_SQL = prepared('inbound_store_batch', STORE_BATCH_TEXT);
 
@@ -180,67 +110,48 @@ export class InboundRepository {
     (companyId, writes) => this.storeBatch(companyId, writes),
   );
 
-  /** One statement for the batch; a row it could not write (see STORE_BATCH_SQL) is stored again on its own. */
+  /**
+   * One statement for the batch. A row it could not write although its provider id was new (a contact or ticket
+   * another writer created at that moment, or a batch that failed as a whole) is stored again on its own, which then
+   * finds that contact or ticket; a repeated provider id answers null.
+   */
   private async storeBatch(companyId: number, writes: InboundWrite[]): Promise<Array<PromiseSettledResult<InboundResult | null>>> {
-    if (writes.length === 1) return Promise.allSettled([this.storeOne(writes[0]!)]);
-    let rows: StoreRow[];
+    let rows: StoreRow[] = [];
+    let failure: unknown = null;
     try {
-      const params = BATCH_COLUMNS.map(([name]) => writes.map((write) => batchValue(write, name)));
-      rows = await tenantSql(this.hot, companyId).all<StoreRow>(STORE_BATCH_SQL, [companyId, ...params]);
-    } catch {
-      // A deadlock or a conflict with another process's batch: each message goes on its own, with its own retries.
-      rows = [];
+      rows = await this.run(companyId, writes);
+    } catch (error) {
+      failure = error;
     }
     const outcomes: Array<PromiseSettledResult<InboundResult | null>> = [];
     for (const [index, write] of writes.entries()) {
-      const result = rows[index] ? resultOf(rows[index]) : null;
-      outcomes.push(result ? { status: 'fulfilled', value: result } : (await Promise.allSettled([this.storeOne(write)]))[0]!);
+      const row = rows[index];
+      if (row?.already_stored) outcomes.push({ status: 'fulfilled', value: null });
+      else if (row && resultOf(row)) outcomes.push({ status: 'fulfilled', value: resultOf(row) });
+      else if (writes.length === 1 && failure && !isConcurrentCreate(failure)) outcomes.push({ status: 'rejected', reason: failure });
+      else outcomes.push((await Promise.allSettled([this.storeAlone(write, 1)]))[0]!);
     }
     return outcomes;
   }
 
-  private async storeOne(write: InboundWrite, attempt = 0): Promise<InboundResult | null> {
-    const quoted = write.quotedProviderId ?? null;
-    const preview = previewOf(write);
-    const params = [
-      write.companyId,
-      write.whatsappId,
-      write.contactNumber,
-      (write.contactName || write.contactNumber).slice(0, 100),
-      write.isGroup,
-      newProtocol(),
-      write.body.slice(0, 1000),
-      preview,
-      write.countsUnread ? 1 : 0,
-      write.providerId,
-      quoted,
-      quoted,
-      write.providerId,
-      write.remoteJid,
-      write.participant,
-      write.senderName,
-      write.body,
-      write.fromMe,
-      write.fromMe,
-      write.ack ?? (write.fromMe ? 1 : 0),
-      write.mediaType,
-      write.mediaPath,
-      write.mediaName,
-      mediaSeconds(write.seconds),
-      write.sentAt,
-      write.body.slice(0, 1000),
-      preview,
-      write.countsUnread ? 1 : 0,
-    ];
+  /** A retry of one message, outside any batch: a second or third attempt finds what a concurrent writer created. */
+  private async storeAlone(write: InboundWrite, attempt: number): Promise<InboundResult | null> {
     let row: StoreRow | undefined;
     try {
-      row = (await tenantSql(this.hot, write.companyId).all<StoreRow>(STORE_SQL, params))[0];
+      [row] = await this.run(write.companyId, [write]);
     } catch (error) {
-      // A contact or ticket created by a concurrent writer a moment earlier: the second run finds it.
-      if (attempt < 2 && isConcurrentCreate(error)) return this.storeOne(write, attempt + 1);
+      if (attempt < 3 && isConcurrentCreate(error)) return this.storeAlone(write, attempt + 1);
       throw error;
     }
-    return row ? resultOf(row) : null;
+    if (!row || row.already_stored) return null;
+    const result = resultOf(row);
+    if (result || attempt >= 3) return result;
+    return this.storeAlone(write, attempt + 1);
+  }
+
+  private run(companyId: number, writes: InboundWrite[]): Promise<StoreRow[]> {
+    const params = BATCH_COLUMNS.map(([name]) => writes.map((write) => batchValue(write, name)));
+    return tenantSql(this.hot, companyId).all<StoreRow>(STORE_BATCH_SQL, [companyId, ...params]);
   }
 
   /** At most once a day per contact, whatever the number of processes asking. */

@@ -166,28 +166,10 @@ export class TicketLifecycleRepository {
 }
 
 /**
- * Open from inbound, inside the inbound pipeline's single statement (src/modules/messages/inbound.repository.ts): a
- * new `pending` ticket with its protocol when the contact has none open on the connection (never for a replayed
+ * Open from inbound, inside the inbound pipeline's store statement (src/modules/messages/inbound-store-batch.sql.ts):
+ * a new `pending` ticket with its protocol when the contact has none open on the connection (never for a replayed
  * message), then its attendance cycle. The CTEs `input`, `contact`, `existing_ticket`, `msg` and `ticket` are the
- * statement's.
- */
-export const INBOUND_OPEN_TICKET = `
-  insert into tickets (company_id, uuid, status, contact_id, whatsapp_id, is_group, protocol, last_message, last_message_preview, unread_messages,
-                       created_at, updated_at)
-  select i.company_id, gen_random_uuid(), 'pending', c.id, i.whatsapp_id, i.is_group, ?::text, ?::text, ?::jsonb, ?::int, now(), now()
-    from input i, contact c
-   where not exists (select 1 from existing_ticket)
-     and not exists (select 1 from messages m where m.company_id = i.company_id and m.whatsapp_id = i.whatsapp_id and m.provider_id = ?::text)
-  on conflict (contact_id, whatsapp_id) where status <> 'closed' do nothing
-  returning *`;
-
-export const INBOUND_OPEN_CYCLE = `
-  insert into ticket_cycles (company_id, ticket_id, queued_at, created_at, updated_at)
-  select m.company_id, m.ticket_id, now(), now(), now() from msg m, ticket t where t.created`;
-
-/**
- * The same transition for a batch of messages in one statement (src/modules/messages/inbound-store-batch.sql.ts):
- * the CTEs hold one row per input row, matched by `ord`.
+ * statement's, one row per message (`ord`).
  */
 export const INBOUND_OPEN_TICKETS = `
   insert into tickets (company_id, uuid, status, contact_id, whatsapp_id, is_group, protocol, last_message, last_message_preview, unread_messages,

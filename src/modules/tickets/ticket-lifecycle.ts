@@ -36,7 +36,7 @@ export interface AgentOpening {
  * protocol, the bot state and the live events, and then publishes the named transition (`ticket.transitioned`, and
  * `ticket.completing` before a completed attendance closes): the automatic texts (messages module) and the timers
  * (automation) follow those events, so this module never imports them.
- * - open from inbound: inside the inbound pipeline's one statement (`INBOUND_OPEN_TICKET`/`INBOUND_OPEN_CYCLE`, with
+ * - open from inbound: inside the inbound pipeline's one statement (`INBOUND_OPEN_TICKETS`/`INBOUND_OPEN_CYCLES`, with
  *   `newProtocol`); the pipeline emits its message and ticket events;
  * - open by an agent (`openByAgent`);
  * - the agent route (`changeByAgent`): accept, return to pending, transfer, finish (human close, or the rating request
