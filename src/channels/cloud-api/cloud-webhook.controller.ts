@@ -1,12 +1,12 @@
-import { Controller, Get, HttpCode, Inject, Post, Query, type RawBodyRequest, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Logger, Post, Query, type RawBodyRequest, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../../common/decorators/access.decorators.js';
 import { appError } from '../../common/errors/app-error.js';
 import { IdParam } from '../../common/pipes/id-param.pipe.js';
-import type { ChannelSession, ConnectionRef } from '../channel-provider.js';
-import { ChannelManager } from '../channel-manager.js';
-import { INBOUND_SINK, type InboundSink } from '../inbound-sink.js';
+import type { ConnectionRef } from '../channel-provider.js';
+import { INBOUND_SINK, type InboundSink, type RecordOnlyEvent } from '../inbound-sink.js';
+import { InboxDrainers } from '../inbox-drainers.js';
 import { CloudCredentialsRepository } from './cloud-credentials.repository.js';
 import { CloudProviderFactory } from './cloud-provider.factory.js';
 import { type WebhookReceipt, receiveWebhook } from './webhook-ingress.js';
@@ -18,9 +18,10 @@ const MAX_MEDIA_BYTES = 100 * 1024 * 1024;
 
 /**
  * Meta's webhooks of a Cloud API connection (the URL the connection dialog shows). Any API process takes them: each
- * delivery is checked against the connection's app secret, recorded in the durable inbox (the same pipeline as a
- * WhatsApp Web session's events, in the connection's lanes) and only then answered 200, so Meta retries what was not
- * recorded. No user session: a request that is not signed is refused with 401.
+ * delivery is checked against the connection's app secret, recorded in the durable inbox and only then answered 200,
+ * so Meta retries what was not recorded. Processing is the connection's drainer's (one process at a time, in the
+ * inbox's order: InboxDrainers). The body is read raw, up to WEBHOOK_BODY_LIMIT (configure-app.ts), and parsed only
+ * once its signature is checked. No user session: a request that is not signed is refused with 401.
  */
 @ApiTags('cloud-api')
 @Controller('cloud-api')
@@ -28,9 +29,11 @@ export class CloudWebhookController {
   constructor(
     private readonly connections: CloudCredentialsRepository,
     private readonly provider: CloudProviderFactory,
-    private readonly channels: ChannelManager,
+    private readonly drainers: InboxDrainers,
     @Inject(INBOUND_SINK) private readonly pipeline: InboundSink,
   ) {}
+
+  private readonly logger = new Logger('CloudWebhook');
 
   @Public()
   @Get(':id/webhook')
@@ -52,27 +55,24 @@ export class CloudWebhookController {
     if (!connection?.credentials) throw appError('ERR_CLOUD_WEBHOOK_SIGNATURE', 'The webhook is not signed with this connection’s app secret');
     const ref: ConnectionRef = { id, companyId: connection.companyId, name: '' };
     const header = req.headers[SIGNATURE_HEADER];
-    const session = this.sessionOf(ref);
-    return receiveWebhook(
-      { rawBody: req.rawBody ?? Buffer.alloc(0), signature: typeof header === 'string' ? header : undefined },
+    const events: RecordOnlyEvent[] = [];
+    const receipt = await receiveWebhook(
+      { rawBody: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), signature: typeof header === 'string' ? header : undefined },
       { credentials: connection.credentials, client: this.provider.client, maxMediaBytes: MAX_MEDIA_BYTES },
       {
-        message: (message) => this.pipeline.message(ref, message, session),
+        message: async (message) => void events.push({ kind: 'message', message }),
         // A status names Meta's id; the send's own id (biz_opaque_callback_data) finds a row not renamed yet.
         ack: async (providerId, ack, localId) => {
-          await this.pipeline.ack(ref, providerId, ack);
-          if (localId && localId !== providerId) await this.pipeline.ack(ref, localId, ack);
+          events.push({ kind: 'ack', providerId, ack });
+          if (localId && localId !== providerId) events.push({ kind: 'ack', providerId: localId, ack });
         },
       },
     );
-  }
-
-  /** The bot answers through the connection while it is connected. */
-  private sessionOf(ref: ConnectionRef): ChannelSession | undefined {
-    try {
-      return this.channels.session(ref.companyId, ref.id);
-    } catch {
-      return undefined;
-    }
+    // One INSERT in the payload's order; the 200 waits for its commit.
+    if (events.length) await this.pipeline.recordOnly(ref, events);
+    // Recorded: the drainer is told (or is this process); the answer does not wait for it.
+    if (events.length)
+      void this.drainers.recorded(ref).catch((e: unknown) => this.logger.warn(`connection ${id}: drainer not told: ${String(e)}`));
+    return receipt;
   }
 }

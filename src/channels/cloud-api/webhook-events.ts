@@ -33,8 +33,14 @@ export interface CloudMessageEvent {
 
 export type CloudWebhookEvent = CloudMessageEvent | CloudStatusEvent;
 
+/**
+ * A webhook body is refused (413) past this size before it is read further: Meta's payloads carry a few events and
+ * stay within a few kilobytes (its batches, up to 1,000 events, within some hundreds).
+ */
+export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
 export interface WebhookLimits extends MapperLimits {
-  /** The raw body (parseWebhookBody). Meta's payloads stay well under 3 MB. */
+  /** The raw body (parseWebhookBody); the HTTP route reads no more than WEBHOOK_BODY_LIMIT. */
   maxBytes: number;
   maxEntries: number;
   maxChangesPerEntry: number;
@@ -43,7 +49,7 @@ export interface WebhookLimits extends MapperLimits {
 }
 
 export const DEFAULT_WEBHOOK_LIMITS: WebhookLimits = {
-  maxBytes: 3 * 1024 * 1024,
+  maxBytes: WEBHOOK_BODY_LIMIT,
   maxEntries: 100,
   maxChangesPerEntry: 100,
   maxItems: 1000,

@@ -53,14 +53,17 @@ export class InboundInboxRepository implements OnApplicationShutdown {
 
   constructor(private readonly db: HotPathPool) {}
 
-  /** Writes the event and resolves with its id once committed. */
-  append(companyId: number, whatsappId: number, event: InboxEvent): Promise<string> {
+  /**
+   * Writes the event and resolves with its id once committed. `owned: false`: this process does not queue it (the
+   * connection's drainer, maybe another process, processes it), so nothing keeps its id here.
+   */
+  append(companyId: number, whatsappId: number, event: InboxEvent, owned = true): Promise<string> {
     const id = randomUUID();
     return new Promise<void>((resolve, reject) => {
       if (!this.appends.length) setImmediate(() => void this.flushAppends());
       this.appends.push({ id, companyId, whatsappId, event, settle: { resolve, reject } });
     }).then(() => {
-      this.owned.add(id);
+      if (owned) this.owned.add(id);
       return id;
     });
   }
