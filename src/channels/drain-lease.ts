@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 
 /**
@@ -91,8 +92,9 @@ export class DrainLease {
     this.graceMs = this.renewMs + 2000;
   }
 
+  /** `{host}:{pid}/{random}`: an operator (and a test) can tell which process drains. */
   static newOwner(): string {
-    return randomUUID();
+    return `${hostname()}:${process.pid}/${randomUUID()}`;
   }
 
   key(connectionId: number): string {

@@ -3,14 +3,10 @@ import type { ChannelSession, ConnectionRef, InboundCall, InboundMessage } from 
 /** An event recorded without being processed where it arrived (a connection whose inbox one drainer processes). */
 export type RecordOnlyEvent = { kind: 'message'; message: InboundMessage } | { kind: 'ack'; providerId: string; ack: number };
 
-/** What one pass over a connection's recorded rows saw (queueRecorded). */
+/** What one read of a connection's recorded rows queued (queueRecorded). */
 export interface RecordedPage {
-  /** Every row of the page, queued now or before. */
-  ids: string[];
-  /** Rows queued by this call. */
+  /** Rows queued by this call, in seq order. */
   queued: string[];
-  /** The page's last seq (the next page starts after it); null when empty. */
-  lastSeq: string | null;
   /** The page was full: more rows may follow. */
   full: boolean;
 }
@@ -36,15 +32,14 @@ export interface InboundSink {
    */
   recordOnly(connection: ConnectionRef, events: RecordOnlyEvent[]): Promise<void>;
   /**
-   * Queues on the connection's lanes, in seq order, one page of its recorded rows after `afterSeq` (those `skip`
-   * does not name). Each row is processed only while `fenced()` holds; one that is not stays recorded.
+   * Queues on the connection's lanes, in seq order, the oldest `limit` of its recorded rows that `queued` does not
+   * name (rows under way). Each row is processed only while `fenced()` holds; one that is not stays recorded.
    */
   queueRecorded(
     connection: ConnectionRef,
     page: {
-      afterSeq: string;
+      queued: string[];
       limit: number;
-      skip: (id: string) => boolean;
       fenced: () => boolean;
       session?: ChannelSession;
       /** A queued row's turn is over (processed, or left recorded by the fence). */

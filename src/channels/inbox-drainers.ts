@@ -13,8 +13,8 @@ import { SessionBus } from './session-bus.js';
 const PAGE = 500;
 /** Rows queued and not processed yet, per connection, before the drainer waits for its lanes. */
 const MAX_IN_FLIGHT = 2000;
-/** How long a processed row is still skipped (its DELETE is batched, see InboundInboxRepository). */
-const FORGET_AFTER_MS = 2000;
+/** How long a processed row is still left out of reads (its DELETE is batched, see InboundInboxRepository). */
+const FORGET_AFTER_MS = 1000;
 /** A dead holder's lease is claimed again this long after it expires. */
 const AFTER_EXPIRY_MS = 25;
 
@@ -25,8 +25,6 @@ interface Drain {
   queued: Set<string>;
   processed: Array<{ id: string; at: number }>;
   inFlight: number;
-  /** Rows up to this seq were all queued; a pass starts after it (the reconciler rescans from 0). */
-  floor: string;
   running: boolean;
   again: boolean;
 }
@@ -122,10 +120,12 @@ export class InboxDrainers implements OnApplicationBootstrap, OnApplicationShutd
       return { held: true };
     }
     // Subscribed before holding: a notification sent the moment after the claim must reach this process.
-    this.subscribed ??= this.bus.subscribe(`drain:${this.lease.owner}`, (message) => this.notified(message)).catch((error: unknown) => {
-      this.subscribed = null;
-      throw error;
-    });
+    this.subscribed ??= this.bus
+      .subscribe(`drain:${this.lease.owner}`, (message) => this.notified(message))
+      .catch((error: unknown) => {
+        this.subscribed = null;
+        throw error;
+      });
     await this.subscribed;
     const message = notify ? JSON.stringify({ id: ref.id, companyId: ref.companyId }) : '';
     const answer = await this.lease.claim(ref.id, this.bus.channel('drain:'), message);
@@ -148,7 +148,7 @@ export class InboxDrainers implements OnApplicationBootstrap, OnApplicationShutd
     if (!drain || drain.tenure !== tenure) {
       const target = ref ?? drain?.ref;
       if (!target) return;
-      drain = { ref: target, tenure, queued: new Set(), processed: [], inFlight: 0, floor: '0', running: false, again: false };
+      drain = { ref: target, tenure, queued: new Set(), processed: [], inFlight: 0, running: false, again: false };
       this.drains.set(connectionId, drain);
     }
     if (drain.running) {
@@ -171,15 +171,18 @@ export class InboxDrainers implements OnApplicationBootstrap, OnApplicationShutd
     } while (drain.again && this.drains.get(drain.ref.id) === drain);
   }
 
-  /** Queues, in seq order, every recorded row of the connection not queued yet. */
+  /**
+   * Queues, in seq order, every recorded row of the connection not queued yet. Each read starts from the oldest row
+   * (leaving out those under way), so a row committed after a later one (concurrent webhooks) is never passed over:
+   * a conversation's next message is recorded only after its previous one was, and is read with it or after it.
+   */
   private async pass(drain: Drain): Promise<void> {
     const { ref, tenure } = drain;
     const fenced = () => !this.stopped && (this.lease ? this.lease.valid(ref.id, tenure) : true);
-    const now = Date.now();
-    while (drain.processed.length && now - drain.processed[0]!.at > FORGET_AFTER_MS) drain.queued.delete(drain.processed.shift()!.id);
     const session = this.sessionOf(ref);
-    let afterSeq = drain.floor;
     for (;;) {
+      const now = Date.now();
+      while (drain.processed.length && now - drain.processed[0]!.at > FORGET_AFTER_MS) drain.queued.delete(drain.processed.shift()!.id);
       if (!fenced()) return;
       if (drain.inFlight >= MAX_IN_FLIGHT) {
         // The lanes are full: look again shortly.
@@ -187,9 +190,8 @@ export class InboxDrainers implements OnApplicationBootstrap, OnApplicationShutd
         return;
       }
       const page = await this.pipeline.queueRecorded(ref, {
-        afterSeq,
+        queued: [...drain.queued],
         limit: PAGE,
-        skip: (id) => drain.queued.has(id),
         fenced,
         session,
         processed: (id) => {
@@ -199,11 +201,8 @@ export class InboxDrainers implements OnApplicationBootstrap, OnApplicationShutd
       });
       for (const id of page.queued) drain.queued.add(id);
       drain.inFlight += page.queued.length;
-      if (page.lastSeq) afterSeq = page.lastSeq;
-      if (!page.full) break;
+      if (!page.full) return;
     }
-    // A row committed later under a lower seq (concurrent webhooks) is found by the reconciler's rescan.
-    drain.floor = afterSeq;
   }
 
   private sessionOf(ref: ConnectionRef): ChannelSession | undefined {
@@ -225,8 +224,6 @@ export class InboxDrainers implements OnApplicationBootstrap, OnApplicationShutd
     let soonest: number | null = null;
     for (const pending of pendings) {
       const ref: ConnectionRef = { id: pending.whatsapp_id, companyId: pending.company_id, name: '' };
-      const drain = this.drains.get(ref.id);
-      if (drain) drain.floor = '0';
       if (this.tenure(ref.id) !== null) {
         this.kick(ref.id, ref);
         continue;

@@ -71,8 +71,7 @@ export class CloudWebhookController {
     // One INSERT in the payload's order; the 200 waits for its commit.
     if (events.length) await this.pipeline.recordOnly(ref, events);
     // Recorded: the drainer is told (or is this process); the answer does not wait for it.
-    if (events.length)
-      void this.drainers.recorded(ref).catch((e: unknown) => this.logger.warn(`connection ${id}: drainer not told: ${String(e)}`));
+    if (events.length) void this.drainers.recorded(ref).catch((e: unknown) => this.logger.warn(`connection ${id}: drainer not told: ${String(e)}`));
     return receipt;
   }
 }

@@ -33,6 +33,10 @@ const PENDING_SQL = prepared(
   'inbox_pending',
   'select id, seq, company_id, whatsapp_id, payload as event from inbound_inbox where company_id = ? and whatsapp_id = ? and seq > ?::bigint order by seq limit ?',
 );
+const UNQUEUED_SQL = prepared(
+  'inbox_unqueued',
+  'select id, seq, company_id, whatsapp_id, payload as event from inbound_inbox where company_id = ? and whatsapp_id = ? and not (id = any(?::uuid[])) order by seq limit ?',
+);
 const CONNECTIONS_SQL = prepared('inbox_connections', 'select distinct company_id, whatsapp_id from inbound_inbox');
 
 /** Removal of processed rows waits this long to be batched; a crash in between only replays idempotent work. */
@@ -81,6 +85,14 @@ export class InboundInboxRepository implements OnApplicationShutdown {
   /** The oldest unprocessed events of a connection, in arrival order. */
   pending(companyId: number, whatsappId: number, afterSeq: string, limit: number): Promise<InboxRow[]> {
     return tenantSql(this.db, companyId).all<InboxRow>(PENDING_SQL, [companyId, whatsappId, afterSeq, limit]);
+  }
+
+  /**
+   * The oldest unprocessed events of a connection other than `queued` (a drainer's rows under way), always from the
+   * start: a row committed after a later one (concurrent webhooks) is not passed over.
+   */
+  unqueued(companyId: number, whatsappId: number, queued: string[], limit: number): Promise<InboxRow[]> {
+    return tenantSql(this.db, companyId).all<InboxRow>(UNQUEUED_SQL, [companyId, whatsappId, queued, limit]);
   }
 
   /** Whether rows recorded by another (dead) process wait for this connection. */

@@ -163,11 +163,11 @@ export class InboundPipeline implements InboundSink {
    * (conversations in parallel, each in order; receipts batched behind the messages before them).
    */
   async queueRecorded(connection: ConnectionRef, page: Parameters<InboundSink['queueRecorded']>[1]): Promise<RecordedPage> {
-    const rows = await this.inbox.pending(connection.companyId, connection.id, page.afterSeq, page.limit);
+    const rows = await this.inbox.unqueued(connection.companyId, connection.id, page.queued, page.limit);
     const acks: InboxRow[] = [];
     const queued: string[] = [];
     for (const row of rows) {
-      if (page.skip(row.id) || !page.fenced()) continue;
+      if (!page.fenced()) break;
       queued.push(row.id);
       if (row.event.kind === 'ack') acks.push(row);
       else this.queueDrained(connection, row, page);
@@ -176,12 +176,16 @@ export class InboundPipeline implements InboundSink {
       void this.lanes.trailing(connection.id, async (waitForEarlier) => {
         await waitForEarlier();
         try {
-          if (page.fenced()) await this.applyAcks(connection, acks.map((row) => Promise.resolve(row)));
+          if (page.fenced())
+            await this.applyAcks(
+              connection,
+              acks.map((row) => Promise.resolve(row)),
+            );
         } finally {
           for (const row of acks) page.processed(row.id);
         }
       });
-    return { ids: rows.map((r) => r.id), queued, lastSeq: rows.at(-1)?.seq ?? null, full: rows.length === page.limit };
+    return { queued, full: rows.length === page.limit };
   }
 
   /** A drained row's lane slot; the fence is checked again when its turn comes (the lease may have moved). */
