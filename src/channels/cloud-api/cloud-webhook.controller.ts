@@ -1,5 +1,5 @@
-import { Controller, Get, HttpCode, Inject, Logger, Post, Query, type RawBodyRequest, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpCode, Inject, Logger, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../../common/decorators/access.decorators.js';
 import { appError } from '../../common/errors/app-error.js';
@@ -49,13 +49,17 @@ export class CloudWebhookController {
   @Post(':id/webhook')
   @HttpCode(200)
   @ApiOkResponse({ description: 'How many messages and statuses of this connection the delivery carried (all recorded)' })
-  async receive(@IdParam('id') id: number, @Req() req: RawBodyRequest<Request>): Promise<WebhookReceipt> {
+  @ApiResponse({ status: 401, description: 'Not signed with the app secret (ERR_CLOUD_WEBHOOK_SIGNATURE)' })
+  @ApiResponse({ status: 400, description: 'Not Meta’s shape or over a budget of the parser (ERR_CLOUD_BAD_PAYLOAD)' })
+  @ApiResponse({ status: 413, description: 'Body over 1 MB (ERR_PAYLOAD_TOO_LARGE)' })
+  async receive(@IdParam('id') id: number, @Req() req: Request): Promise<WebhookReceipt> {
     const connection = await this.connections.byId(id);
     // An unknown id and a connection without credentials answer alike: nothing tells a prober which ids exist.
     if (!connection?.credentials) throw appError('ERR_CLOUD_WEBHOOK_SIGNATURE', 'The webhook is not signed with this connection’s app secret');
     const ref: ConnectionRef = { id, companyId: connection.companyId, name: '' };
     const header = req.headers[SIGNATURE_HEADER];
     const events: RecordOnlyEvent[] = [];
+    // The body is the raw bytes: configure-app.ts reads this route with a byte parser.
     const receipt = await receiveWebhook(
       { rawBody: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), signature: typeof header === 'string' ? header : undefined },
       { credentials: connection.credentials, client: this.provider.client, maxMediaBytes: MAX_MEDIA_BYTES },
