@@ -14,7 +14,8 @@ interface Sent {
 }
 
 /**
- * Two API processes take the webhooks of one Cloud API connection (built server, one database and Redis): whichever
+ * Two API processes take the webhooks of one Cloud API connection (built server, one database and Redis, and a
+ * worker whose sweep must leave those rows alone): whichever
  * process receives a webhook, the events are processed by one drainer in the inbox's order, and when the drainer is
  * killed with SIGKILL mid-burst the other takes over: every acknowledged message is stored once, in order.
  */
@@ -26,7 +27,8 @@ describe('Cloud API webhooks across processes: one drainer per connection', () =
 
   beforeAll(async () => {
     cluster = await LeaseCluster.create({ env: { CONNECTION_LEASE_TTL_MS: String(LEASE_TTL_MS), CONNECTION_SWEEP_MS: String(SWEEP_MS) } });
-    [a, b] = await Promise.all([cluster.spawn('api-a', 'api'), cluster.spawn('api-b', 'api')]);
+    // A worker too: its sweep must leave the Cloud API connection's rows to the drainer.
+    [a, b] = await Promise.all([cluster.spawn('api-a', 'api'), cluster.spawn('api-b', 'api'), cluster.spawn('worker', 'worker')]);
     await cluster.signIn(a);
     connectionId = await createCloudConnection(cluster, a);
   });
