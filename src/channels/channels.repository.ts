@@ -59,6 +59,17 @@ export class ChannelsRepository {
     );
   }
 
+  /** The provider of each of these connections (any company's: the inbox reconcilers look at all of them). */
+  async providersOf(connectionIds: number[]): Promise<Map<number, string>> {
+    // Every company's: the reconcilers of the inbox serve every tenant.
+    const rows = await systemSql(this.em.getConnection()).all<{ id: number; provider: string }>(
+      `select id, provider from whatsapps where id = any(string_to_array(?::text, ',')::int[])`,
+      // One text parameter: this runner spreads an array parameter into a list.
+      [connectionIds.join(',')],
+    );
+    return new Map(rows.map((r) => [r.id, r.provider]));
+  }
+
   async connection(companyId: number, connectionId: number): Promise<ConnectionRow | null> {
     const rows = await this.sql(companyId).all<ConnectionRow>(
       'select id, company_id, name, provider, is_default, status from whatsapps where id = ? and company_id = ?',

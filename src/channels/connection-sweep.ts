@@ -39,7 +39,8 @@ const AFTER_EXPIRY_MS = 25;
  *   than a sweep interval to live (its holder stopped renewing it: it died), the sweep runs again the moment it
  *   expires, so a dead worker's connections move within one lease TTL;
  * - a QR code or pairing nobody runs any more is marked DISCONNECTED;
- * - events recorded for a connection nobody runs are processed here.
+ * - events recorded for a connection nobody runs are processed here (not those of stateless connections: their
+ *   drainer, InboxDrainers, does it).
  * Just after Redis came back empty the leases are missing while their holders still run: unheld connections are left
  * to them for a grace period (ConnectionLease.inGrace) instead of being started a second time.
  */
@@ -111,9 +112,13 @@ export class ConnectionSweep {
   private async replayOrphanedEvents(): Promise<void> {
     const { pipeline, lease, exclusive } = this.deps;
     const pendings = await pipeline.connectionsWithPending();
+    if (!pendings.length) return;
     const running = await lease.taken(pendings.map((p) => p.whatsapp_id));
+    const providers = await this.deps.connections.providersOf(pendings.map((p) => p.whatsapp_id));
     for (const pending of pendings) {
       if (this.host.busyHere(pending.whatsapp_id) || running.has(pending.whatsapp_id)) continue;
+      // Stateless connections (the Cloud API) have their own drainer (InboxDrainers).
+      if (!this.host.holdsSessions(providers.get(pending.whatsapp_id) ?? '')) continue;
       const ref = { id: pending.whatsapp_id, companyId: pending.company_id, name: '' };
       await exclusive.run(`inbox:${ref.id}`, lease.ttlMs, () => pipeline.replay(ref));
     }

@@ -1,4 +1,5 @@
 import { ChannelManager } from '../../src/channels/channel-manager.js';
+import { InboxDrainers } from '../../src/channels/inbox-drainers.js';
 import { ChannelAuthKey } from '../../src/modules/connections/channel-auth-key.entity.js';
 import { Whatsapp } from '../../src/modules/connections/whatsapp.entity.js';
 import { Company } from '../../src/modules/companies/company.entity.js';
@@ -36,7 +37,11 @@ export async function connectedSimulator(
 }
 
 /** Lets every queued provider event finish. */
-export const drainPipeline = (t: TestApp): Promise<void> => t.app.get(InboundPipeline).drain();
+/** Also the Cloud API's drainers, which queue what webhooks recorded (InboxDrainers). */
+export const drainPipeline = async (t: TestApp): Promise<void> => {
+  await t.app.get(InboxDrainers).settled();
+  await t.app.get(InboundPipeline).drain();
+};
 
 /**
  * Runs the channel manager's boot sweep again, which starts the connections marked linked (the demo's simulator), and

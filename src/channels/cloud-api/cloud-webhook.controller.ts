@@ -1,12 +1,12 @@
-import { Controller, Get, HttpCode, Inject, Post, Query, type RawBodyRequest, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpCode, Inject, Logger, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../../common/decorators/access.decorators.js';
 import { appError } from '../../common/errors/app-error.js';
 import { IdParam } from '../../common/pipes/id-param.pipe.js';
-import type { ChannelSession, ConnectionRef } from '../channel-provider.js';
-import { ChannelManager } from '../channel-manager.js';
-import { INBOUND_SINK, type InboundSink } from '../inbound-sink.js';
+import type { ConnectionRef } from '../channel-provider.js';
+import { INBOUND_SINK, type InboundSink, type RecordOnlyEvent } from '../inbound-sink.js';
+import { InboxDrainers } from '../inbox-drainers.js';
 import { SEND_FAILURE_SINK, type SendFailureSink } from '../send-failure-sink.js';
 import { sendFailureOf } from './send-failure.js';
 import { CloudCredentialsRepository } from './cloud-credentials.repository.js';
@@ -20,9 +20,10 @@ const MAX_MEDIA_BYTES = 100 * 1024 * 1024;
 
 /**
  * Meta's webhooks of a Cloud API connection (the URL the connection dialog shows). Any API process takes them: each
- * delivery is checked against the connection's app secret, recorded in the durable inbox (the same pipeline as a
- * WhatsApp Web session's events, in the connection's lanes) and only then answered 200, so Meta retries what was not
- * recorded. No user session: a request that is not signed is refused with 401.
+ * delivery is checked against the connection's app secret, recorded in the durable inbox and only then answered 200,
+ * so Meta retries what was not recorded. Processing is the connection's drainer's (one process at a time, in the
+ * inbox's order: InboxDrainers). The body is read raw, up to WEBHOOK_BODY_LIMIT (configure-app.ts), and parsed only
+ * once its signature is checked. No user session: a request that is not signed is refused with 401.
  */
 @ApiTags('cloud-api')
 @Controller('cloud-api')
@@ -30,10 +31,12 @@ export class CloudWebhookController {
   constructor(
     private readonly connections: CloudCredentialsRepository,
     private readonly provider: CloudProviderFactory,
-    private readonly channels: ChannelManager,
+    private readonly drainers: InboxDrainers,
     @Inject(INBOUND_SINK) private readonly pipeline: InboundSink,
     @Inject(SEND_FAILURE_SINK) private readonly failures: SendFailureSink,
   ) {}
+
+  private readonly logger = new Logger('CloudWebhook');
 
   @Public()
   @Get(':id/webhook')
@@ -49,35 +52,35 @@ export class CloudWebhookController {
   @Post(':id/webhook')
   @HttpCode(200)
   @ApiOkResponse({ description: 'How many messages and statuses of this connection the delivery carried (all recorded)' })
-  async receive(@IdParam('id') id: number, @Req() req: RawBodyRequest<Request>): Promise<WebhookReceipt> {
+  @ApiResponse({ status: 401, description: 'Not signed with the app secret (ERR_CLOUD_WEBHOOK_SIGNATURE)' })
+  @ApiResponse({ status: 400, description: 'Not Meta’s shape or over a budget of the parser (ERR_CLOUD_BAD_PAYLOAD)' })
+  @ApiResponse({ status: 413, description: 'Body over 1 MB (ERR_PAYLOAD_TOO_LARGE)' })
+  async receive(@IdParam('id') id: number, @Req() req: Request): Promise<WebhookReceipt> {
     const connection = await this.connections.byId(id);
     // An unknown id and a connection without credentials answer alike: nothing tells a prober which ids exist.
     if (!connection?.credentials) throw appError('ERR_CLOUD_WEBHOOK_SIGNATURE', 'The webhook is not signed with this connection’s app secret');
     const ref: ConnectionRef = { id, companyId: connection.companyId, name: '' };
     const header = req.headers[SIGNATURE_HEADER];
-    const session = this.sessionOf(ref);
-    return receiveWebhook(
-      { rawBody: req.rawBody ?? Buffer.alloc(0), signature: typeof header === 'string' ? header : undefined },
+    const events: RecordOnlyEvent[] = [];
+    // The body is the raw bytes: configure-app.ts reads this route with a byte parser.
+    const receipt = await receiveWebhook(
+      { rawBody: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), signature: typeof header === 'string' ? header : undefined },
       { credentials: connection.credentials, client: this.provider.client, maxMediaBytes: MAX_MEDIA_BYTES },
       {
-        message: (message) => this.pipeline.message(ref, message, session),
+        message: async (message) => void events.push({ kind: 'message', message }),
         // A status names Meta's id; the send's own id (biz_opaque_callback_data) finds a row not renamed yet.
         ack: async (providerId, ack, localId) => {
-          await this.pipeline.ack(ref, providerId, ack);
-          if (localId && localId !== providerId) await this.pipeline.ack(ref, localId, ack);
+          events.push({ kind: 'ack', providerId, ack });
+          if (localId && localId !== providerId) events.push({ kind: 'ack', providerId: localId, ack });
         },
         // A failed send is stored on the message under either id (the chat shows Meta's reason).
         failed: (status) => this.failures.failed(ref, [status.providerId, status.bizOpaque ?? ''], sendFailureOf(status)),
       },
     );
-  }
-
-  /** The bot answers through the connection while it is connected. */
-  private sessionOf(ref: ConnectionRef): ChannelSession | undefined {
-    try {
-      return this.channels.session(ref.companyId, ref.id);
-    } catch {
-      return undefined;
-    }
+    // One INSERT in the payload's order; the 200 waits for its commit.
+    if (events.length) await this.pipeline.recordOnly(ref, events);
+    // Recorded: the drainer is told (or is this process); the answer does not wait for it.
+    if (events.length) void this.drainers.recorded(ref).catch((e: unknown) => this.logger.warn(`connection ${id}: drainer not told: ${String(e)}`));
+    return receipt;
   }
 }

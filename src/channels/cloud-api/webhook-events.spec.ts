@@ -3,7 +3,7 @@ import { proto } from '@whiskeysockets/baileys';
 import { AppError } from '../../common/errors/app-error.js';
 import { parseVcard } from '../../../admin/src/pages/tickets/sharedContent.js';
 import { unsupportedBody } from './cloud-message-mapper.js';
-import { CLOUD_ACK, type CloudMessageEvent, type CloudStatusEvent, parseWebhook, parseWebhookBody } from './webhook-events.js';
+import { CLOUD_ACK, type CloudMessageEvent, type CloudStatusEvent, jsonDepth, parseWebhook, parseWebhookBody, WEBHOOK_MAX_DEPTH } from './webhook-events.js';
 
 const PHONE_ID = '106540352242922';
 const CUSTOMER = '5511999998888';
@@ -260,5 +260,15 @@ describe('parseWebhook: shape and budgets', () => {
     expect(badPayload(() => parseWebhookBody(raw, { maxBytes: 1000 }))).toBe('ERR_PAYLOAD_TOO_LARGE');
     expect(parseWebhookBody(raw)).toHaveLength(1);
     expect(badPayload(() => parseWebhookBody(Buffer.from('{"object":')))).toBe('ERR_CLOUD_BAD_PAYLOAD');
+  });
+
+  it('refuses a body nested deeper than Meta nests before JSON.parse builds it; brackets inside strings do not count', () => {
+    const deep = (levels: number) => Buffer.from(`{"object":"whatsapp_business_account","entry":${'['.repeat(levels)}${']'.repeat(levels)}}`);
+    expect(jsonDepth(deep(WEBHOOK_MAX_DEPTH), 1000)).toBe(WEBHOOK_MAX_DEPTH + 1);
+    expect(badPayload(() => parseWebhookBody(deep(WEBHOOK_MAX_DEPTH)))).toBe('ERR_CLOUD_BAD_PAYLOAD');
+    expect(badPayload(() => parseWebhookBody(deep(500_000)))).toBe('ERR_CLOUD_BAD_PAYLOAD');
+    const bracketsInText = Buffer.from(JSON.stringify(inbound({ type: 'text', text: { body: `${'[{'.repeat(100)} \\" ${'"['.repeat(50)}` } })));
+    expect(jsonDepth(bracketsInText, 1000)).toBeLessThan(12);
+    expect(parseWebhookBody(bracketsInText)).toHaveLength(1);
   });
 });

@@ -33,8 +33,14 @@ export interface CloudMessageEvent {
 
 export type CloudWebhookEvent = CloudMessageEvent | CloudStatusEvent;
 
+/**
+ * A webhook body is refused (413) past this size before it is read further: Meta's payloads carry a few events and
+ * stay within a few kilobytes (its batches, up to 1,000 events, within some hundreds).
+ */
+export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
 export interface WebhookLimits extends MapperLimits {
-  /** The raw body (parseWebhookBody). Meta's payloads stay well under 3 MB. */
+  /** The raw body (parseWebhookBody); the HTTP route reads no more than WEBHOOK_BODY_LIMIT. */
   maxBytes: number;
   maxEntries: number;
   maxChangesPerEntry: number;
@@ -43,7 +49,7 @@ export interface WebhookLimits extends MapperLimits {
 }
 
 export const DEFAULT_WEBHOOK_LIMITS: WebhookLimits = {
-  maxBytes: 3 * 1024 * 1024,
+  maxBytes: WEBHOOK_BODY_LIMIT,
   maxEntries: 100,
   maxChangesPerEntry: 100,
   maxItems: 1000,
@@ -137,10 +143,41 @@ export function parseWebhook(body: unknown, limits: Partial<WebhookLimits> = {})
   return events;
 }
 
-/** parseWebhook on the raw bytes of the request (after verifyWebhookSignature): size first, then JSON. */
+/** Meta's payloads nest about ten levels deep; a body nested deeper is refused before JSON.parse builds it. */
+export const WEBHOOK_MAX_DEPTH = 32;
+
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** The deepest nesting of objects and arrays in JSON text (strings skipped), stopping once past `max`. */
+export function jsonDepth(raw: Buffer, max: number): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < raw.length; i += 1) {
+    const byte = raw[i];
+    if (inString) {
+      if (byte === BACKSLASH) i += 1;
+      else if (byte === QUOTE) inString = false;
+    } else if (byte === QUOTE) inString = true;
+    else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
+      depth += 1;
+      deepest = Math.max(deepest, depth);
+      if (deepest > max) return deepest;
+    } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) depth -= 1;
+  }
+  return deepest;
+}
+
+/** parseWebhook on the raw bytes of the request (after verifyWebhookSignature): size and depth first, then JSON. */
 export function parseWebhookBody(raw: Buffer, limits: Partial<WebhookLimits> = {}): CloudWebhookEvent[] {
   const maxBytes = limits.maxBytes ?? DEFAULT_WEBHOOK_LIMITS.maxBytes;
   if (raw.length > maxBytes) throw appError('ERR_PAYLOAD_TOO_LARGE', `Webhook body of ${raw.length} bytes is over ${maxBytes}`);
+  if (jsonDepth(raw, WEBHOOK_MAX_DEPTH) > WEBHOOK_MAX_DEPTH) throw badPayload('payload', `nested more than ${WEBHOOK_MAX_DEPTH} levels`);
   let body: unknown;
   try {
     body = JSON.parse(raw.toString('utf8'));

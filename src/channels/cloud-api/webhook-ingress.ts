@@ -39,9 +39,9 @@ function withDownload(message: CloudInboundMessage, creds: CloudApiCredentials, 
 
 /**
  * One webhook delivery of a Cloud API connection: refused unless `X-Hub-Signature-256` signs the raw body with the
- * connection's app secret; then every event of its phone number is handed to the target in the payload's order (each
- * call takes its place in the connection's lane at once), and the answer comes once every one is recorded, so Meta's
- * retry covers a failure. A duplicate delivery is harmless: the pipeline stores a provider id once.
+ * connection's app secret; then every event of its phone number is handed to the target in the payload's order (the
+ * webhook controller collects them and records them in one insert), and the answer comes once every one is recorded,
+ * so Meta's retry covers a failure. A duplicate delivery is harmless: the pipeline stores a provider id once.
  */
 export async function receiveWebhook(
   delivery: { rawBody: Buffer; signature: string | undefined },

@@ -34,6 +34,10 @@ const PENDING_SQL = prepared(
   'inbox_pending',
   'select id, seq, company_id, whatsapp_id, payload as event from inbound_inbox where company_id = ? and whatsapp_id = ? and seq > ?::bigint order by seq limit ?',
 );
+const UNQUEUED_SQL = prepared(
+  'inbox_unqueued',
+  'select id, seq, company_id, whatsapp_id, payload as event from inbound_inbox where company_id = ? and whatsapp_id = ? and not (id = any(?::uuid[])) order by seq limit ?',
+);
 const CONNECTIONS_SQL = prepared('inbox_connections', 'select distinct company_id, whatsapp_id from inbound_inbox');
 
 /** Removal of processed rows waits this long to be batched; a crash in between only replays idempotent work. */
@@ -54,15 +58,18 @@ export class InboundInboxRepository implements OnApplicationShutdown {
 
   constructor(private readonly db: HotPathPool) {}
 
-  /** Writes the event and resolves with its id once committed. */
-  append(companyId: number, whatsappId: number, event: InboxEvent): Promise<string> {
+  /**
+   * Writes the event and resolves with its id once committed. `owned: false`: this process does not queue it (the
+   * connection's drainer, maybe another process, processes it), so nothing keeps its id here.
+   */
+  append(companyId: number, whatsappId: number, event: InboxEvent, owned = true): Promise<string> {
     const id = randomUUID();
     return new Promise<void>((resolve, reject) => {
       if (!this.appends.length) setImmediate(() => void this.flushAppends());
       this.appends.push({ id, companyId, whatsappId, event, settle: { resolve, reject } });
     }).then(() => {
       ingestMetrics.accepted.inc({ kind: event.kind });
-      this.owned.add(id);
+      if (owned) this.owned.add(id);
       return id;
     });
   }
@@ -81,6 +88,14 @@ export class InboundInboxRepository implements OnApplicationShutdown {
   /** The oldest unprocessed events of a connection, in arrival order. */
   pending(companyId: number, whatsappId: number, afterSeq: string, limit: number): Promise<InboxRow[]> {
     return tenantSql(this.db, companyId).all<InboxRow>(PENDING_SQL, [companyId, whatsappId, afterSeq, limit]);
+  }
+
+  /**
+   * The oldest unprocessed events of a connection other than `queued` (a drainer's rows under way), always from the
+   * start: a row committed after a later one (concurrent webhooks) is not passed over.
+   */
+  unqueued(companyId: number, whatsappId: number, queued: string[], limit: number): Promise<InboxRow[]> {
+    return tenantSql(this.db, companyId).all<InboxRow>(UNQUEUED_SQL, [companyId, whatsappId, queued, limit]);
   }
 
   /** Whether rows recorded by another (dead) process wait for this connection. */

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { ChannelSession, ConnectionRef, InboundCall, InboundMessage } from '../../channels/channel-provider.js';
-import type { InboundSink } from '../../channels/inbound-sink.js';
+import type { InboundSink, RecordedPage, RecordOnlyEvent } from '../../channels/inbound-sink.js';
 import { jidFor } from '../../channels/numbers.js';
 import { DomainEvents } from '../../infra/events/domain-events.js';
 import { ingestMetrics } from '../../infra/metrics/instruments.js';
@@ -8,7 +8,7 @@ import { StoragePort } from '../../infra/storage/storage.port.js';
 import { CompanySettingsCache } from '../settings/company-settings.cache.js';
 import type { TicketRow } from '../tickets/ticket-row.mapper.js';
 import { type InboxEvent, type RecordedMedia, recordMessage, restoreMessage, withoutNul } from './inbox-event.js';
-import { InboundInboxRepository } from './inbound-inbox.repository.js';
+import { InboundInboxRepository, type InboxRow } from './inbound-inbox.repository.js';
 import { InboundLanes } from './inbound-lanes.js';
 import { type InboundWrite, InboundRepository, type UpdatedMessageRow } from './inbound.repository.js';
 import { MessageEvents } from './message-events.js';
@@ -140,6 +140,75 @@ export class InboundPipeline implements InboundSink {
       }
       if (total) this.logger.log(`connection ${connection.id}: replayed ${total} recorded event(s)`);
     });
+  }
+
+  /**
+   * A connection drained by one process (InboxDrainers, the Cloud API's webhooks): the events are recorded where they
+   * arrived (media stored first, as for `message`), in the order given (appends of one tick share one INSERT), and
+   * processed by whichever process drains the connection.
+   */
+  async recordOnly(connection: ConnectionRef, events: RecordOnlyEvent[]): Promise<void> {
+    const { companyId, id } = connection;
+    const ready = await Promise.all(
+      events.map(
+        async (event): Promise<InboxEvent> =>
+          event.kind === 'message'
+            ? { kind: 'message', message: recordMessage(event.message, await this.prepareMedia(companyId, id, event.message)) }
+            : { kind: 'ack', providerId: event.providerId, ack: event.ack },
+      ),
+    );
+    await Promise.all(ready.map((event) => this.inbox.append(companyId, id, withoutNul(event), false)));
+  }
+
+  /**
+   * One page of a drained connection's recorded rows, queued in seq order on the same lanes as live events
+   * (conversations in parallel, each in order; receipts batched behind the messages before them).
+   */
+  async queueRecorded(connection: ConnectionRef, page: Parameters<InboundSink['queueRecorded']>[1]): Promise<RecordedPage> {
+    const rows = await this.inbox.unqueued(connection.companyId, connection.id, page.queued, page.limit);
+    const acks: InboxRow[] = [];
+    const queued: string[] = [];
+    for (const row of rows) {
+      if (!page.fenced()) break;
+      queued.push(row.id);
+      if (row.event.kind === 'ack') acks.push(row);
+      else this.queueDrained(connection, row, page);
+    }
+    if (acks.length)
+      void this.lanes.trailing(connection.id, async (waitForEarlier) => {
+        await waitForEarlier();
+        try {
+          if (page.fenced())
+            await this.applyAcks(
+              connection,
+              acks.map((row) => Promise.resolve(row)),
+            );
+        } finally {
+          for (const row of acks) page.processed(row.id);
+        }
+      });
+    return { queued, full: rows.length === page.limit };
+  }
+
+  /** A drained row's lane slot; the fence is checked again when its turn comes (the lease may have moved). */
+  private queueDrained(connection: ConnectionRef, row: InboxRow, page: Parameters<InboundSink['queueRecorded']>[1]): void {
+    const work = async () => {
+      try {
+        if (!page.fenced()) return;
+        await this.apply(connection, row.event, page.session);
+        this.inbox.done(connection.companyId, row.id);
+      } finally {
+        page.processed(row.id);
+      }
+    };
+    const { event } = row;
+    const chat = event.kind === 'message' ? event.message.remoteJid : event.kind === 'call' ? jidFor(event.call.from, event.call.isGroup) : undefined;
+    if (chat !== undefined) void this.lanes.chat(connection.id, chat, work);
+    else
+      void this.lanes.trailing(connection.id, async (waitForEarlier) => {
+        await waitForEarlier();
+        await work();
+      });
   }
 
   private record(connection: ConnectionRef, event: InboxEvent): Promise<{ id: string; event: InboxEvent }> {
