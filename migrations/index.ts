@@ -29,6 +29,7 @@ import { Migration20261130020000_import_invalid_emails } from './Migration202611
 import { Migration20261130040000_due_days } from './Migration20261130040000_due_days.js';
 import { Migration20261201010000_cloud_api_connections } from './Migration20261201010000_cloud_api_connections.js';
 import { Migration20261202010000_message_templates } from './Migration20261202010000_message_templates.js';
+import { Migration20261202040000_campaign_templates } from './Migration20261202040000_campaign_templates.js';
 
 /** Every migration in order. Static imports keep the list working from source and from dist alike. */
 export const migrationsList: MigrationObject[] = [
@@ -62,4 +63,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261130040000_due_days', class: Migration20261130040000_due_days },
   { name: 'Migration20261201010000_cloud_api_connections', class: Migration20261201010000_cloud_api_connections },
   { name: 'Migration20261202010000_message_templates', class: Migration20261202010000_message_templates },
+  { name: 'Migration20261202040000_campaign_templates', class: Migration20261202040000_campaign_templates },
 ];

@@ -10,6 +10,7 @@ import { ChannelManager } from './channel-manager.js';
 import { ChannelsRepository } from './channels.repository.js';
 import { ConnectionLease } from './connection-lease.js';
 import { ConnectionStatusStore } from './connection-status.store.js';
+import { SendOutcomes } from './send-outcomes.js';
 import { SessionBus } from './session-bus.js';
 import { SessionCommands } from './session-commands.js';
 import { SessionDirectory } from './session-directory.js';
@@ -42,11 +43,13 @@ export class ChannelsModule {
         SessionDirectory,
         SessionCommands,
         ChannelManager,
+        SendOutcomes,
         ...(config.isProduction ? [] : [SimulatorPhones]),
         { provide: CHANNEL_PROVIDERS, inject: factories, useFactory: (...instances: unknown[]) => instances },
       ],
       exports: [
         ChannelManager,
+        SendOutcomes,
         ConnectionStatusStore,
         ConnectionLease,
         ChannelsRepository,

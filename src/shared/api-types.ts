@@ -186,6 +186,9 @@ export interface ScheduleResponse {
   userId: number | null;
   user: { id: number; name: string } | null;
   ticketId: number | null;
+  /** On a WhatsApp Cloud API connection: the approved template sent, and the text of each of its {{n}} values. */
+  templateId: number | null;
+  templateVariables: string[];
   createdAt: string;
   updatedAt: string;
 }

@@ -1328,6 +1328,7 @@ export const en: Catalog = {
       QUIET_HOURS: 'Quiet hours',
       WALK_STUCK: 'Sending stuck: restart the campaign',
       AWAITING_CONFIRMATION: 'Awaiting confirmations',
+      AWAITING_SEND_OUTCOME: 'Waiting for Meta to confirm a send',
     },
     shippingStatus: {
       pending: 'Pending',
@@ -1647,6 +1648,8 @@ export const en: Catalog = {
     ERR_CLOUD_WINDOW_CLOSED: "This conversation's 24-hour window is closed. Send an approved message template.",
     ERR_CLOUD_TEMPLATES_ONLY: 'Message templates exist only on WhatsApp Cloud API connections.',
     ERR_CLOUD_TEMPLATE_NOT_APPROVED: 'This message template is not approved by Meta.',
+    ERR_CLOUD_TEMPLATE_REQUIRED: 'On a WhatsApp Cloud API connection, each message needs a template approved by Meta.',
+    ERR_CLOUD_OUTCOME_UNKNOWN: 'The send was attempted but Meta did not report its outcome in time; it was not sent again, so nobody gets it twice.',
     ERR_CLOUD_UNDELIVERABLE: 'WhatsApp could not deliver the message to this number.',
     ERR_CLOUD_TOKEN_EXPIRED: "The Cloud API connection's access token expired or was revoked. Update it on the connections page.",
     ERR_CLOUD_RATE_LIMITED: 'WhatsApp is limiting the messages this connection sends. Try again in a moment.',

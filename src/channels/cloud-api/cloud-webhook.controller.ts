@@ -7,6 +7,7 @@ import { IdParam } from '../../common/pipes/id-param.pipe.js';
 import type { ChannelSession, ConnectionRef } from '../channel-provider.js';
 import { ChannelManager } from '../channel-manager.js';
 import { INBOUND_SINK, type InboundSink } from '../inbound-sink.js';
+import { SendOutcomes } from '../send-outcomes.js';
 import { CloudCredentialsRepository } from './cloud-credentials.repository.js';
 import { CloudProviderFactory } from './cloud-provider.factory.js';
 import { type WebhookReceipt, receiveWebhook } from './webhook-ingress.js';
@@ -30,6 +31,7 @@ export class CloudWebhookController {
     private readonly provider: CloudProviderFactory,
     private readonly channels: ChannelManager,
     @Inject(INBOUND_SINK) private readonly pipeline: InboundSink,
+    private readonly outcomes: SendOutcomes,
   ) {}
 
   @Public()
@@ -62,6 +64,13 @@ export class CloudWebhookController {
         ack: async (providerId, ack, localId) => {
           await this.pipeline.ack(ref, providerId, ack);
           if (localId && localId !== providerId) await this.pipeline.ack(ref, localId, ack);
+          // Campaign and scheduled sends are found by their own id: the only name a send cut by a crash has.
+          if (localId) await this.outcomes.record(ref, { localId, providerId, ack, error: null });
+        },
+        failed: async (status) => {
+          if (!status.bizOpaque) return;
+          const error = status.error ? `${status.error.code} ${status.error.title}${status.error.details ? `: ${status.error.details}` : ''}` : 'failed';
+          await this.outcomes.record(ref, { localId: status.bizOpaque, providerId: status.providerId, ack: 0, error: error.slice(0, 300) });
         },
       },
     );

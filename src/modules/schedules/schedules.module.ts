@@ -4,6 +4,7 @@ import { CompaniesModule } from '../companies/companies.module.js';
 import { OutboundModule } from '../messages/outbound.module.js';
 import { ScheduleEvents } from './schedule-events.js';
 import { ScheduleJobs, SCHEDULES_QUEUE } from './schedule-jobs.js';
+import { ScheduleOutcomes } from './schedule-outcomes.js';
 import { ScheduleSender } from './schedule-sender.js';
 import { SchedulesController } from './schedules.controller.js';
 import { SchedulesService } from './schedules.service.js';
@@ -11,6 +12,6 @@ import { SchedulesService } from './schedules.service.js';
 @Module({
   imports: [CompaniesModule, OutboundModule, BullModule.registerQueue({ name: SCHEDULES_QUEUE })],
   controllers: [SchedulesController],
-  providers: [SchedulesService, ScheduleJobs, ScheduleSender, ScheduleEvents],
+  providers: [SchedulesService, ScheduleJobs, ScheduleSender, ScheduleEvents, ScheduleOutcomes],
 })
 export class SchedulesModule {}
