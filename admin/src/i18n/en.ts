@@ -1955,6 +1955,14 @@ export const en: Catalog = {
       body: 'Text',
     },
   },
+  cloudTemplates: {
+    template: 'Approved template (WhatsApp Cloud API)',
+    templateHelp: 'On this connection only templates approved by Meta can be sent outside a conversation.',
+    value: 'Text of {{%{n}}}',
+    valueHelp: 'The texts take the variables ({nome}, {numero}, {email}, {{firstName}}...), filled in for each recipient.',
+    campaignNotice:
+      'WhatsApp Cloud API connection: each filled message is sent as the approved template chosen in its tab; the message text stays as a reference.',
+  },
   serviceWindow: {
     closesAt: '24-hour window closes at %{time}',
     closesOn: '24-hour window closes on %{date} at %{time}',

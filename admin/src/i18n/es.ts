@@ -1955,6 +1955,14 @@ export const es: Catalog = {
       body: 'Texto',
     },
   },
+  cloudTemplates: {
+    template: 'Plantilla aprobada (WhatsApp Cloud API)',
+    templateHelp: 'En esta conexión solo se pueden enviar plantillas aprobadas por Meta fuera de una conversación.',
+    value: 'Texto de {{%{n}}}',
+    valueHelp: 'Los textos aceptan las variables ({nome}, {numero}, {email}, {{firstName}}...), completadas para cada destinatario.',
+    campaignNotice:
+      'Conexión de WhatsApp Cloud API: cada mensaje completado se envía como la plantilla aprobada elegida en su pestaña; el texto del mensaje queda como referencia.',
+  },
   serviceWindow: {
     closesAt: 'La ventana de 24 h cierra a las %{time}',
     closesOn: 'La ventana de 24 h cierra el %{date} a las %{time}',

@@ -1955,6 +1955,14 @@ export const pt = {
       body: 'Texto',
     },
   },
+  cloudTemplates: {
+    template: 'Modelo aprovado (WhatsApp Cloud API)',
+    templateHelp: 'Nesta conexão só modelos aprovados pela Meta podem ser enviados fora de uma conversa.',
+    value: 'Texto de {{%{n}}}',
+    valueHelp: 'Os textos aceitam as variáveis ({nome}, {numero}, {email}, {{firstName}}...), preenchidas para cada destinatário.',
+    campaignNotice:
+      'Conexão WhatsApp Cloud API: cada mensagem preenchida é enviada como o modelo aprovado escolhido na sua aba; o texto da mensagem fica como referência.',
+  },
   serviceWindow: {
     closesAt: 'Janela de 24 h fecha às %{time}',
     closesOn: 'Janela de 24 h fecha em %{date} às %{time}',
