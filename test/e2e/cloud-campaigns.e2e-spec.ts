@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DEFAULT_GRAPH_VERSION, type MessageTemplate } from '../../src/channels/cloud-api/cloud-api-types.js';
 import { type FakeGraphApi, type FakeGraphApiOptions, startFakeGraphApi } from '../../src/channels/cloud-api/fake-graph-api.js';
 import { FAKE_ACCESS_TOKEN, FAKE_BUSINESS_ACCOUNT_ID, FAKE_PHONE_NUMBER_ID, FAKE_TEMPLATES } from '../../src/channels/cloud-api/fake-graph-fixtures.js';
+import { ScheduleJobs } from '../../src/modules/schedules/schedule-jobs.js';
 import { Schedule } from '../../src/modules/schedules/schedule.entity.js';
 import { campaignReaches, contactListWith, setCampaignSettings, shippingsOf } from '../utils/campaigns.js';
 // @ts-expect-error plain ESM helper shared with the benchmarks
@@ -52,7 +53,8 @@ describe('Cloud API campaigns and schedules by template', () => {
   beforeAll(async () => {
     const graphPort = await freePort();
     t = await createTestApp({
-      campaigns: { secondMs: SECOND_MS },
+      // A send of unknown outcome waits 2 s for its status here (10 minutes by default).
+      campaigns: { secondMs: SECOND_MS, outcomeWaitMs: 2000 },
       channels: { leaseTtlMs: 9000, sweepIntervalMs: 2000, cloudApi: { graphBaseUrl: `http://127.0.0.1:${graphPort}`, graphVersion: DEFAULT_GRAPH_VERSION } },
     });
     fakeOptions.port = graphPort;
@@ -312,5 +314,60 @@ describe('Cloud API campaigns and schedules by template', () => {
     } finally {
       await rows(t, `update message_templates set status = 'APPROVED' where id = ?`, [confirmedId]);
     }
+  });
+
+  it('settles a schedule whose send a crash left unknown by the status naming its id, and never sends it again', async () => {
+    const contact = await t.http().post('/api/contacts').set(adminA.auth).send({ name: 'Caio Prado', number: '5511977770098' });
+    const schedule = (sendAt: number) =>
+      t
+        .http()
+        .post('/api/schedules')
+        .set(adminA.auth)
+        .send({
+          body: 'Lembrete',
+          contactId: contact.body.id,
+          whatsappId: connectionId,
+          sendAt: new Date(Date.now() + sendAt).toISOString(),
+          templateId: confirmedId,
+          templateVariables: ['{{firstName}}', 'C-1'],
+        });
+    const settled = await schedule(60_000);
+    const lost = await schedule(60_000);
+    expect(settled.status).toBe(201);
+    // An edit puts a schedule back in line as new: an attempt recorded before is forgotten (it is sent afresh).
+    await rows(t, `update schedules set provider_id = 'cloud-old', attempted_at = now() where id = ?`, [settled.body.id]);
+    await t.http().put(`/api/schedules/${settled.body.id}`).set(adminA.auth).send({}).expect(200);
+    expect((await t.em().findOneOrFail(Schedule, settled.body.id, { filters: false })).attemptedAt).toBeNull();
+    // As a process that died between the call and its record leaves them: attempted, still PENDENTE, due now.
+    for (const [id, localId] of [
+      [settled.body.id, 'cloud-crashed-settled'],
+      [lost.body.id, 'cloud-crashed-lost'],
+    ] as const) {
+      await rows(t, `update schedules set provider_id = ?, attempted_at = now(), send_at = now() where id = ?`, [localId, id]);
+    }
+    const wired = fake.wire.length;
+    for (const id of [settled.body.id, lost.body.id]) await t.app.get(ScheduleJobs).arm(a.company.id, id, new Date());
+
+    // Meta's status for the first arrives (its webhook retried): sent, so the schedule is.
+    expect(
+      await fake.deliverStatus(FAKE_PHONE_NUMBER_ID, {
+        id: 'wamid.CRASHED-1',
+        recipient_id: '5511977770098',
+        status: 'delivered',
+        biz_opaque_callback_data: 'cloud-crashed-settled',
+      }),
+    ).toBe(200);
+    const sent = await waitFor(async () => {
+      const row = await t.em().findOneOrFail(Schedule, settled.body.id, { filters: false });
+      return row.status === 'ENVIADA' ? row : null;
+    });
+    expect(sent.outcomeAck).toBe(3);
+    // None for the second within the wait: failed, not sent again.
+    const failed = await waitFor(async () => {
+      const row = await t.em().findOneOrFail(Schedule, lost.body.id, { filters: false });
+      return row.status === 'ERRO' ? row : null;
+    }, 15_000 * TIME_FACTOR);
+    expect(failed.error).toContain('ERR_CLOUD_OUTCOME_UNKNOWN');
+    expect(fake.wire.length).toBe(wired);
   });
 });
