@@ -324,6 +324,14 @@ export interface ServiceWindow {
 }
 
 /** A WhatsApp Cloud API message template of a connection, as the last sync read it (GET /api/message-templates). */
+/** GET /schedules/templates: whether the connection a schedule would use sends templates, and its approved ones. */
+export interface ScheduleTemplatesResponse {
+  /** The connection asked for, or the company's default one (null when there is none). */
+  whatsappId: number | null;
+  cloud: boolean;
+  templates: MessageTemplateResponse[];
+}
+
 export interface MessageTemplateResponse {
   id: number;
   whatsappId: number;

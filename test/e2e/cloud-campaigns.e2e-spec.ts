@@ -370,4 +370,27 @@ describe('Cloud API campaigns and schedules by template', () => {
     expect(failed.error).toContain('ERR_CLOUD_OUTCOME_UNKNOWN');
     expect(fake.wire.length).toBe(wired);
   });
+
+  it('offers everyone who schedules the approved templates of a Cloud API connection, and nothing of another company', async () => {
+    const asked = await t.http().get('/api/schedules/templates').query({ whatsappId: connectionId }).set(userA.auth);
+    expect(asked.status).toBe(200);
+    expect(asked.body).toMatchObject({ whatsappId: connectionId, cloud: true });
+    const names = (asked.body.templates as { name: string }[]).map((x) => x.name);
+    expect(names).toEqual(expect.arrayContaining(['pedido_confirmado', 'lembrete_loja']));
+    expect(names).not.toContain('promocao_relampago');
+    expect((await t.http().get('/api/schedules/templates').query({ whatsappId: 'abc' }).set(userA.auth)).status).toBe(400);
+    const foreign = await t.http().get('/api/schedules/templates').query({ whatsappId: connectionId }).set(adminB.auth);
+    expect(foreign.status).toBe(404);
+    // Without a connection named, the company's default one (company B has none): nothing to offer.
+    const own = await t.http().get('/api/schedules/templates').set(adminB.auth);
+    expect(own.status).toBe(200);
+    expect(own.body.templates).toEqual([]);
+    // A plan without schedules reaches none of it.
+    await rows(t, 'update plans set use_schedules = false where id = ?', [b.plan.id]);
+    try {
+      expect((await t.http().get('/api/schedules/templates').set(adminB.auth)).status).toBe(403);
+    } finally {
+      await rows(t, 'update plans set use_schedules = true where id = ?', [b.plan.id]);
+    }
+  });
 });

@@ -8,17 +8,16 @@ interface ConnectionRow {
   id: number;
   name: string;
   provider?: string;
-  isDefault?: boolean;
 }
 
 /**
- * Whether the chosen connection (or, with none chosen and `orDefault`, the company's default one) is a WhatsApp Cloud
- * API connection, which sends only approved templates outside a conversation; and its approved templates then.
+ * Whether the chosen connection is a WhatsApp Cloud API connection, which sends only approved templates outside a
+ * conversation; and its approved templates then (the admins' template list: campaigns are an admin tool).
  */
-export function useCloudTemplates(whatsappId: number | string | null | undefined, orDefault = false) {
+export function useCloudTemplates(whatsappId: number | string | null | undefined) {
   const connections = useGetList<ConnectionRow>('connections', WHOLE, { retry: false, staleTime: 30_000 });
   const id = whatsappId === '' || whatsappId === null || whatsappId === undefined ? null : Number(whatsappId);
-  const connection = (connections.data ?? []).find((row) => (id === null ? orDefault && row.isDefault : row.id === id));
+  const connection = (connections.data ?? []).find((row) => row.id === id);
   const cloud = connection?.provider === 'cloud';
   const templates = useGetList<MessageTemplateResponse>(
     'message-templates',

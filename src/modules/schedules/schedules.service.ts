@@ -7,6 +7,8 @@ import { likePattern } from '../../common/list-query/list-query.js';
 import { ChannelManager } from '../../channels/channel-manager.js';
 import { Company } from '../companies/company.entity.js';
 import { MessageTemplate } from '../message-templates/message-template.entity.js';
+import { MessageTemplatesService } from '../message-templates/message-templates.service.js';
+import type { ScheduleTemplatesResponse } from '../../shared/api-types.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { Contact } from '../contacts/contact.entity.js';
 import { User } from '../users/user.entity.js';
@@ -33,7 +35,16 @@ export class SchedulesService {
     private readonly jobs: ScheduleJobs,
     private readonly events: ScheduleEvents,
     private readonly channels: ChannelManager,
+    private readonly messageTemplates: MessageTemplatesService,
   ) {}
+
+  /** The connection a schedule would use (the one named, else the default) and, when it sends templates, its approved ones. */
+  async templates(_ctx: AuthContext, whatsappId: number | null): Promise<ScheduleTemplatesResponse> {
+    const whatsapp = whatsappId ? await this.whatsapp(whatsappId) : await this.em.findOne(Whatsapp, { isDefault: true });
+    if (!whatsapp) return { whatsappId: null, cloud: false, templates: [] };
+    const cloud = this.channels.capabilities(whatsapp.provider)?.templates === true;
+    return { whatsappId: whatsapp.id, cloud, templates: cloud ? await this.messageTemplates.approvedOf(whatsapp.id) : [] };
+  }
 
   async list(_ctx: AuthContext, query: ListSchedulesQuery): Promise<{ schedules: ScheduleResponse[]; count: number; hasMore: boolean }> {
     const where: FilterQuery<Schedule>[] = [];

@@ -4,7 +4,9 @@ import { useWatch } from 'react-hook-form';
 import { renderTemplate } from '../../../../src/shared/template-variables';
 import { TemplateChoiceFields } from '../../components/TemplateChoiceFields';
 import { VariablePicker } from '../../components/VariablePicker';
-import { useCloudTemplates } from '../../hooks/useCloudTemplates';
+import { useQuery } from '@tanstack/react-query';
+import type { ScheduleTemplatesResponse } from '../../../../src/shared/api-types';
+import { api } from '../../providers/httpClient';
 import { bodyRules } from './scheduleForm';
 import { ScheduleContactInput } from './ScheduleContactInput';
 import { ScheduleDateTimeInput } from './ScheduleDateTimeInput';
@@ -12,8 +14,17 @@ import { ScheduleDateTimeInput } from './ScheduleDateTimeInput';
 /** The approved template a schedule on a WhatsApp Cloud API connection sends, and the text of each of its values. */
 function ScheduleTemplateInput({ readOnly }: { readOnly: boolean }) {
   const translate = useTranslate();
-  const whatsappId = useWatch({ name: 'whatsappId' }) as number | '' | null;
-  const { cloud, templates } = useCloudTemplates(whatsappId, true);
+  const chosen = useWatch({ name: 'whatsappId' }) as number | '' | null;
+  const whatsappId = chosen === '' || chosen === null || chosen === undefined ? null : Number(chosen);
+  // Asked of the schedules API (not the admins' template list): everyone who schedules picks templates.
+  const { data } = useQuery({
+    queryKey: ['schedule-templates', whatsappId],
+    queryFn: () => api.get<ScheduleTemplatesResponse>('/schedules/templates', whatsappId ? { whatsappId } : undefined),
+    retry: false,
+    staleTime: 30_000,
+  });
+  const cloud = data?.cloud ?? false;
+  const templates = data?.templates ?? [];
   const templateId = useInput<number | null>({ source: 'templateId' });
   const variables = useInput<string[]>({ source: 'templateVariables' });
   if (!cloud) return null;
