@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { addHours, format } from 'date-fns';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEFAULT_GRAPH_VERSION } from '../../src/channels/cloud-api/cloud-api-types.js';
 import { type FakeGraphApi, type FakeGraphApiOptions, startFakeGraphApi } from '../../src/channels/cloud-api/fake-graph-api.js';
@@ -58,6 +59,7 @@ describe('a Cloud API campaign by template in the browser', () => {
         4,
     );
     listName = (await contactListWith(suite.t, company.id, RECIPIENTS)).name;
+    await suite.t.http().post('/api/contacts').set(admin.auth).send({ name: 'Lia Nuvem', number: '5511933330077' }).expect(201);
 
     const context = await suite.browser.newContext({ viewport: { width: 1366, height: 900 } });
     contexts.push(context);
@@ -128,5 +130,42 @@ describe('a Cloud API campaign by template in the browser', () => {
     await page.goto(`${suite.t.baseUrl}/campaigns/${saved.id}`);
     await page.getByRole('dialog').getByTestId('template-choice').getByText('pedido_confirmado (pt_BR)').waitFor();
     await screenshot(page, 'cloud-campaign-template-saved');
+  });
+
+  it('schedules a message by template: the dialog offers the connection’s approved templates and keeps the values', async () => {
+    await page.goto(`${suite.t.baseUrl}/schedules`);
+    await page.locator('.rbc-calendar').waitFor();
+    await page.getByRole('button', { name: 'Novo agendamento' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Novo agendamento' });
+    await dialog.getByRole('combobox', { name: /^Contato/ }).fill('Lia');
+    await page.getByRole('option', { name: /Lia Nuvem/ }).click();
+    await dialog.getByRole('combobox', { name: 'Conexão' }).click();
+    await page.getByRole('option', { name: 'Meta Campanhas' }).click();
+    await dialog.getByRole('textbox', { name: /^Mensagem/ }).fill('Lembrete do pedido');
+    const picker = dialog.getByTestId('template-choice');
+    await picker.getByRole('combobox', { name: 'Modelo aprovado (WhatsApp Cloud API)' }).click();
+    await page.getByRole('option', { name: 'pedido_confirmado (pt_BR)' }).click();
+    await picker.getByLabel('Texto de {{1}}').fill('{{firstName}}');
+    await picker.getByLabel('Texto de {{2}}').fill('L-9');
+    await picker
+      .getByTestId('template-choice-preview')
+      .getByText(/^Olá .+, seu pedido L-9 foi confirmado\.$/)
+      .waitFor();
+    await dialog.getByRole('textbox', { name: /^Data de agendamento/ }).fill(format(addHours(new Date(), 2), 'dd/MM/yyyy HH:mm'));
+    await picker.getByTestId('template-choice-preview').scrollIntoViewIfNeeded();
+    await screenshot(page, 'cloud-schedule-template-picker');
+    await dialog.getByRole('button', { name: 'Adicionar' }).click();
+    await page.getByText('Agendamento salvo com sucesso.').waitFor();
+    const stored = await waitFor(async () => {
+      const rows = await suite.t
+        .em()
+        .getConnection()
+        .execute<{ template_id: number | null; template_variables: string[] }[]>(
+          `select s.template_id, s.template_variables from schedules s join contacts c on c.id = s.contact_id where c.number = '5511933330077'`,
+        );
+      return rows[0] ?? null;
+    });
+    expect(stored.template_id).toEqual(expect.any(Number));
+    expect(stored.template_variables).toEqual(['{{firstName}}', 'L-9']);
   });
 });
