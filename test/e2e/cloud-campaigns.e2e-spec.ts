@@ -199,6 +199,29 @@ describe('Cloud API campaigns and schedules by template', () => {
     expect(after!.outcomeError).toContain('131026');
   });
 
+  it('does not send again a recipient whose send got no usable answer: without a status it ends failed-unknown', async () => {
+    const number = '5511987999002';
+    const list = await contactListWith(t, a.company.id, [{ name: 'Sem Resposta', number }]);
+    // Meta's generic error: nothing says whether the message went out.
+    fake.reject(131000, 'Something went wrong');
+    const created = await create({
+      name: 'Sem resposta',
+      message1: 'x',
+      templates: [{ variant: 1, templateId: confirmedId, variables: ['{nome}', '2'] }],
+      contactListId: list.id,
+      whatsappId: connectionId,
+      scheduledAt: new Date().toISOString(),
+    });
+    expect(created.status).toBe(201);
+    await waitFor(async () => (await shippingsOf(t, created.body.id))[0]?.attemptedAt);
+    await campaignReaches(t, created.body.id, 'FINALIZADA', 30_000);
+    const [shipping] = await shippingsOf(t, created.body.id);
+    expect(shipping).toMatchObject({ status: 'failed', error: 'ERR_CLOUD_OUTCOME_UNKNOWN', outcomeAck: null });
+    // One call reached the fake (refused), and nothing was tried again.
+    expect(fake.wire.filter((e) => e.to === number)).toHaveLength(0);
+    expect(fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/messages')).length).toBeGreaterThan(0);
+  });
+
   it('refuses a campaign on the connection without an approved template for each message, and bad choices', async () => {
     const list = await contactListWith(t, a.company.id, [{ name: 'Ana', number: '5511987999101' }]);
     const base = { name: 'Validação', message1: 'um', message2: 'dois', contactListId: list.id, whatsappId: connectionId };

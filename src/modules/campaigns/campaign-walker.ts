@@ -264,8 +264,10 @@ export class CampaignWalker {
     settings: Settings,
   ): Promise<Date | null> {
     this.logger.warn(`campaign ${campaignId}, recipient ${shipping.id}: not sent: ${code}`);
-    const failed = await this.dispatch.failed(companyId, shipping.id, code, 1, nextAt);
-    if (settings.failurePauseThreshold > 0 && failed.recent_failures >= settings.failurePauseThreshold) {
+    // Recorded while holding the walk, like a send's outcome: a walker that lost it records nothing.
+    const held = await this.dispatch.hold(companyId, campaignId, fence, () => this.dispatch.failed(companyId, shipping.id, code, 1, nextAt));
+    if (!held.held) return null;
+    if (settings.failurePauseThreshold > 0 && held.value.recent_failures >= settings.failurePauseThreshold) {
       return this.stop(companyId, campaignId, 'TOO_MANY_FAILURES', fence);
     }
     await this.progress(companyId, campaignId);
@@ -297,8 +299,8 @@ export class CampaignWalker {
       }
       if (unknownOutcome === 'resend') {
         this.logger.warn(`campaign ${campaignId}, recipient ${shipping.id}: no status within ${outcomeWaitMs} ms; sent again as configured`);
-        await this.dispatch.forgetAttempt(companyId, shipping.id);
-        return new Date();
+        const held = await this.dispatch.hold(companyId, campaignId, fence, () => this.dispatch.forgetAttempt(companyId, shipping.id));
+        return held.held ? new Date() : null;
       }
     }
     const variant = variantFor(shipping.position, variantsOf(messagesOf(campaign)));
