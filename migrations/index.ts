@@ -30,6 +30,7 @@ import { Migration20261130040000_due_days } from './Migration20261130040000_due_
 import { Migration20261201010000_cloud_api_connections } from './Migration20261201010000_cloud_api_connections.js';
 import { Migration20261202010000_message_templates } from './Migration20261202010000_message_templates.js';
 import { Migration20261202020000_message_send_error } from './Migration20261202020000_message_send_error.js';
+import { Migration20261202040000_campaign_templates } from './Migration20261202040000_campaign_templates.js';
 
 /** Every migration in order. Static imports keep the list working from source and from dist alike. */
 export const migrationsList: MigrationObject[] = [
@@ -64,4 +65,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261201010000_cloud_api_connections', class: Migration20261201010000_cloud_api_connections },
   { name: 'Migration20261202010000_message_templates', class: Migration20261202010000_message_templates },
   { name: 'Migration20261202020000_message_send_error', class: Migration20261202020000_message_send_error },
+  { name: 'Migration20261202040000_campaign_templates', class: Migration20261202040000_campaign_templates },
 ];

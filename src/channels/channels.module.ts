@@ -12,6 +12,7 @@ import { ChannelsRepository } from './channels.repository.js';
 import { ConnectionLease } from './connection-lease.js';
 import { ConnectionStatusStore } from './connection-status.store.js';
 import { InboxDrainers } from './inbox-drainers.js';
+import { SendOutcomes } from './send-outcomes.js';
 import { SessionBus } from './session-bus.js';
 import { SessionCommands } from './session-commands.js';
 import { SessionDirectory } from './session-directory.js';
@@ -45,12 +46,14 @@ export class ChannelsModule {
         SessionCommands,
         ChannelManager,
         InboxDrainers,
+        SendOutcomes,
         ...(config.isProduction ? [] : [SimulatorPhones, CloudFakePhone]),
         { provide: CHANNEL_PROVIDERS, inject: factories, useFactory: (...instances: unknown[]) => instances },
       ],
       exports: [
         ChannelManager,
         InboxDrainers,
+        SendOutcomes,
         ConnectionStatusStore,
         ConnectionLease,
         ChannelsRepository,

@@ -62,10 +62,16 @@ export interface MetricsConfig {
   /** Series read from the database (inbox backlog, connection states, running campaigns) are reread at most this often. */
   refreshMs: number;
 }
+/** SEND_OUTCOME_WAIT_MS's default: how long a send of unknown outcome waits for its status. */
+export const DEFAULT_OUTCOME_WAIT_MS = 600_000;
 
 export interface CampaignsConfig {
   /** Milliseconds in one second of the campaign intervals. */
   secondMs: number;
+  /** A send whose outcome is unknown (attempt recorded, no answer) waits this long for a status webhook naming it (10 min). */
+  outcomeWaitMs?: number;
+  /** Then: marked failed (`fail`, the default: never sends twice) or sent again (`resend`). */
+  unknownOutcome?: 'fail' | 'resend';
 }
 
 export interface ChannelsConfig {
@@ -214,7 +220,7 @@ export function loadConfig(source: Record<string, string | undefined>, overrides
     simulatorSecret: isProduction ? null : persistedSecret(dataDir, 'simulator-secret'),
     jobs: { reconcileIntervalMs: env.JOB_RECONCILE_MS },
     metrics: { token: env.METRICS_TOKEN ?? null, port: env.METRICS_PORT ?? null, refreshMs: 5000 },
-    campaigns: { secondMs: env.CAMPAIGN_SECOND_MS },
+    campaigns: { secondMs: env.CAMPAIGN_SECOND_MS, outcomeWaitMs: env.SEND_OUTCOME_WAIT_MS, unknownOutcome: env.SEND_OUTCOME_UNKNOWN },
     billing: {
       provider: env.PAYMENT_PROVIDER,
       pix: { key: env.PIX_KEY, merchantName: env.PIX_MERCHANT_NAME, merchantCity: env.PIX_MERCHANT_CITY },

@@ -67,6 +67,13 @@ export const envSchema = z.object({
   /** Length of the "second" of campaign intervals (messageInterval, greaterInterval): shorter only in tests and benches. */
   CAMPAIGN_SECOND_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
   /**
+   * A campaign or scheduled send through a provider that assigns the message id (the Cloud API) whose outcome a crash
+   * left unknown waits this long for a status webhook naming it before it is decided (10 minutes).
+   */
+  SEND_OUTCOME_WAIT_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
+  /** What is decided then: `fail` (default: never sends twice) or `resend` (never misses, may send twice). */
+  SEND_OUTCOME_UNKNOWN: z.enum(['fail', 'resend']).default('fail'),
+  /**
    * How long a WhatsApp session's lease outlives a process that died: its connection runs elsewhere within this time.
    * Renewed every third of it; a holder that cannot renew it for two thirds (Redis unreachable) stops its session.
    */

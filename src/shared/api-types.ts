@@ -186,6 +186,9 @@ export interface ScheduleResponse {
   userId: number | null;
   user: { id: number; name: string } | null;
   ticketId: number | null;
+  /** On a WhatsApp Cloud API connection: the approved template sent, and the text of each of its {{n}} values. */
+  templateId: number | null;
+  templateVariables: string[];
   createdAt: string;
   updatedAt: string;
 }
@@ -321,6 +324,14 @@ export interface ServiceWindow {
 }
 
 /** A WhatsApp Cloud API message template of a connection, as the last sync read it (GET /api/message-templates). */
+/** GET /schedules/templates: whether the connection a schedule would use sends templates, and its approved ones. */
+export interface ScheduleTemplatesResponse {
+  /** The connection asked for, or the company's default one (null when there is none). */
+  whatsappId: number | null;
+  cloud: boolean;
+  templates: MessageTemplateResponse[];
+}
+
 export interface MessageTemplateResponse {
   id: number;
   whatsappId: number;

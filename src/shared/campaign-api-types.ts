@@ -1,6 +1,6 @@
 // Response shapes of the campaign area (contact lists, file lists, campaigns, their settings and reports), shared by
 // the API mappers and the browser. Dates are ISO-8601 strings.
-import type { CampaignPauseReason, CampaignSettings, CampaignStatus, ShippingStatus } from './campaigns.js';
+import type { CampaignPauseReason, CampaignSettings, CampaignStatus, CampaignTemplateChoice, ShippingStatus } from './campaigns.js';
 
 export interface ContactListResponse {
   id: number;
@@ -98,6 +98,8 @@ export interface CampaignResponse {
   contactListId: number | null;
   tagListId: number | null;
   fileListId: number | null;
+  /** On a WhatsApp Cloud API connection: the approved template each message variant sends. */
+  templates: CampaignTemplateChoice[];
   mediaPath: string | null;
   mediaName: string | null;
   pauseReason: CampaignPauseReason | null;

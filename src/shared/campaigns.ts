@@ -58,6 +58,18 @@ export const CAMPAIGN_SETTING_DEFAULTS: CampaignSettings = {
   confirmationWindowHours: 24,
 };
 
+/**
+ * The approved template a message variant sends on a WhatsApp Cloud API connection, and the text of each {{n}} of
+ * its body in order; the texts take the campaign placeholders ({nome}, {numero}, {email}, the campaign variables),
+ * rendered per recipient.
+ */
+export interface CampaignTemplateChoice {
+  /** The message variant (1..5: message1..message5). */
+  variant: number;
+  templateId: number;
+  variables: string[];
+}
+
 /** Codes of `pauseReason`: why a campaign stopped on its own or waits. */
 export const CAMPAIGN_PAUSE_REASONS = [
   'COMPANY_INACTIVE',
@@ -71,6 +83,7 @@ export const CAMPAIGN_PAUSE_REASONS = [
   'QUIET_HOURS',
   'WALK_STUCK',
   'AWAITING_CONFIRMATION',
+  'AWAITING_SEND_OUTCOME',
 ] as const;
 export type CampaignPauseReason = (typeof CAMPAIGN_PAUSE_REASONS)[number];
 

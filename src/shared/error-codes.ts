@@ -153,12 +153,16 @@ export const ERROR_STATUS = {
   ERR_CLOUD_TEMPLATE_NOT_APPROVED: 422,
   // Templates and their sync exist only on WhatsApp Cloud API connections.
   ERR_CLOUD_TEMPLATES_ONLY: 422,
+  // A campaign or schedule on a Cloud API connection names no approved template for a message it would send.
+  ERR_CLOUD_TEMPLATE_REQUIRED: 422,
   ERR_CLOUD_UNDELIVERABLE: 422,
   // The company's Meta token, not the user's session: a 401 would make the browser refresh and sign the user out,
   // and a 502 reads there as an outage of the API; 424 says a dependency of the request failed.
   ERR_CLOUD_TOKEN_EXPIRED: 424,
   ERR_CLOUD_RATE_LIMITED: 429,
   ERR_CLOUD_SEND_FAILED: 502,
+  // A send was attempted but neither its answer nor a status webhook said what became of it (a crash in between).
+  ERR_CLOUD_OUTCOME_UNKNOWN: 502,
 } as const satisfies Record<`ERR_${string}`, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1332,6 +1332,7 @@ export const en: Catalog = {
       QUIET_HOURS: 'Quiet hours',
       WALK_STUCK: 'Sending stuck: restart the campaign',
       AWAITING_CONFIRMATION: 'Awaiting confirmations',
+      AWAITING_SEND_OUTCOME: 'Waiting for Meta to confirm a send',
     },
     shippingStatus: {
       pending: 'Pending',
@@ -1652,6 +1653,8 @@ export const en: Catalog = {
     ERR_CLOUD_WINDOW_CLOSED: "This conversation's 24-hour window is closed. Send an approved message template.",
     ERR_CLOUD_TEMPLATES_ONLY: 'Message templates exist only on WhatsApp Cloud API connections.',
     ERR_CLOUD_TEMPLATE_NOT_APPROVED: 'This message template is not approved by Meta.',
+    ERR_CLOUD_TEMPLATE_REQUIRED: 'On a WhatsApp Cloud API connection, each message needs a template approved by Meta.',
+    ERR_CLOUD_OUTCOME_UNKNOWN: 'The send was attempted but Meta did not report its outcome in time; it was not sent again, so nobody gets it twice.',
     ERR_CLOUD_UNDELIVERABLE: 'WhatsApp could not deliver the message to this number.',
     ERR_CLOUD_TOKEN_EXPIRED: "The Cloud API connection's access token expired or was revoked. Update it on the connections page.",
     ERR_CLOUD_RATE_LIMITED: 'WhatsApp is limiting the messages this connection sends. Try again in a moment.',
@@ -1956,6 +1959,14 @@ export const en: Catalog = {
       connection: 'Connection',
       body: 'Text',
     },
+  },
+  cloudTemplates: {
+    template: 'Approved template (WhatsApp Cloud API)',
+    templateHelp: 'On this connection only templates approved by Meta can be sent outside a conversation.',
+    value: 'Text of {{%{n}}}',
+    valueHelp: 'The texts take the variables ({nome}, {numero}, {email}, {{firstName}}...), filled in for each recipient.',
+    campaignNotice:
+      'WhatsApp Cloud API connection: each filled message is sent as the approved template chosen in its tab; the message text stays as a reference.',
   },
   serviceWindow: {
     closesAt: '24-hour window closes at %{time}',

@@ -1333,6 +1333,7 @@ export const es: Catalog = {
       QUIET_HOURS: 'Horario de silencio',
       WALK_STUCK: 'Envío trabado: reinicie la campaña',
       AWAITING_CONFIRMATION: 'Esperando confirmaciones',
+      AWAITING_SEND_OUTCOME: 'Esperando que Meta confirme un envío',
     },
     shippingStatus: {
       pending: 'Pendiente',
@@ -1653,6 +1654,8 @@ export const es: Catalog = {
     ERR_CLOUD_WINDOW_CLOSED: 'La ventana de 24 horas de esta conversación está cerrada. Envíe una plantilla de mensaje aprobada.',
     ERR_CLOUD_TEMPLATES_ONLY: 'Las plantillas de mensaje existen solo en conexiones de WhatsApp Cloud API.',
     ERR_CLOUD_TEMPLATE_NOT_APPROVED: 'Esta plantilla de mensaje no está aprobada por Meta.',
+    ERR_CLOUD_TEMPLATE_REQUIRED: 'En una conexión de WhatsApp Cloud API, cada mensaje necesita una plantilla aprobada por Meta.',
+    ERR_CLOUD_OUTCOME_UNKNOWN: 'El envío se intentó, pero Meta no informó el resultado a tiempo; no se reenvió para no duplicarlo.',
     ERR_CLOUD_UNDELIVERABLE: 'WhatsApp no pudo entregar el mensaje a este número.',
     ERR_CLOUD_TOKEN_EXPIRED: 'El token de acceso de la conexión Cloud API expiró o fue revocado. Actualícelo en la página de conexiones.',
     ERR_CLOUD_RATE_LIMITED: 'WhatsApp está limitando el envío de mensajes de esta conexión. Inténtelo de nuevo en unos instantes.',
@@ -1956,6 +1959,14 @@ export const es: Catalog = {
       connection: 'Conexión',
       body: 'Texto',
     },
+  },
+  cloudTemplates: {
+    template: 'Plantilla aprobada (WhatsApp Cloud API)',
+    templateHelp: 'En esta conexión solo se pueden enviar plantillas aprobadas por Meta fuera de una conversación.',
+    value: 'Texto de {{%{n}}}',
+    valueHelp: 'Los textos aceptan las variables ({nome}, {numero}, {email}, {{firstName}}...), completadas para cada destinatario.',
+    campaignNotice:
+      'Conexión de WhatsApp Cloud API: cada mensaje completado se envía como la plantilla aprobada elegida en su pestaña; el texto del mensaje queda como referencia.',
   },
   serviceWindow: {
     closesAt: 'La ventana de 24 h cierra a las %{time}',

@@ -1333,6 +1333,7 @@ export const pt = {
       QUIET_HOURS: 'Horário de silêncio',
       WALK_STUCK: 'Envio travado: reinicie a campanha',
       AWAITING_CONFIRMATION: 'Aguardando confirmações',
+      AWAITING_SEND_OUTCOME: 'Aguardando a Meta confirmar um envio',
     },
     shippingStatus: {
       pending: 'Pendente',
@@ -1653,6 +1654,8 @@ export const pt = {
     ERR_CLOUD_WINDOW_CLOSED: 'A janela de 24 horas desta conversa está fechada. Envie um modelo de mensagem aprovado.',
     ERR_CLOUD_TEMPLATES_ONLY: 'Modelos de mensagem existem apenas em conexões WhatsApp Cloud API.',
     ERR_CLOUD_TEMPLATE_NOT_APPROVED: 'Este modelo de mensagem não está aprovado pela Meta.',
+    ERR_CLOUD_TEMPLATE_REQUIRED: 'Em uma conexão WhatsApp Cloud API, cada mensagem precisa de um modelo aprovado pela Meta.',
+    ERR_CLOUD_OUTCOME_UNKNOWN: 'O envio foi tentado, mas a Meta não informou o resultado a tempo; não foi reenviado para não duplicar.',
     ERR_CLOUD_UNDELIVERABLE: 'O WhatsApp não conseguiu entregar a mensagem a este número.',
     ERR_CLOUD_TOKEN_EXPIRED: 'O token de acesso da conexão Cloud API expirou ou foi revogado. Atualize-o na página de conexões.',
     ERR_CLOUD_RATE_LIMITED: 'O WhatsApp limitou o envio de mensagens desta conexão. Tente novamente em instantes.',
@@ -1956,6 +1959,14 @@ export const pt = {
       connection: 'Conexão',
       body: 'Texto',
     },
+  },
+  cloudTemplates: {
+    template: 'Modelo aprovado (WhatsApp Cloud API)',
+    templateHelp: 'Nesta conexão só modelos aprovados pela Meta podem ser enviados fora de uma conversa.',
+    value: 'Texto de {{%{n}}}',
+    valueHelp: 'Os textos aceitam as variáveis ({nome}, {numero}, {email}, {{firstName}}...), preenchidas para cada destinatário.',
+    campaignNotice:
+      'Conexão WhatsApp Cloud API: cada mensagem preenchida é enviada como o modelo aprovado escolhido na sua aba; o texto da mensagem fica como referência.',
   },
   serviceWindow: {
     closesAt: 'Janela de 24 h fecha às %{time}',

@@ -9,6 +9,7 @@ import { INBOUND_SINK, type InboundSink, type RecordOnlyEvent } from '../inbound
 import { InboxDrainers } from '../inbox-drainers.js';
 import { SEND_FAILURE_SINK, type SendFailureSink } from '../send-failure-sink.js';
 import { sendFailureOf } from './send-failure.js';
+import { SendOutcomes } from '../send-outcomes.js';
 import { CloudCredentialsRepository } from './cloud-credentials.repository.js';
 import { CloudProviderFactory } from './cloud-provider.factory.js';
 import { type WebhookReceipt, receiveWebhook } from './webhook-ingress.js';
@@ -34,6 +35,7 @@ export class CloudWebhookController {
     private readonly drainers: InboxDrainers,
     @Inject(INBOUND_SINK) private readonly pipeline: InboundSink,
     @Inject(SEND_FAILURE_SINK) private readonly failures: SendFailureSink,
+    private readonly outcomes: SendOutcomes,
   ) {}
 
   private readonly logger = new Logger('CloudWebhook');
@@ -72,9 +74,16 @@ export class CloudWebhookController {
         ack: async (providerId, ack, localId) => {
           events.push({ kind: 'ack', providerId, ack });
           if (localId && localId !== providerId) events.push({ kind: 'ack', providerId: localId, ack });
+          // Campaign and scheduled sends are found by their own id: the only name a send cut by a crash has.
+          if (localId) await this.outcomes.record(ref, { localId, providerId, ack, error: null });
         },
-        // A failed send is stored on the message under either id (the chat shows Meta's reason).
-        failed: (status) => this.failures.failed(ref, [status.providerId, status.bizOpaque ?? ''], sendFailureOf(status)),
+        failed: async (status) => {
+          // A failed send is stored on the message under either id (the chat shows Meta's reason).
+          await this.failures.failed(ref, [status.providerId, status.bizOpaque ?? ''], sendFailureOf(status));
+          if (!status.bizOpaque) return;
+          const error = status.error ? `${status.error.code} ${status.error.title}${status.error.details ? `: ${status.error.details}` : ''}` : 'failed';
+          await this.outcomes.record(ref, { localId: status.bizOpaque, providerId: status.providerId, ack: 0, error: error.slice(0, 300) });
+        },
       },
     );
     // One INSERT in the payload's order; the 200 waits for its commit.

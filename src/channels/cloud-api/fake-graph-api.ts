@@ -109,6 +109,13 @@ export interface FakeGraphApi {
   markInbound(customer: string, at?: number): void;
   /** Resolves once every webhook queued so far was answered. */
   settled(): Promise<void>;
+  /**
+   * The `nth` send from now (1: the next) is recorded on the wire and then held unanswered (its statuses too) until
+   * `release` is called: `reached` resolves with its wire entry once it arrived. For killing the app mid-call.
+   */
+  holdSend(nth?: number): { reached: Promise<WireEntry>; release(): void };
+  /** Posts again, in order, every webhook the app did not answer with 200 so far (as Meta retries); answers how many. */
+  retryWebhooks(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -182,13 +189,27 @@ export async function startFakeGraphApi(options: FakeGraphApiOptions): Promise<F
   const maxUploadBytes = options.maxUploadBytes ?? 16 * 1024 * 1024;
   let autoStatuses = options.autoStatuses ?? true;
   let rejections: { code: number; details?: string }[] = [];
+  /** Failed webhook deliveries a later retry got through (see retryWebhooks). */
+  const retried = new Set<WebhookDelivery>();
+  /** Sends to hold (see holdSend): counted down on each accepted send. */
+  const holds: { left: number; reach: (entry: WireEntry) => void; released: Promise<void> }[] = [];
   const lastInbound = new Map<string, number>();
   let queue: Promise<unknown> = Promise.resolve();
   let baseUrl = '';
 
   const state: Omit<
     FakeGraphApi,
-    'baseUrl' | 'deliverInbound' | 'deliverStatus' | 'deliverPayload' | 'reject' | 'setAutoStatuses' | 'markInbound' | 'settled' | 'close'
+    | 'baseUrl'
+    | 'deliverInbound'
+    | 'deliverStatus'
+    | 'deliverPayload'
+    | 'reject'
+    | 'setAutoStatuses'
+    | 'markInbound'
+    | 'settled'
+    | 'holdSend'
+    | 'retryWebhooks'
+    | 'close'
   > = {
     version,
     accessToken,
@@ -300,6 +321,13 @@ export async function startFakeGraphApi(options: FakeGraphApiOptions): Promise<F
     const entry: WireEntry = { phoneNumberId, to: check.to, type: check.type, payload: body, id: newWamid(), at: new Date(now()) };
     state.wire.push(entry);
     trim();
+    for (const hold of holds) hold.left -= 1;
+    const held = holds.find((hold) => hold.left === 0);
+    if (held) {
+      holds.splice(holds.indexOf(held), 1);
+      held.reach(entry);
+      await held.released;
+    }
     answer(res, 200, { messaging_product: 'whatsapp', contacts: [{ input: check.to, wa_id: check.to }], messages: [{ id: entry.id }] });
     scheduleStatuses(entry, check.bizOpaque, outside ? webhookErrorDetail(131047) : null);
   }
@@ -435,6 +463,29 @@ export async function startFakeGraphApi(options: FakeGraphApiOptions): Promise<F
       lastInbound.set(customer, at);
     },
     settled: () => queue.then(() => undefined),
+    holdSend(nth = 1) {
+      let reach: (entry: WireEntry) => void = () => undefined;
+      let release: () => void = () => undefined;
+      const reached = new Promise<WireEntry>((resolve) => {
+        reach = resolve;
+      });
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      holds.push({ left: nth, reach, released });
+      return { reached, release };
+    },
+    async retryWebhooks() {
+      // A retry is logged as a delivery of its own; a failed delivery is retried until one of its posts is answered.
+      const failed = state.webhooks.filter((delivery) => delivery.status !== 200 && !retried.has(delivery));
+      let answered = 0;
+      for (const delivery of failed) {
+        if ((await deliverPayload(delivery.payload)) !== 200) continue;
+        retried.add(delivery);
+        answered += 1;
+      }
+      return answered;
+    },
     async close() {
       rejections = [];
       await queue;

@@ -5,7 +5,7 @@ import { HotPathPool, prepared } from '../../infra/database/pg-pool.js';
 import { tenantSql } from '../../infra/database/sql.js';
 import { campaignMetrics } from '../../infra/metrics/instruments.js';
 import { forkForCompany } from '../../infra/database/tenant-scope.js';
-import type { CampaignStatus, ShippingStatus } from '../../shared/campaigns.js';
+import type { CampaignStatus, CampaignTemplateChoice, ShippingStatus } from '../../shared/campaigns.js';
 
 /** The campaign as the walk reads it. */
 export interface DispatchCampaignRow {
@@ -27,6 +27,10 @@ export interface DispatchCampaignRow {
   media_name: string | null;
   file_list_id: number | null;
   walked: number;
+  /** The connection's provider: one that assigns the message ids (the Cloud API) records each attempt first. */
+  provider: string | null;
+  /** The approved template of each variant, on a WhatsApp Cloud API connection. */
+  templates: CampaignTemplateChoice[];
   /** The walker that claimed holds the walk (its fence is the campaign's walker epoch); false: another took it over. */
   holds: boolean;
 }
@@ -56,6 +60,11 @@ export interface DispatchShippingRow {
   confirmed_at: string | null;
   variant: number | null;
   whatsapp_id: number | null;
+  /** Set: a send through a provider that assigns ids was attempted; with no outcome recorded, its outcome is unknown. */
+  attempted_at: string | null;
+  /** What the provider's status webhooks said of the attempt (0 failed, 2+ sent), and why it failed. */
+  outcome_ack: number | null;
+  outcome_error: string | null;
 }
 
 export interface ClaimResult {
@@ -79,7 +88,8 @@ with input as (
 ), camp as (
   select c.id, c.company_id, c.status, c.whatsapp_id, c.confirmation, c.message1, c.message2, c.message3, c.message4, c.message5,
          c.confirmation_message1, c.confirmation_message2, c.confirmation_message3, c.confirmation_message4, c.confirmation_message5,
-         c.media_path, c.media_name, c.file_list_id, c.walked, c.walker_epoch = i.fence as holds
+         c.media_path, c.media_name, c.file_list_id, c.walked, c.walker_epoch = i.fence as holds, c.templates,
+         (select w.provider from whatsapps w where w.company_id = c.company_id and w.id = c.whatsapp_id) as provider
     from campaigns c, input i where c.company_id = i.company_id and c.id = i.campaign_id
 ), gate as (
   select co.status as company_status, to_char(co.due_date, 'YYYY-MM-DD') as due_date, co.timezone, p.use_campaigns,
@@ -100,7 +110,7 @@ with input as (
     from next, camp c
    where sh.id = next.id
   returning sh.id, sh.campaign_id, sh.position, sh.number, sh.name, sh.email, sh.checked, sh.status, sh.provider_id, sh.confirmation_provider_id, sh.confirmed_at,
-            sh.variant, sh.whatsapp_id,
+            sh.variant, sh.whatsapp_id, sh.attempted_at, sh.outcome_ack, sh.outcome_error,
             sh.company_id
 )
 select (select row_to_json(c) from camp c) as campaign,
@@ -163,7 +173,8 @@ with input as (
    where sh.company_id = i.company_id and sh.id = i.shipping_id and sh.status in ('sending', 'awaiting')
   returning sh.campaign_id, sh.company_id
 ), walked as (
-  update campaigns c set walked = c.walked + i.walk, next_send_at = coalesce(i.next_at, c.next_send_at), walk_rearms = 0, updated_at = now()
+  update campaigns c set walked = c.walked + i.walk, next_send_at = coalesce(i.next_at, c.next_send_at), walk_rearms = 0, updated_at = now(),
+         pause_reason = case when i.walk > 0 then null else c.pause_reason end
     from input i, failed f
    where c.company_id = i.company_id and c.id = f.campaign_id
   returning c.walked
@@ -176,6 +187,48 @@ select (select walked from walked) as walked,
                order by s.updated_at desc limit 19) recent
              where recent.status = 'failed')::int as recent_failures`;
 const FAILED_SQL = prepared('campaign_failed', FAILED_TEXT);
+
+/**
+ * A send through a provider that assigns the message id is about to be made: recorded (and committed) first, so a
+ * crash before its outcome is recorded leaves an attempt whose outcome is unknown, never a silent resend.
+ */
+const ATTEMPT_SQL = prepared(
+  'campaign_attempt',
+  `update campaign_shippings set attempted_at = now(), outcome_ack = null, outcome_error = null, updated_at = now()
+    where company_id = ? and id = ? and status = 'sending'`,
+);
+
+/** The provider refused the attempt with an answer (nothing went out): it is no longer an attempt of unknown outcome. */
+const FORGET_ATTEMPT_TEXT = `update campaign_shippings set attempted_at = null, updated_at = now() where company_id = ? and id = ?`;
+const FORGET_ATTEMPT_SQL = prepared('campaign_forget_attempt', FORGET_ATTEMPT_TEXT);
+
+/**
+ * A status webhook for a campaign message, found by the id it was sent under (biz_opaque_callback_data): the
+ * shipping keeps the highest status (a failure stays), a delivered recipient Meta reports failed becomes failed with
+ * Meta's reason, and one decided failed for want of an outcome becomes delivered after all.
+ */
+const OUTCOME_SQL = prepared(
+  'campaign_outcome',
+  `
+with input as (
+  select ?::int as company_id, ?::int as whatsapp_id, ?::text as provider_id, ?::smallint as ack, ?::text as error
+)
+update campaign_shippings sh
+   set outcome_ack = case when i.ack = 0 or sh.outcome_ack = 0 then 0 else greatest(coalesce(sh.outcome_ack, 0), i.ack) end,
+       outcome_error = coalesce(i.error, sh.outcome_error),
+       status = case when i.ack = 0 and sh.status = 'delivered' then 'failed'
+                     when i.ack > 0 and sh.status = 'failed' and sh.error = 'ERR_CLOUD_OUTCOME_UNKNOWN' then 'delivered'
+                     else sh.status end,
+       error = case when i.ack = 0 and sh.status = 'delivered' then 'ERR_CLOUD_UNDELIVERABLE'
+                    when i.ack > 0 and sh.status = 'failed' and sh.error = 'ERR_CLOUD_OUTCOME_UNKNOWN' then null
+                    else sh.error end,
+       failed_at = case when i.ack = 0 and sh.status = 'delivered' then now() else sh.failed_at end,
+       delivered_at = case when i.ack > 0 and sh.status = 'failed' and sh.error = 'ERR_CLOUD_OUTCOME_UNKNOWN' then now() else sh.delivered_at end,
+       updated_at = now()
+  from input i
+ where sh.company_id = i.company_id and sh.provider_id = i.provider_id and sh.whatsapp_id = i.whatsapp_id
+returning sh.campaign_id`,
+);
 
 /**
  * A walker takes the walk: the epoch grows and is its fence, for a job of the campaign's current generation while the
@@ -394,6 +447,22 @@ export class CampaignDispatchRepository {
     ]);
     campaignMetrics.recipients.inc({ result: 'failed' });
     return rows[0] ?? { walked: null, recent_failures: 0 };
+  }
+
+  /** Records the attempt of a send through a provider that assigns ids, committed before the call (never in the hold). */
+  async attempt(companyId: number, shippingId: number): Promise<void> {
+    await tenantSql(this.hot, companyId).all(ATTEMPT_SQL, [companyId, shippingId]);
+  }
+
+  /** The attempt was answered with a refusal: nothing went out. Inside the hold when the caller holds one. */
+  async forgetAttempt(companyId: number, shippingId: number): Promise<void> {
+    await this.run(companyId, FORGET_ATTEMPT_TEXT, FORGET_ATTEMPT_SQL, [companyId, shippingId]);
+  }
+
+  /** A provider's status of a campaign message; answers the campaigns it touched (none: not a campaign message). */
+  async outcome(companyId: number, whatsappId: number, localId: string, ack: number, error: string | null): Promise<number[]> {
+    const rows = await tenantSql(this.hot, companyId).all<{ campaign_id: number }>(OUTCOME_SQL, [companyId, whatsappId, localId, ack, error]);
+    return rows.map((row) => row.campaign_id);
   }
 
   async reply(

@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { ChannelSession } from '../../channels/channel-provider.js';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { ChannelSession, OutgoingTemplateMessage } from '../../channels/channel-provider.js';
+import { forkForCompany } from '../../infra/database/tenant-scope.js';
+import { MessageTemplate } from '../message-templates/message-template.entity.js';
 import { mimetypeForPath } from '../../infra/storage/media-types.js';
 import { StoragePort } from '../../infra/storage/storage.port.js';
 import { FileListsService } from '../files/files.service.js';
@@ -22,14 +25,42 @@ const ATTACHMENTS_TTL_MS = 60_000;
 @Injectable()
 export class CampaignOutbox {
   private readonly attachments = new Map<number, { at: number; files: Attachment[] }>();
+  private readonly templates = new Map<number, { at: number; byId: Map<number, MessageTemplate> }>();
 
   constructor(
     private readonly fileLists: FileListsService,
     private readonly storage: StoragePort,
+    private readonly em: EntityManager,
   ) {}
 
   forget(campaignId: number): void {
     this.attachments.delete(campaignId);
+    this.templates.delete(campaignId);
+  }
+
+  /**
+   * The template a variant sends on a WhatsApp Cloud API connection (read once a minute per campaign, like the
+   * attachments; a sync that removes or pauses it is seen within that time), and the texts of its values; null when
+   * none is chosen or it no longer exists.
+   */
+  async templateOf(companyId: number, campaign: DispatchCampaignRow, variant: number): Promise<{ template: MessageTemplate; variables: string[] } | null> {
+    const choice = (campaign.templates ?? []).find((c) => c.variant === variant);
+    if (!choice) return null;
+    let cached = this.templates.get(campaign.id);
+    if (!cached || Date.now() - cached.at >= ATTACHMENTS_TTL_MS) {
+      const ids = (campaign.templates ?? []).map((c) => c.templateId);
+      const rows = await forkForCompany(this.em, companyId).find(MessageTemplate, { id: { $in: ids } });
+      cached = { at: Date.now(), byId: new Map(rows.map((row) => [row.id, row])) };
+      this.templates.set(campaign.id, cached);
+    }
+    const template = cached.byId.get(choice.templateId);
+    return template ? { template, variables: choice.variables } : null;
+  }
+
+  /** A template message under the shipping's own id (the provider assigns its id; this one travels as biz_opaque). */
+  async sendTemplate(session: ChannelSession, jid: string, template: OutgoingTemplateMessage, providerId: string): Promise<void> {
+    if (!session.sendTemplate) throw new Error('This connection does not send message templates');
+    await session.sendTemplate(jid, template, { id: providerId });
   }
 
   /** Reads what the campaign attaches (kept a minute) before a send, so the send itself reads nothing from the database. */

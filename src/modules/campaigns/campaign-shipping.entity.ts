@@ -78,6 +78,21 @@ export class CampaignShipping extends BaseEntity {
   @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
   failedAt: Date | null = null;
 
+  /**
+   * When the send was attempted, recorded before a provider that assigns the message id (the Cloud API) is called:
+   * set with no outcome recorded, the send's outcome is unknown (the process died in between).
+   */
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  attemptedAt: Date | null = null;
+
+  /** What the provider's status webhooks said of the main message: 2 sent, 3 delivered, 4 read, 0 failed. */
+  @Property({ type: 'smallint', nullable: true })
+  outcomeAck: number | null = null;
+
+  /** The provider's reason when its status said failed. */
+  @Property({ type: 'string', length: 300, nullable: true })
+  outcomeError: string | null = null;
+
   /** Why it failed or was skipped (an error code). */
   @Property({ type: 'string', length: 80, nullable: true })
   error: string | null = null;

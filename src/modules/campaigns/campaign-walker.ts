@@ -1,18 +1,19 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { companyInactiveReason, standingOf } from '../../authorization/auth-context.loader.js';
-import type { ChannelSession } from '../../channels/channel-provider.js';
+import type { ChannelSession, OutgoingTemplateMessage } from '../../channels/channel-provider.js';
 import { ChannelManager } from '../../channels/channel-manager.js';
 import { jidFor } from '../../channels/numbers.js';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { APP_CONFIG, type AppConfig, DEFAULT_OUTCOME_WAIT_MS } from '../../config/app-config.js';
 import { forkForCompany } from '../../infra/database/tenant-scope.js';
 import { campaignMetrics } from '../../infra/metrics/instruments.js';
 import { type CampaignPauseReason, campaignsOn, parseCampaignSettings, renderCampaignMessage } from '../../shared/campaigns.js';
 import { quietHoursEnd, startOfNextDay } from './campaign-clock.js';
-import { type DispatchCampaignRow, type DispatchGateRow, CampaignDispatchRepository } from './campaign-dispatch.repository.js';
+import { type DispatchCampaignRow, type DispatchGateRow, type DispatchShippingRow, CampaignDispatchRepository } from './campaign-dispatch.repository.js';
 import { CampaignEvents } from './campaign-events.js';
 import { CampaignOutbox } from './campaign-outbox.js';
 import { nextWaitMs, variantFor, variantsOf } from './campaign-pacing.js';
+import { type CampaignTemplateSend, campaignTemplateSend, outcomeErrorCode, outcomeUnknown } from './campaign-template-send.js';
 import { sendRefusedForNow } from './send-refusal.js';
 import { CampaignSettingsService } from '../campaign-settings/campaign-settings.service.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
@@ -25,6 +26,11 @@ const RECONNECT_WAIT_MS = 2000;
 
 /** A job that fires this much early (clock skew between processes) waits for the rest. */
 const EARLY_TOLERANCE_MS = 50;
+
+/** How often a walk waiting for the status of a send of unknown outcome looks again. */
+const OUTCOME_POLL_MS = 2000;
+
+type Settings = ReturnType<typeof parseCampaignSettings>;
 
 const messagesOf = (c: DispatchCampaignRow): string[] => [c.message1, c.message2, c.message3, c.message4, c.message5];
 const confirmationsOf = (c: DispatchCampaignRow): string[] => [
@@ -48,7 +54,10 @@ function gateReason(gate: DispatchGateRow, now: Date): CampaignPauseReason | nul
  * its variant (or its confirmation request), record it, and answer when the next step is due. A walker first takes
  * the walk (`take`: its fence); every claim and every send checks the fence in the database, so a walker that lost
  * the walk to another stops before its next send (see CampaignDispatchRepository). The provider ids fixed by the
- * claim make a step retried after a crash send the same message again, which WhatsApp keeps once.
+ * claim make a step retried after a crash send the same message again, which WhatsApp keeps once. A provider that
+ * assigns the ids itself (the Cloud API) cannot be retried that way: each send is recorded as an attempt (committed)
+ * before the call and travels with the shipping's id as biz_opaque_callback_data; a recipient found with an attempt
+ * and no outcome is not sent again but waits for a status webhook naming that id (settleAttempt).
  */
 @Injectable()
 export class CampaignWalker {
@@ -127,6 +136,9 @@ export class CampaignWalker {
       return null;
     }
 
+    const assignsIds = this.assignsIds(campaign);
+    if (assignsIds && shipping.attempted_at) return this.settleAttempt(companyId, campaignId, fence, campaign, shipping, settings);
+
     const now = new Date();
     const quietUntil = quietHoursEnd(now, gate.timezone, settings.quietHoursStart, settings.quietHoursEnd);
     const capped = settings.dailyCap > 0 && gate.sent_today >= settings.dailyCap;
@@ -157,7 +169,8 @@ export class CampaignWalker {
 
     const variant = variantFor(shipping.position, variantsOf(messagesOf(campaign)));
     const confirmationText = variant ? (confirmationsOf(campaign)[variant - 1] ?? '') : '';
-    const asking = campaign.confirmation && !shipping.confirmed_at && confirmationText.trim() !== '';
+    // A Cloud API campaign sends only its templates (the form refuses confirmation there).
+    const asking = !assignsIds && campaign.confirmation && !shipping.confirmed_at && confirmationText.trim() !== '';
     const walked = campaign.walked + 1;
     // The wait runs from the end of this send, so two sends are never closer than the interval.
     const waitMs = nextWaitMs(walked, settings, this.config.campaigns.secondMs);
@@ -167,15 +180,30 @@ export class CampaignWalker {
       return this.stop(companyId, campaignId, 'TOO_MANY_FAILURES', fence);
     }
     const text = asking ? confirmationText : (messagesOf(campaign)[variant - 1] ?? '');
-    const body = renderCampaignMessage(text, shipping, settings.variables);
-    if (!asking) await this.outbox.prepare(companyId, campaign);
+    let body = renderCampaignMessage(text, shipping, settings.variables);
+    let template: OutgoingTemplateMessage | null = null;
+    if (assignsIds) {
+      const prepared = await this.templateSend(companyId, campaign, variant, shipping, settings);
+      if ('error' in prepared) return this.failedBeforeSend(companyId, campaignId, fence, shipping, prepared.error, nextAfterNow(), settings);
+      ({ body, message: template } = prepared);
+    } else if (!asking) await this.outbox.prepare(companyId, campaign);
     // The send and its record happen while this walker holds the walk; nobody takes it over in between.
     const held = await this.dispatch.hold(companyId, campaignId, fence, async () => {
       try {
-        if (asking) await this.outbox.sendText(session, jid, body, shipping.confirmation_provider_id);
+        if (template) {
+          // Recorded before the call: after a crash the recipient waits for Meta's status instead of a second send.
+          await this.dispatch.attempt(companyId, shipping.id);
+          await this.outbox.sendTemplate(session, jid, template, shipping.provider_id);
+        } else if (asking) await this.outbox.sendText(session, jid, body, shipping.confirmation_provider_id);
         else await this.outbox.sendMain(companyId, campaign, session, jid, body, shipping.provider_id);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
+        if (template && outcomeUnknown(error)) {
+          // No answer: Meta may have taken it. The next step finds the attempt and waits for its status.
+          this.logger.warn(`campaign ${campaignId}, recipient ${shipping.id}: outcome unknown (${reason}); waiting for Meta's status`);
+          return { nextAt: new Date(), recentFailures: 0 };
+        }
+        if (template) await this.dispatch.forgetAttempt(companyId, shipping.id);
         if (this.sessionAway(error, whatsappId)) {
           this.logger.warn(`campaign ${campaignId}, recipient ${shipping.id}: not sent, the connection is away (${reason}); tried again later`);
           return { nextAt: null, recentFailures: 0 };
@@ -208,6 +236,99 @@ export class CampaignWalker {
     }
     await this.progress(companyId, campaignId);
     return nextAt;
+  }
+
+  /** Whether the campaign's connection assigns the message ids itself (the Cloud API), so a send cannot be repeated by id. */
+  private assignsIds(campaign: DispatchCampaignRow): boolean {
+    return campaign.provider !== null && this.channels.capabilities(campaign.provider)?.clientMessageIds === false;
+  }
+
+  /** The variant's template for this recipient (values rendered), or the code its recipient fails with. */
+  private async templateSend(
+    companyId: number,
+    campaign: DispatchCampaignRow,
+    variant: number,
+    shipping: DispatchShippingRow,
+    settings: Settings,
+  ): Promise<CampaignTemplateSend | { error: string }> {
+    const chosen = await this.outbox.templateOf(companyId, campaign, variant);
+    return campaignTemplateSend(chosen, (text) => renderCampaignMessage(text, shipping, settings.variables));
+  }
+
+  /** A recipient that cannot be sent (its template is gone, a value is empty) fails without a call. */
+  private async failedBeforeSend(
+    companyId: number,
+    campaignId: number,
+    fence: number,
+    shipping: DispatchShippingRow,
+    code: string,
+    nextAt: Date,
+    settings: Settings,
+  ): Promise<Date | null> {
+    this.logger.warn(`campaign ${campaignId}, recipient ${shipping.id}: not sent: ${code}`);
+    // Recorded while holding the walk, like a send's outcome: a walker that lost it records nothing.
+    const held = await this.dispatch.hold(companyId, campaignId, fence, () => this.dispatch.failed(companyId, shipping.id, code, 1, nextAt));
+    if (!held.held) return null;
+    if (settings.failurePauseThreshold > 0 && held.value.recent_failures >= settings.failurePauseThreshold) {
+      return this.stop(companyId, campaignId, 'TOO_MANY_FAILURES', fence);
+    }
+    await this.progress(companyId, campaignId);
+    return nextAt;
+  }
+
+  /**
+   * A recipient whose send was attempted through a provider that assigns ids and whose outcome was never recorded
+   * (the process died between the call and the record): never sent again at once. A status webhook that named its id
+   * meanwhile decides it (sent, delivered or read: delivered; failed: failed with Meta's reason); without one the walk
+   * waits up to `outcomeWaitMs` from the attempt, then marks it failed with ERR_CLOUD_OUTCOME_UNKNOWN (or, configured
+   * with `resend`, sends it again).
+   */
+  private async settleAttempt(
+    companyId: number,
+    campaignId: number,
+    fence: number,
+    campaign: DispatchCampaignRow,
+    shipping: DispatchShippingRow,
+    settings: Settings,
+  ): Promise<Date | null> {
+    const { outcomeWaitMs = DEFAULT_OUTCOME_WAIT_MS, unknownOutcome = 'fail' } = this.config.campaigns;
+    if (shipping.outcome_ack === null) {
+      const decideAt = new Date(shipping.attempted_at as string).getTime() + outcomeWaitMs;
+      if (Date.now() < decideAt) {
+        const until = new Date(Math.min(decideAt, Date.now() + OUTCOME_POLL_MS));
+        await this.repository.wait(companyId, campaignId, 'AWAITING_SEND_OUTCOME', until, fence);
+        return until;
+      }
+      if (unknownOutcome === 'resend') {
+        this.logger.warn(`campaign ${campaignId}, recipient ${shipping.id}: no status within ${outcomeWaitMs} ms; sent again as configured`);
+        const held = await this.dispatch.hold(companyId, campaignId, fence, () => this.dispatch.forgetAttempt(companyId, shipping.id));
+        return held.held ? new Date() : null;
+      }
+    }
+    const variant = variantFor(shipping.position, variantsOf(messagesOf(campaign)));
+    const waitMs = nextWaitMs(campaign.walked + 1, settings, this.config.campaigns.secondMs);
+    let body = '';
+    if (variant && shipping.outcome_ack !== null && shipping.outcome_ack > 0) {
+      const prepared = await this.templateSend(companyId, campaign, variant, shipping, settings);
+      if (!('error' in prepared)) body = prepared.body;
+    }
+    const held = await this.dispatch.hold(companyId, campaignId, fence, async () => {
+      const nextAt = new Date(Date.now() + waitMs);
+      if (shipping.outcome_ack !== null && shipping.outcome_ack > 0) {
+        await this.dispatch.sent(companyId, shipping.id, { asked: false, variant, body, walk: 1, nextAt });
+        return { nextAt, recentFailures: 0 };
+      }
+      const code = shipping.outcome_ack === 0 ? outcomeErrorCode(shipping.outcome_error) : 'ERR_CLOUD_OUTCOME_UNKNOWN';
+      const failed = await this.dispatch.failed(companyId, shipping.id, code, 1, nextAt);
+      return { nextAt, recentFailures: failed.recent_failures };
+    });
+    if (!held.held) return null;
+    this.logger.log(`campaign ${campaignId}, recipient ${shipping.id}: the attempt of unknown outcome settled (${shipping.outcome_ack ?? 'no status'})`);
+    if (settings.failurePauseThreshold > 0 && held.value.recentFailures >= settings.failurePauseThreshold) {
+      return this.stop(companyId, campaignId, 'TOO_MANY_FAILURES', fence);
+    }
+    await this.progress(companyId, campaignId);
+    return held.value.nextAt;
   }
 
   /** A confirmed recipient gets the main message of its variant; answers a retry time when the connection is away. */

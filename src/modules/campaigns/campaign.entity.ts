@@ -2,7 +2,7 @@ import type { Opt, Ref } from '@mikro-orm/core';
 import { Entity, Enum, Filter, Index, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import { BaseEntity } from '../../infra/database/base.entity.js';
 import { tenantFilter } from '../../infra/database/tenant-filter.js';
-import type { CampaignStatus } from '../../shared/campaigns.js';
+import type { CampaignStatus, CampaignTemplateChoice } from '../../shared/campaigns.js';
 import { CAMPAIGN_STATUSES } from '../../shared/campaigns.js';
 import { Company } from '../companies/company.entity.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
@@ -35,6 +35,13 @@ export class Campaign extends BaseEntity {
   @Property({ type: 'text', default: '' }) confirmationMessage3: string & Opt = '';
   @Property({ type: 'text', default: '' }) confirmationMessage4: string & Opt = '';
   @Property({ type: 'text', default: '' }) confirmationMessage5: string & Opt = '';
+
+  /**
+   * On a WhatsApp Cloud API connection, the approved template each message variant sends and the text of each of
+   * its {{n}} values, with the campaign placeholders rendered per recipient.
+   */
+  @Property({ type: 'json', default: '[]' })
+  templates: CampaignTemplateChoice[] & Opt = [];
 
   /** Ask first; the main message goes to those who reply. */
   @Property({ type: 'boolean', default: false })

@@ -30,6 +30,7 @@ export function toCampaignResponse(campaign: Campaign): CampaignResponse {
     contactListId: campaign.contactList?.id ?? null,
     tagListId: campaign.tagList?.id ?? null,
     fileListId: campaign.fileList?.id ?? null,
+    templates: campaign.templates ?? [],
     mediaPath: campaign.mediaPath,
     mediaName: campaign.mediaName,
     pauseReason: campaign.pauseReason as CampaignPauseReason | null,

@@ -10,6 +10,7 @@ import { CampaignEvents } from './campaign-events.js';
 import { CampaignJobs, CAMPAIGNS_QUEUE } from './campaign-jobs.js';
 import { CampaignMediaService } from './campaign-media.service.js';
 import { CampaignOutbox } from './campaign-outbox.js';
+import { CampaignOutcomes } from './campaign-outcomes.js';
 import { CampaignReplies } from './campaign-replies.js';
 import { CampaignWalker } from './campaign-walker.js';
 import { CampaignWatch } from './campaign-watch.js';
@@ -18,12 +19,14 @@ import { CampaignSuppressionsService } from './campaign-suppressions.service.js'
 import { CampaignsController } from './campaigns.controller.js';
 import { CampaignsRepository } from './campaigns.repository.js';
 import { CampaignsService } from './campaigns.service.js';
+import { CloudCampaignRules } from './cloud-campaign-rules.js';
 
 @Module({
   imports: [FilesModule, CampaignSettingsModule, OutboundModule, TicketsModule, BullModule.registerQueue({ name: CAMPAIGNS_QUEUE })],
   controllers: [CampaignsController, CampaignSuppressionsController],
   providers: [
     CampaignsService,
+    CloudCampaignRules,
     CampaignSuppressionsService,
     CampaignMediaService,
     CampaignsRepository,
@@ -32,6 +35,7 @@ import { CampaignsService } from './campaigns.service.js';
     CampaignJobs,
     CampaignWalker,
     CampaignOutbox,
+    CampaignOutcomes,
     CampaignDispatcher,
     CampaignReplies,
     CampaignWatch,

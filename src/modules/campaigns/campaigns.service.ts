@@ -17,6 +17,7 @@ import { CampaignWalker } from './campaign-walker.js';
 import { Campaign } from './campaign.entity.js';
 import { toCampaignResponse, toShippingResponse } from './campaign.mapper.js';
 import { CampaignsRepository } from './campaigns.repository.js';
+import { CloudCampaignRules } from './cloud-campaign-rules.js';
 import type { CampaignFieldsDto } from './dto/campaign-fields.dto.js';
 import type { CreateCampaignDto } from './dto/create-campaign.dto.js';
 import type { UpdateCampaignDto } from './dto/update-campaign.dto.js';
@@ -48,6 +49,7 @@ export class CampaignsService {
     private readonly jobs: CampaignJobs,
     private readonly walker: CampaignWalker,
     private readonly events: CampaignEvents,
+    private readonly cloudRules: CloudCampaignRules,
   ) {}
 
   async list(_ctx: AuthContext, query: ListParams): Promise<ListResult<CampaignResponse>> {
@@ -81,7 +83,8 @@ export class CampaignsService {
     const campaign = await this.load(id);
     const sent = Object.keys(dto).filter((key) => (dto as Record<string, unknown>)[key] !== undefined);
     if (!campaignEditable(campaign)) {
-      const onlyMessages = sent.every((key) => (MESSAGE_FIELDS as readonly string[]).includes(key));
+      // A cancelled campaign's messages may change, and with them the templates they send on a Cloud API connection.
+      const onlyMessages = sent.every((key) => (MESSAGE_FIELDS as readonly string[]).includes(key) || key === 'templates');
       if (campaign.status !== 'CANCELADA' || !onlyMessages) throw appError('ERR_CAMPAIGN_NOT_EDITABLE', 'This campaign can no longer be edited');
     }
     await this.apply(ctx, campaign, dto);
@@ -124,6 +127,7 @@ export class CampaignsService {
     const campaign = await this.load(id);
     if (campaign.status !== 'CANCELADA') throw appError('ERR_CAMPAIGN_NOT_CANCELLED', 'Only a stopped campaign can be restarted');
     this.assertReady(campaign);
+    await this.cloudRules.assert(campaign);
     // A job of a new generation: one of the stopped walk still in Redis (failed, or finishing a step) does nothing.
     const generation = await this.em.transactional(async (tx) => {
       await this.repository.enqueue(ctx.companyId, id, { contactListId: campaign.contactList?.id ?? null, tagId: campaign.tagList?.id ?? null }, tx);
@@ -149,6 +153,7 @@ export class CampaignsService {
     if (campaign.status !== 'INATIVA' && campaign.status !== 'PROGRAMADA')
       throw appError('ERR_CAMPAIGN_NOT_STARTABLE', 'Only an inactive or scheduled campaign can be sent now');
     this.assertReady(campaign);
+    await this.cloudRules.assert(campaign);
     const generation = await this.repository.walkGeneration(ctx.companyId, id);
     await this.jobs.cancelWalk(id, generation);
     campaign.scheduledAt = new Date();
@@ -200,6 +205,7 @@ export class CampaignsService {
     for (const field of MESSAGE_FIELDS) if (dto[field] !== undefined) campaign[field] = dto[field] ?? '';
     if (dto.name !== undefined) campaign.name = dto.name;
     if (dto.confirmation !== undefined) campaign.confirmation = dto.confirmation;
+    if (dto.templates !== undefined) campaign.templates = dto.templates.map(({ variant, templateId, variables }) => ({ variant, templateId, variables }));
     if (dto.whatsappId !== undefined) campaign.whatsapp = dto.whatsappId ? ref(await this.own(Whatsapp, dto.whatsappId, 'whatsappId')) : null;
     if (dto.contactListId !== undefined) {
       campaign.contactList = dto.contactListId ? ref(await this.own(ContactList, dto.contactListId, 'contactListId')) : null;
@@ -223,6 +229,7 @@ export class CampaignsService {
       }
     }
     if (campaign.status === 'PROGRAMADA') this.assertReady(campaign);
+    await this.cloudRules.assert(campaign);
   }
 
   /** What a campaign needs before it may be scheduled or restarted. */

@@ -47,6 +47,8 @@ export interface SendExtras {
   quoted?: MessageKeyRef & { body?: string };
   /** An approved template instead of free text; the body is its rendered text, kept as the conversation's copy. */
   template?: OutgoingTemplateMessage;
+  /** The provider id chosen (and recorded) by the caller before the send; a new one otherwise. */
+  id?: string;
 }
 
 export interface SentMessage {
@@ -69,13 +71,20 @@ export class OutboundMessages {
     private readonly voiceNotes: VoiceNotes,
   ) {}
 
-  async sendToNumber(companyId: number, connectionId: number, number: string, body: string, file?: OutgoingFile): Promise<SentMessage> {
+  async sendToNumber(
+    companyId: number,
+    connectionId: number,
+    number: string,
+    body: string,
+    file?: OutgoingFile,
+    extras: Pick<SendExtras, 'template' | 'id'> = {},
+  ): Promise<SentMessage> {
     const session = this.channels.session(companyId, connectionId);
     const check = await session.checkNumber(number).catch(() => {
       throw appError('ERR_WAPP_CHECK_CONTACT', 'The number could not be checked');
     });
     if (!check.exists) throw appError('ERR_WAPP_INVALID_CONTACT', 'This number is not on WhatsApp', { invalido: true });
-    return this.send(companyId, connectionId, { number: check.number, jid: check.jid, isGroup: false }, body, { file });
+    return this.send(companyId, connectionId, { number: check.number, jid: check.jid, isGroup: false }, body, { file, ...extras });
   }
 
   /** Sends into an existing conversation (the ticket's contact on the ticket's connection). */
@@ -96,7 +105,7 @@ export class OutboundMessages {
     const { file, quoted, template } = options;
     if (template && !session.sendTemplate) throw appError('ERR_CLOUD_TEMPLATES_ONLY', 'This connection does not send message templates');
     const stored = file ? await this.store(companyId, file) : null;
-    const id = session.newMessageId();
+    const id = options.id ?? session.newMessageId();
     const write: InboundWrite = {
       companyId,
       whatsappId: connectionId,

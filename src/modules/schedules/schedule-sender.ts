@@ -5,6 +5,9 @@ import { REDIS } from '../../infra/redis/redis.tokens.js';
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { DelayedError, type Job } from 'bullmq';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { ChannelManager } from '../../channels/channel-manager.js';
+import { APP_CONFIG, type AppConfig, DEFAULT_OUTCOME_WAIT_MS } from '../../config/app-config.js';
+import { isCloudRefusal } from '../../channels/cloud-api/cloud-api-errors.js';
 import { JobReconciler } from '../../infra/jobs/job-reconciler.js';
 import { ACROSS_TENANTS, forkForCompany } from '../../infra/database/tenant-scope.js';
 import { renderTemplate } from '../../shared/template-variables.js';
@@ -16,11 +19,21 @@ import { Ticket } from '../tickets/ticket.entity.js';
 import { type ScheduleJobData, ScheduleJobs, SCHEDULES_QUEUE } from './schedule-jobs.js';
 import { Schedule } from './schedule.entity.js';
 import { ScheduleEvents } from './schedule-events.js';
+import { scheduleTemplateSend } from './schedule-template.js';
 
 /** A job that fires this much early (clock skew between processes) waits for the rest. */
 const EARLY_TOLERANCE_MS = 2000;
 
-/** Sends due schedules through their connection (or the company default): ENVIADA with sentAt, or ERRO with the reason. */
+/** A send of unknown outcome the provider's status did not settle in time: never sent twice. */
+const OUTCOME_UNKNOWN_TEXT = 'ERR_CLOUD_OUTCOME_UNKNOWN: the send was attempted but Meta reported no outcome in time; not sent again';
+
+/**
+ * Sends due schedules through their connection (or the company default): ENVIADA with sentAt, or ERRO with the
+ * reason. On a connection whose provider assigns the message ids (the Cloud API) the schedule's approved template is
+ * sent, and the attempt (its id, which travels as biz_opaque_callback_data) is recorded before the call: a job run
+ * again after a crash finds it and waits for the status webhook naming that id (ScheduleOutcomes) rather than send
+ * again, up to SEND_OUTCOME_WAIT_MS, then marks the schedule failed (or, configured with `resend`, sends it again).
+ */
 @Processor(SCHEDULES_QUEUE, { concurrency: 5 })
 export class ScheduleSender extends WorkerHost implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('ScheduleSender');
@@ -32,6 +45,8 @@ export class ScheduleSender extends WorkerHost implements OnModuleInit, BeforeAp
     private readonly events: ScheduleEvents,
     private readonly activity: CompanyActivity,
     private readonly reconciler: JobReconciler,
+    private readonly channels: ChannelManager,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: Redis,
   ) {
     super();
@@ -69,11 +84,38 @@ export class ScheduleSender extends WorkerHost implements OnModuleInit, BeforeAp
     const inactive = await this.activity.inactiveReason(companyId);
     try {
       if (inactive) throw new Error(INACTIVE_COMPANY_TEXT[inactive]);
-      const whatsapp = schedule.whatsapp ?? (await em.findOne(Whatsapp, { isDefault: true }));
+      const whatsapp = schedule.whatsapp?.getEntity() ?? (await em.findOne(Whatsapp, { isDefault: true }));
       if (!whatsapp) throw new Error('The company has no default connection');
       const company = await em.findOneOrFail(Company, { id: companyId });
-      const body = renderTemplate(schedule.body, { name: contact.name, timeZone: company.timezone });
-      const sent = await this.outbound.sendToNumber(companyId, whatsapp.id, contact.number, body);
+      const render = (text: string) => renderTemplate(text, { name: contact.name, timeZone: company.timezone });
+      const assignsIds = this.channels.capabilities(whatsapp.provider)?.clientMessageIds === false;
+      if (assignsIds && schedule.attemptedAt) {
+        const later = await this.unknownOutcome(em, schedule);
+        if (later !== undefined) return later;
+      }
+      let sent: { ticketId: number };
+      if (assignsIds) {
+        const template = await scheduleTemplateSend(em, schedule, whatsapp.id, render);
+        // Recorded (committed) before the call: a run after a crash waits for Meta's status instead of sending again.
+        schedule.providerId = this.channels.session(companyId, whatsapp.id).newMessageId();
+        schedule.attemptedAt = new Date();
+        schedule.outcomeAck = null;
+        await em.flush();
+        try {
+          sent = await this.outbound.sendToNumber(companyId, whatsapp.id, contact.number, template.body, undefined, {
+            template: template.message,
+            id: schedule.providerId,
+          });
+        } catch (error) {
+          // A refusal Meta answered sent nothing; anything else may have gone out: the status decides (see above).
+          if (!isCloudRefusal(error)) {
+            this.logger.warn(`schedule ${schedule.id}: outcome unknown (${error instanceof Error ? error.message : String(error)}); waiting for Meta's status`);
+            return this.outcomeWaitMs();
+          }
+          schedule.attemptedAt = null;
+          throw error;
+        }
+      } else sent = await this.outbound.sendToNumber(companyId, whatsapp.id, contact.number, render(schedule.body));
       schedule.status = 'ENVIADA';
       schedule.sentAt = new Date();
       schedule.error = null;
@@ -85,6 +127,29 @@ export class ScheduleSender extends WorkerHost implements OnModuleInit, BeforeAp
     }
     await em.flush();
     this.events.changed(companyId, schedule);
+    return null;
+  }
+
+  private outcomeWaitMs(): number {
+    return this.config.campaigns.outcomeWaitMs ?? DEFAULT_OUTCOME_WAIT_MS;
+  }
+
+  /**
+   * A schedule still PENDENTE with an attempt recorded: the process died between the call and its record (a status
+   * webhook would have settled it). Answers how long to wait yet for that status; or, once the wait is over, marks it
+   * failed (answers null), or with `resend` forgets the attempt (answers undefined: send now).
+   */
+  private async unknownOutcome(em: ReturnType<typeof forkForCompany>, schedule: Schedule): Promise<number | null | undefined> {
+    const left = (schedule.attemptedAt as Date).getTime() + this.outcomeWaitMs() - Date.now();
+    if (left > 0) return Math.min(left, 2000);
+    if (this.config.campaigns.unknownOutcome === 'resend') {
+      schedule.attemptedAt = null;
+      return undefined;
+    }
+    schedule.status = 'ERRO';
+    schedule.error = OUTCOME_UNKNOWN_TEXT;
+    await em.flush();
+    this.events.changed(schedule.company.id, schedule);
     return null;
   }
 

@@ -5,6 +5,7 @@ import { tenantFilter } from '../../infra/database/tenant-filter.js';
 import { Company } from '../companies/company.entity.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { Contact } from '../contacts/contact.entity.js';
+import { MessageTemplate } from '../message-templates/message-template.entity.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { User } from '../users/user.entity.js';
 
@@ -46,6 +47,26 @@ export class Schedule extends BaseEntity {
 
   @ManyToOne(() => User, { ref: true, nullable: true, deleteRule: 'set null' })
   user: Ref<User> | null = null;
+
+  /** On a WhatsApp Cloud API connection: the approved template sent instead of the body. */
+  @ManyToOne(() => MessageTemplate, { ref: true, nullable: true, deleteRule: 'set null' })
+  template: Ref<MessageTemplate> | null = null;
+
+  /** The text of each {{n}} of the template, with the schedule placeholders rendered at send time. */
+  @Property({ type: 'json', default: '[]' })
+  templateVariables: string[] & Opt = [];
+
+  /** The id the send went out under (a Cloud API send's biz_opaque_callback_data), recorded before the call. */
+  @Property({ type: 'string', length: 100, nullable: true })
+  providerId: string | null = null;
+
+  /** When the send was attempted; with the schedule still PENDENTE afterwards, its outcome is unknown. */
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  attemptedAt: Date | null = null;
+
+  /** What the provider's status webhooks said: 2 sent, 3 delivered, 4 read, 0 failed. */
+  @Property({ type: 'smallint', nullable: true })
+  outcomeAck: number | null = null;
 
   /** The ticket the sent message landed in. */
   @ManyToOne(() => Ticket, { ref: true, nullable: true, deleteRule: 'set null' })

@@ -22,6 +22,8 @@ export function toScheduleResponse(schedule: Schedule): ScheduleResponse {
     userId: schedule.user?.id ?? null,
     user: user ? { id: user.id, name: user.name } : null,
     ticketId: schedule.ticket?.id ?? null,
+    templateId: schedule.template?.id ?? null,
+    templateVariables: schedule.templateVariables ?? [],
     createdAt: schedule.createdAt.toISOString(),
     updatedAt: schedule.updatedAt.toISOString(),
   };

@@ -1,10 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { ScheduleTemplatesResponse } from '../../shared/api-types.js';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { AnyUser, RequiresPlan } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../authorization/auth.decorator.js';
 import { CreateScheduleDto } from './dto/create-schedule.dto.js';
 import { ListSchedulesQuery } from './dto/list-schedules.query.js';
+import { ScheduleTemplatesQuery } from './dto/schedule-templates.query.js';
 import { UpdateScheduleDto } from './dto/update-schedule.dto.js';
 import type { ScheduleResponse } from './schedule.mapper.js';
 import { SchedulesService } from './schedules.service.js';
@@ -22,6 +24,14 @@ export class SchedulesController {
   @Get()
   list(@Auth() ctx: AuthContext, @Query() query: ListSchedulesQuery) {
     return this.schedules.list(ctx, query);
+  }
+
+  /** Before `:id`: the schedule dialog's template picker, for everyone who schedules (the template list is admins'). */
+  @Get('templates')
+  @ApiOperation({ summary: 'The approved templates a schedule sends through this connection (or the default one), when it is a WhatsApp Cloud API one' })
+  @ApiOkResponse({ description: '{ whatsappId, cloud, templates }; templates is empty on other providers' })
+  templates(@Auth() ctx: AuthContext, @Query() query: ScheduleTemplatesQuery): Promise<ScheduleTemplatesResponse> {
+    return this.schedules.templates(ctx, query.whatsappId ?? null);
   }
 
   @Get(':id')

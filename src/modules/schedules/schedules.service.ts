@@ -4,7 +4,11 @@ import type { AuthContext } from '../../authorization/auth-context.js';
 import { isAdmin } from '../../authorization/auth-context.js';
 import { appError, notFound, fieldError } from '../../common/errors/app-error.js';
 import { likePattern } from '../../common/list-query/list-query.js';
+import { ChannelManager } from '../../channels/channel-manager.js';
 import { Company } from '../companies/company.entity.js';
+import { MessageTemplate } from '../message-templates/message-template.entity.js';
+import { MessageTemplatesService } from '../message-templates/message-templates.service.js';
+import type { ScheduleTemplatesResponse } from '../../shared/api-types.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { Contact } from '../contacts/contact.entity.js';
 import { User } from '../users/user.entity.js';
@@ -30,7 +34,17 @@ export class SchedulesService {
     private readonly em: EntityManager,
     private readonly jobs: ScheduleJobs,
     private readonly events: ScheduleEvents,
+    private readonly channels: ChannelManager,
+    private readonly messageTemplates: MessageTemplatesService,
   ) {}
+
+  /** The connection a schedule would use (the one named, else the default) and, when it sends templates, its approved ones. */
+  async templates(_ctx: AuthContext, whatsappId: number | null): Promise<ScheduleTemplatesResponse> {
+    const whatsapp = whatsappId ? await this.whatsapp(whatsappId) : await this.em.findOne(Whatsapp, { isDefault: true });
+    if (!whatsapp) return { whatsappId: null, cloud: false, templates: [] };
+    const cloud = this.channels.capabilities(whatsapp.provider)?.templates === true;
+    return { whatsappId: whatsapp.id, cloud, templates: cloud ? await this.messageTemplates.approvedOf(whatsapp.id) : [] };
+  }
 
   async list(_ctx: AuthContext, query: ListSchedulesQuery): Promise<{ schedules: ScheduleResponse[]; count: number; hasMore: boolean }> {
     const where: FilterQuery<Schedule>[] = [];
@@ -66,7 +80,10 @@ export class SchedulesService {
       sendAt: dto.sendAt,
       contact: await this.contact(dto.contactId),
       whatsapp: dto.whatsappId ? await this.whatsapp(dto.whatsappId) : null,
+      template: dto.templateId ? this.em.getReference(MessageTemplate, dto.templateId) : null,
+      templateVariables: dto.templateVariables ?? [],
     });
+    await this.checkTemplate(schedule);
     await this.em.flush();
     await this.jobs.arm(ctx.companyId, schedule.id, schedule.sendAt);
     const loaded = await this.load(schedule.id);
@@ -86,9 +103,15 @@ export class SchedulesService {
     if (dto.body !== undefined) schedule.body = dto.body;
     if (dto.contactId !== undefined) schedule.contact = (await this.contact(dto.contactId)) as never;
     if (dto.whatsappId !== undefined) schedule.whatsapp = dto.whatsappId ? ((await this.whatsapp(dto.whatsappId)) as never) : null;
+    if (dto.templateId !== undefined) schedule.template = dto.templateId ? (this.em.getReference(MessageTemplate, dto.templateId) as never) : null;
+    if (dto.templateVariables !== undefined) schedule.templateVariables = dto.templateVariables;
     if (schedule.sendAt.getTime() <= Date.now()) throw pastSendAt();
+    await this.checkTemplate(schedule);
     schedule.status = 'PENDENTE';
     schedule.error = null;
+    schedule.providerId = null;
+    schedule.attemptedAt = null;
+    schedule.outcomeAck = null;
     await this.em.flush();
     await this.jobs.arm(ctx.companyId, schedule.id, schedule.sendAt);
     const loaded = await this.load(id);
@@ -102,6 +125,27 @@ export class SchedulesService {
     await this.em.remove(schedule).flush();
     await this.jobs.cancel(id);
     this.events.deleted(ctx.companyId, id);
+  }
+
+  /**
+   * On a connection that sends templates (the WhatsApp Cloud API; the schedule's, or the company default it would
+   * use): an approved template of that connection with a text for each value (422 ERR_CLOUD_TEMPLATE_REQUIRED
+   * without one, 404 for another connection's or company's, 422 when not approved). Elsewhere no template is kept.
+   */
+  private async checkTemplate(schedule: Schedule): Promise<void> {
+    const whatsapp = schedule.whatsapp ? await this.em.findOne(Whatsapp, { id: schedule.whatsapp.id }) : await this.em.findOne(Whatsapp, { isDefault: true });
+    if (!whatsapp || this.channels.capabilities(whatsapp.provider)?.templates !== true) {
+      schedule.template = null;
+      schedule.templateVariables = [];
+      return;
+    }
+    if (!schedule.template) throw appError('ERR_CLOUD_TEMPLATE_REQUIRED', 'A WhatsApp Cloud API connection sends only approved templates: choose one');
+    const template = await this.em.findOne(MessageTemplate, { id: schedule.template.id });
+    if (!template || template.whatsapp.id !== whatsapp.id) throw notFound('ERR_NO_TEMPLATE_FOUND');
+    if (template.status !== 'APPROVED') throw appError('ERR_CLOUD_TEMPLATE_NOT_APPROVED', `Template ${template.name} is ${template.status}`);
+    if (schedule.templateVariables.length !== template.variables)
+      throw fieldError('templateVariables', `template ${template.name} takes ${template.variables} values`);
+    if (schedule.templateVariables.some((text) => text.trim() === '')) throw fieldError('templateVariables', 'every value needs a text');
   }
 
   private assertCanChange(ctx: AuthContext, schedule: Schedule): void {

@@ -31,6 +31,8 @@ export const newSchedule = (preset?: SchedulePreset): ScheduleFormValues => ({
   whatsappId: '',
   sendAt: preset?.sendAt ?? '',
   body: '',
+  templateId: null,
+  templateVariables: [],
 });
 
 export const toFormValues = (schedule: Schedule): ScheduleFormValues => ({
@@ -38,6 +40,8 @@ export const toFormValues = (schedule: Schedule): ScheduleFormValues => ({
   whatsappId: schedule.whatsappId ?? '',
   sendAt: isoToLocal(schedule.sendAt),
   body: schedule.body,
+  templateId: schedule.templateId ?? null,
+  templateVariables: schedule.templateVariables ?? [],
 });
 
 /** The POST/PUT /schedules body; no connection means the company's default one. */
@@ -48,5 +52,8 @@ export function toPayload(values: ScheduleFormValues) {
     sendAt: localToIso(values.sendAt),
     contactId: values.contactId,
     whatsappId,
+    // Kept by the server only when the connection is a WhatsApp Cloud API one.
+    templateId: values.templateId || null,
+    templateVariables: values.templateVariables ?? [],
   };
 }

@@ -23,6 +23,9 @@ export interface ScheduleFormValues {
   whatsappId: number | '';
   sendAt: string;
   body: string;
+  /** On a WhatsApp Cloud API connection: the approved template sent, and the text of each of its values. */
+  templateId: number | null;
+  templateVariables: string[];
 }
 
 /** The visible stretch of the calendar: schedules are requested for it. */

@@ -2,6 +2,7 @@ import { Alert, Box, FormControlLabel, Radio, RadioGroup } from '@mui/material';
 import { SelectInput, TextInput, useInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { SwitchInput } from '../../components/SwitchInput';
+import { useCloudTemplates } from '../../hooks/useCloudTemplates';
 import { ScheduleDateTimeInput } from '../../pages/schedules/ScheduleDateTimeInput';
 import { campaignNameRules, scheduledAtRules } from './campaignForm';
 import { CampaignMessageTabs } from './CampaignMessageTabs';
@@ -43,6 +44,7 @@ export function CampaignInputs({ locked, messagesLocked, notice, campaign }: Cam
   const translate = useTranslate();
   const choices = useCampaignChoices(campaign);
   const audience = (useWatch({ name: 'audience' }) as Audience | undefined) ?? 'contactList';
+  const cloud = useCloudTemplates(useWatch({ name: 'whatsappId' }) as number | null);
   const none = translate('campaigns.form.none');
   return (
     <>
@@ -61,7 +63,8 @@ export function CampaignInputs({ locked, messagesLocked, notice, campaign }: Cam
           helperText="campaigns.form.scheduledAtHelp"
           disabled={locked}
         />
-        <SelectInput source="fileListId" label="campaigns.form.fileListId" choices={choices.fileLists} emptyText={none} disabled={locked} />
+        {/* A Cloud API campaign sends only its templates: no files, no confirmation request (the API refuses them). */}
+        <SelectInput source="fileListId" label="campaigns.form.fileListId" choices={choices.fileLists} emptyText={none} disabled={locked || cloud.cloud} />
       </Box>
       <AudienceInput disabled={locked} />
       <Box sx={twoColumns}>
@@ -70,9 +73,14 @@ export function CampaignInputs({ locked, messagesLocked, notice, campaign }: Cam
         ) : (
           <SelectInput source="contactListId" label="campaigns.form.contactListId" choices={choices.contactLists} emptyText={none} disabled={locked} />
         )}
-        <SwitchInput source="confirmation" label="campaigns.form.confirmation" helperText="campaigns.form.confirmationHelp" disabled={locked} />
+        <SwitchInput source="confirmation" label="campaigns.form.confirmation" helperText="campaigns.form.confirmationHelp" disabled={locked || cloud.cloud} />
       </Box>
-      <CampaignMessageTabs disabled={messagesLocked} />
+      {cloud.cloud && (
+        <Alert severity="info" sx={{ mt: 1 }} data-testid="cloud-campaign-notice">
+          {translate('cloudTemplates.campaignNotice')}
+        </Alert>
+      )}
+      <CampaignMessageTabs disabled={messagesLocked} templates={cloud.cloud ? cloud.templates : null} />
     </>
   );
 }

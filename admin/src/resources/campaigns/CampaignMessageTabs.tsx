@@ -3,12 +3,14 @@ import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import { Box, Paper, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { TextInput, useTranslate } from 'react-admin';
+import { TextInput, useInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import type { MessageTemplateResponse } from '../../../../src/shared/api-types';
+import { TemplateChoiceFields } from '../../components/TemplateChoiceFields';
 import { VariablePicker } from '../../components/VariablePicker';
 import { useAppDataProvider } from '../../providers/dataProvider';
 import { VARIANTS, type Variant } from './types';
-import { type CampaignVariable, renderCampaignMessage } from '../../../../src/shared/campaigns';
+import { type CampaignTemplateChoice, type CampaignVariable, renderCampaignMessage } from '../../../../src/shared/campaigns';
 import { CAMPAIGN_PLACEHOLDERS } from '../../../../src/shared/placeholders';
 
 /** The campaign settings' variables; none while the settings cannot be read. */
@@ -50,12 +52,47 @@ function VariantPreview({ variant, confirmation, variables }: { variant: Variant
   );
 }
 
+/** The approved template a variant sends on a WhatsApp Cloud API connection (the form's `templates`, one per variant). */
+function VariantTemplateInput({
+  variant,
+  templates,
+  variables,
+  disabled,
+}: {
+  variant: Variant;
+  templates: MessageTemplateResponse[];
+  variables: CampaignVariable[];
+  disabled: boolean;
+}) {
+  const translate = useTranslate();
+  const { field } = useInput<CampaignTemplateChoice[]>({ source: 'templates' });
+  const choices: CampaignTemplateChoice[] = Array.isArray(field.value) ? field.value : [];
+  const current = choices.find((choice) => choice.variant === variant);
+  const sample = { name: translate('campaignTools.sampleName'), number: '5511999990000', email: translate('campaignTools.sampleEmail') };
+  return (
+    <TemplateChoiceFields
+      label={translate('cloudTemplates.template')}
+      templates={templates}
+      value={{ templateId: current?.templateId ?? null, variables: current?.variables ?? [] }}
+      disabled={disabled}
+      renderValue={(text) => renderCampaignMessage(text, sample, variables)}
+      onChange={(next) =>
+        field.onChange(
+          [...choices.filter((choice) => choice.variant !== variant), { variant, templateId: next.templateId ?? 0, variables: next.variables }].sort(
+            (x, y) => x.variant - y.variant,
+          ),
+        )
+      }
+    />
+  );
+}
+
 /**
  * The five message variants as tabs 1..5 (filled ones marked), each with its confirmation text while "confirmation"
  * is on and a preview for a sample recipient, and the shared variable picker (the shared variables and the campaign's
- * own).
+ * own). On a WhatsApp Cloud API connection (`templates` given) each variant picks its approved template instead.
  */
-export function CampaignMessageTabs({ disabled }: { disabled: boolean }) {
+export function CampaignMessageTabs({ disabled, templates }: { disabled: boolean; templates: MessageTemplateResponse[] | null }) {
   const translate = useTranslate();
   const [tab, setTab] = useState(0);
   const confirmation = Boolean(useWatch({ name: 'confirmation' }));
@@ -109,7 +146,11 @@ export function CampaignMessageTabs({ disabled }: { disabled: boolean }) {
             disabled={disabled}
           />
         )}
-        <VariantPreview variant={variant} confirmation={confirmation} variables={variables} />
+        {templates ? (
+          <VariantTemplateInput variant={variant} templates={templates} variables={variables} disabled={disabled} />
+        ) : (
+          <VariantPreview variant={variant} confirmation={confirmation} variables={variables} />
+        )}
       </Box>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
         {translate('campaignTools.variantsFilled', { smart_count: filled.filter(Boolean).length })}

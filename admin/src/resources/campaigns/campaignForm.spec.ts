@@ -21,4 +21,12 @@ describe('campaign form helpers', () => {
     expect(toPayload(values)).toMatchObject({ name: 'Black Friday', contactListId: 3, tagListId: null, scheduledAt: null });
     expect(toPayload({ ...values, audience: 'tag' })).toMatchObject({ contactListId: null, tagListId: 7 });
   });
+
+  it('sends the templates chosen, leaving out a variant whose picker was left empty', () => {
+    const templates = [
+      { variant: 1, templateId: 4, variables: ['{nome}'] },
+      { variant: 2, templateId: 0, variables: [] },
+    ];
+    expect(toPayload({ ...NEW_CAMPAIGN, name: 'x', templates }).templates).toEqual([{ variant: 1, templateId: 4, variables: ['{nome}'] }]);
+  });
 });

@@ -59,6 +59,7 @@ export const NEW_CAMPAIGN: CampaignFormValues = {
   contactListId: null,
   tagListId: null,
   fileListId: null,
+  templates: [],
 };
 
 export function toFormValues(record: Campaign): CampaignFormValues {
@@ -74,14 +75,19 @@ export function toFormValues(record: Campaign): CampaignFormValues {
     contactListId: record.contactListId,
     tagListId: record.tagListId,
     fileListId: record.fileListId,
+    templates: record.templates ?? [],
   };
 }
 
 const idOrNull = (value: unknown): number | null => (value === null || value === undefined || value === '' ? null : Number(value));
 
-/** The five messages and five confirmation texts: the whole body of a cancelled campaign's edit. */
-export function toMessagesPayload(values: CampaignFormValues): Record<MessageField, string> {
-  return Object.fromEntries([...MESSAGE_FIELDS, ...CONFIRMATION_FIELDS].map((field) => [field, values[field] ?? ''])) as Record<MessageField, string>;
+/** The templates chosen (a variant whose picker was left empty has none); the server keeps them only on Cloud API connections. */
+const templatesOf = (values: CampaignFormValues) => (values.templates ?? []).filter((choice) => choice.templateId > 0);
+
+/** The five messages, five confirmation texts and the templates: the whole body of a cancelled campaign's edit. */
+export function toMessagesPayload(values: CampaignFormValues) {
+  const messages = Object.fromEntries([...MESSAGE_FIELDS, ...CONFIRMATION_FIELDS].map((field) => [field, values[field] ?? ''])) as Record<MessageField, string>;
+  return { ...messages, templates: templatesOf(values) };
 }
 
 /** The POST/PUT /campaigns body: the audience is a contact list or a tag, never both. */

@@ -1,4 +1,5 @@
 import type { CampaignResponse } from '../../../../src/shared/campaign-api-types';
+import type { CampaignTemplateChoice } from '../../../../src/shared/campaigns';
 
 /** A campaign as GET /campaigns answers it. */
 export type Campaign = CampaignResponse;
@@ -22,4 +23,6 @@ export type CampaignFormValues = Record<MessageField, string> & {
   contactListId: number | null;
   tagListId: number | null;
   fileListId: number | null;
+  /** On a WhatsApp Cloud API connection: the approved template of each variant. */
+  templates: CampaignTemplateChoice[];
 };

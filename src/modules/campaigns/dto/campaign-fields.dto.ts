@@ -1,6 +1,6 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { emptyToNull } from '../../../common/dto/field-transforms.js';
 import { Nullable } from '../../../common/dto/nullable.js';
 
@@ -26,6 +26,30 @@ const reference = (description: string) => (target: object, key: string) => {
   Min(1)(target, key);
 };
 
+/** The approved template one message variant sends on a WhatsApp Cloud API connection. */
+export class CampaignTemplateDto {
+  @ApiProperty({ minimum: 1, maximum: 5, description: 'The message variant: 1 for message1 … 5 for message5' })
+  @IsInt()
+  @Min(1)
+  @Max(5)
+  variant!: number;
+
+  @ApiProperty({ description: 'A template of the campaign’s connection (GET /api/message-templates)' })
+  @IsInt()
+  @Min(1)
+  templateId!: number;
+
+  @ApiProperty({
+    type: [String],
+    description: 'The text of each {{n}} of the template body, in order; {nome}, {numero}, {email} and the campaign variables are rendered per recipient',
+  })
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsString({ each: true })
+  @MaxLength(1024, { each: true })
+  variables!: string[];
+}
+
 /** The campaign form's fields (campaigns §3) but the name, which the create and update DTOs declare. */
 export class CampaignFieldsDto {
   name?: string;
@@ -40,6 +64,17 @@ export class CampaignFieldsDto {
   @text() confirmationMessage3?: string | null;
   @text() confirmationMessage4?: string | null;
   @text() confirmationMessage5?: string | null;
+
+  @ApiPropertyOptional({
+    type: [CampaignTemplateDto],
+    description: 'On a WhatsApp Cloud API connection: an approved template for each non-empty message (ignored on other connections)',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(5)
+  @ValidateNested({ each: true })
+  @Type(() => CampaignTemplateDto)
+  templates?: CampaignTemplateDto[];
 
   @ApiPropertyOptional()
   @IsOptional()

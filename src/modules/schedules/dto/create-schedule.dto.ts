@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsDate, IsInt, IsNotEmpty, IsString, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsDate, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { emptyToNull } from '../../../common/dto/field-transforms.js';
 import { Nullable } from '../../../common/dto/nullable.js';
 
@@ -29,4 +29,23 @@ export class CreateScheduleDto {
   @IsInt()
   @Min(1)
   whatsappId?: number | null;
+
+  @ApiPropertyOptional({ description: 'On a WhatsApp Cloud API connection (required there): an approved template of it, sent instead of the body' })
+  @Transform(emptyToNull)
+  @Nullable()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  templateId?: number | null;
+
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'The text of each {{n}} of the template body, in order; {{name}} and the schedule variables are rendered at send time',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsString({ each: true })
+  @MaxLength(1024, { each: true })
+  templateVariables?: string[];
 }

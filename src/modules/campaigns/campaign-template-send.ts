@@ -1,0 +1,48 @@
+import type { OutgoingTemplateMessage } from '../../channels/channel-provider.js';
+import { cloudErrorCode } from '../../channels/cloud-api/cloud-api-errors.js';
+import { renderTemplateBody, templateVariables } from '../../channels/cloud-api/outgoing-payloads.js';
+import { AppError } from '../../common/errors/app-error.js';
+import type { MessageTemplate } from '../message-templates/message-template.entity.js';
+import { asCloudTemplate } from '../message-templates/template-variables.js';
+
+/** A template send for one recipient: what goes to the provider, and the text the customer reads (kept as the body). */
+export interface CampaignTemplateSend {
+  message: OutgoingTemplateMessage;
+  body: string;
+}
+
+/**
+ * The template message of one recipient from the variant's choice, each value rendered for it by `render`; or the
+ * code the recipient fails with (no template any more, not approved, a value empty for this recipient).
+ */
+export function campaignTemplateSend(
+  chosen: { template: MessageTemplate; variables: string[] } | null,
+  render: (text: string) => string,
+): CampaignTemplateSend | { error: string } {
+  if (!chosen) return { error: 'ERR_CLOUD_TEMPLATE_REQUIRED' };
+  const { template, variables } = chosen;
+  if (template.status !== 'APPROVED') return { error: 'ERR_CLOUD_TEMPLATE_NOT_APPROVED' };
+  const cloud = asCloudTemplate(template);
+  try {
+    const bodyParams = templateVariables(cloud, variables.map(render));
+    return { message: { name: template.name, language: template.language, bodyParams }, body: renderTemplateBody(cloud, bodyParams) || template.name };
+  } catch (error) {
+    return { error: error instanceof AppError ? error.code : 'ERR_CLOUD_BAD_PAYLOAD' };
+  }
+}
+
+/**
+ * Whether a failed send may have reached the provider anyway: no usable answer came (a transport failure, a deadline,
+ * a server error of Meta's, anything not an AppError). A refusal that names its reason (a Graph error code, a payload
+ * refused before the call) sent nothing.
+ */
+export function outcomeUnknown(error: unknown): boolean {
+  return !(error instanceof AppError) || error.code === 'ERR_CLOUD_SEND_FAILED';
+}
+
+/** The catalogued code for a failed status's reason (`"131026 Message undeliverable: ..."`, as SendOutcomes stores it). */
+export function outcomeErrorCode(reason: string | null): string {
+  const graphCode = Number.parseInt(reason ?? '', 10);
+  const code = cloudErrorCode(Number.isInteger(graphCode) ? graphCode : null, 200);
+  return code === 'ERR_CLOUD_SEND_FAILED' ? 'ERR_CLOUD_UNDELIVERABLE' : code;
+}

@@ -1,0 +1,25 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { OutgoingTemplateMessage } from '../../channels/channel-provider.js';
+import { renderTemplateBody, templateVariables } from '../../channels/cloud-api/outgoing-payloads.js';
+import { MessageTemplate } from '../message-templates/message-template.entity.js';
+import { asCloudTemplate } from '../message-templates/template-variables.js';
+import type { Schedule } from './schedule.entity.js';
+
+/**
+ * The schedule's template message as it goes out through `whatsappId` (values rendered by `render`), or an Error
+ * whose message is the reason the schedule fails with: no template, another connection's, not approved (any more).
+ */
+export async function scheduleTemplateSend(
+  em: EntityManager,
+  schedule: Schedule,
+  whatsappId: number,
+  render: (text: string) => string,
+): Promise<{ message: OutgoingTemplateMessage; body: string }> {
+  const template = schedule.template ? await em.findOne(MessageTemplate, { id: schedule.template.id }) : null;
+  if (!template || template.whatsapp.id !== whatsappId)
+    throw new Error('ERR_CLOUD_TEMPLATE_REQUIRED: a WhatsApp Cloud API connection sends only an approved template of its own, and this schedule has none');
+  if (template.status !== 'APPROVED') throw new Error(`ERR_CLOUD_TEMPLATE_NOT_APPROVED: template ${template.name} is ${template.status}`);
+  const cloud = asCloudTemplate(template);
+  const bodyParams = templateVariables(cloud, schedule.templateVariables.map(render));
+  return { message: { name: template.name, language: template.language, bodyParams }, body: renderTemplateBody(cloud, bodyParams) || template.name };
+}
