@@ -709,6 +709,9 @@ export const en: Catalog = {
         reply: 'Reply',
         edit: 'Edit',
         delete: 'Delete',
+        react: 'React',
+        reactWith: 'React with %{emoji}',
+        removeReaction: 'Remove reaction',
       },
       sendFailed: 'Not delivered: %{reason}',
       ack: {

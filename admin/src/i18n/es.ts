@@ -710,6 +710,9 @@ export const es: Catalog = {
         reply: 'Responder',
         edit: 'Editar',
         delete: 'Eliminar',
+        react: 'Reaccionar',
+        reactWith: 'Reaccionar con %{emoji}',
+        removeReaction: 'Quitar reacción',
       },
       sendFailed: 'No entregado: %{reason}',
       ack: {

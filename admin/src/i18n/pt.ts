@@ -709,6 +709,9 @@ export const pt = {
         reply: 'Responder',
         edit: 'Editar',
         delete: 'Deletar',
+        react: 'Reagir',
+        reactWith: 'Reagir com %{emoji}',
+        removeReaction: 'Remover reação',
       },
       sendFailed: 'Não entregue: %{reason}',
       ack: {
