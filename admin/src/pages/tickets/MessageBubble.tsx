@@ -23,6 +23,8 @@ interface MessageBubbleProps {
   contactName?: string;
   whatsappId: number | null;
   readOnly?: boolean;
+  /** Reactions go through the message's own ticket: only messages of the open conversation offer them. */
+  canReact?: boolean;
   onReply(message: Message): void;
   onEdit(message: Message): void;
   onDelete(message: Message): void;
@@ -45,6 +47,7 @@ export function MessageBubble({
   contactName,
   whatsappId,
   readOnly,
+  canReact = true,
   onReply,
   onEdit,
   onDelete,
@@ -135,6 +138,7 @@ export function MessageBubble({
         <MessageMenu
           anchor={anchor}
           message={message}
+          canReact={canReact}
           myReaction={reactions?.find((reaction) => reaction.mine)?.emoji ?? null}
           onClose={() => setAnchor(null)}
           onReply={() => onReply(message)}

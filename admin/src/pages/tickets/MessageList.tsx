@@ -146,6 +146,7 @@ export function MessageList({ ticket, history, readOnly }: { ticket: Ticket; his
               contactName={ticket.contact?.name}
               whatsappId={ticket.whatsappId}
               readOnly={readOnly}
+              canReact={row.message.ticketId === ticket.id && ticket.status !== 'closed'}
               onReply={setReplyingTo}
               onEdit={setEditing}
               onDelete={setDeleting}

@@ -14,6 +14,7 @@ const UNREACTABLE = new Set(['reactionMessage', 'call_log']);
 export function MessageMenu({
   anchor,
   message,
+  canReact = true,
   myReaction,
   onClose,
   onReply,
@@ -23,6 +24,8 @@ export function MessageMenu({
 }: {
   anchor: HTMLElement | null;
   message: Message;
+  /** The server takes reactions only in the message's own ticket while it is not closed. */
+  canReact?: boolean;
   /** The emoji we put on this message, if any. */
   myReaction?: string | null;
   onClose(): void;
@@ -34,7 +37,7 @@ export function MessageMenu({
   const translate = useTranslate();
   const [picking, setPicking] = useState(false);
   const own = message.fromMe && !message.isDeleted;
-  const reactable = !message.isDeleted && !UNREACTABLE.has(message.mediaType);
+  const reactable = canReact && !message.isDeleted && !UNREACTABLE.has(message.mediaType);
   // The menu opens on a click, so the age read here is the age at that moment.
   const editable = own && message.mediaType === 'chat' && Date.now() - new Date(message.createdAt).getTime() <= EDIT_WINDOW_MS;
   const pick = (action: () => void) => () => {
