@@ -43,6 +43,10 @@ export class AwaitedSession implements ChannelSession {
     return (await this.connected()).deleteForEveryone(key);
   }
 
+  async sendReaction(to: string, target: MessageKeyRef, emoji: string, options: SendOptions): Promise<SendResult> {
+    return (await this.connected()).sendReaction(to, target, emoji, options);
+  }
+
   async markRead(keys: MessageKeyRef[]): Promise<void> {
     return (await this.connected()).markRead(keys);
   }

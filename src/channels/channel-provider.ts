@@ -146,6 +146,8 @@ export interface ChannelSession {
   sendTemplate?(to: string, template: OutgoingTemplateMessage, options: SendOptions): Promise<SendResult>;
   edit(key: MessageKeyRef, body: string): Promise<void>;
   deleteForEveryone(key: MessageKeyRef): Promise<void>;
+  /** An emoji on the `target` message, sent as a message of its own under `options.id`; '' takes ours back. */
+  sendReaction(to: string, target: MessageKeyRef, emoji: string, options: SendOptions): Promise<SendResult>;
   markRead(keys: MessageKeyRef[]): Promise<void>;
   checkNumber(number: string): Promise<NumberCheck>;
   profilePictureUrl(jid: string): Promise<string | null>;

@@ -61,6 +61,11 @@ export class FencedSession implements ChannelSession {
     return this.inner.deleteForEveryone(key);
   }
 
+  async sendReaction(to: string, target: MessageKeyRef, emoji: string, options: SendOptions): Promise<SendResult> {
+    this.check();
+    return this.counted(this.inner.sendReaction(to, target, emoji, options));
+  }
+
   async markRead(keys: MessageKeyRef[]): Promise<void> {
     this.check();
     return this.inner.markRead(keys);

@@ -55,6 +55,10 @@ export class RemoteSession implements ChannelSession {
     await this.call('deleteForEveryone', [key]);
   }
 
+  async sendReaction(to: string, target: MessageKeyRef, emoji: string, options: SendOptions): Promise<SendResult> {
+    return revive((await this.call('sendReaction', [to, target, emoji, options])) as Wire<SendResult>);
+  }
+
   async markRead(keys: MessageKeyRef[]): Promise<void> {
     await this.call('markRead', [keys]);
   }

@@ -15,6 +15,10 @@ function recordingHost() {
       calls.push(['sendMedia', to, media.fileName, media.buffer.toString()]);
       return { providerId: 'ID-2' };
     },
+    sendReaction: async (...args: unknown[]) => {
+      calls.push(['sendReaction', ...args]);
+      return { providerId: 'ID-3' };
+    },
   } as unknown as ChannelSession;
   const host: CommandHost = {
     startHere: async (...args) => void calls.push(['start', ...args]),
@@ -50,6 +54,14 @@ describe('performSessionCommand', () => {
       ['sendText', '5511@s.whatsapp.net', 'oi', { id: 'X' }],
       ['sendMedia', '5511@s.whatsapp.net', 'a.pdf', 'bytes of b1'],
     ]);
+  });
+
+  it('runs a reaction another process asked for, with its target key', async () => {
+    const { host, calls } = recordingHost();
+    const target = { providerId: 'IN1', remoteJid: '5511@s.whatsapp.net', fromMe: false, participant: null };
+    const args = ['5511@s.whatsapp.net', target, '👍', { id: 'Z' }];
+    expect(await performSessionCommand({ op: 'sendReaction', companyId: 1, connectionId: 2, args }, host)).toEqual({ providerId: 'ID-3' });
+    expect(calls).toEqual([['sendReaction', ...args]]);
   });
 
   it('refuses an operation that is not a session call', async () => {

@@ -3,7 +3,7 @@ import type { ChannelSession, OutgoingMedia, SendOptions, StartOptions } from '.
 import type { SessionCommand } from './session-commands.js';
 
 /** Session calls another process may ask this one to run. */
-const SESSION_OPS = new Set(['sendText', 'sendMedia', 'edit', 'deleteForEveryone', 'markRead', 'checkNumber', 'profilePictureUrl']);
+const SESSION_OPS = new Set(['sendText', 'sendMedia', 'edit', 'deleteForEveryone', 'sendReaction', 'markRead', 'checkNumber', 'profilePictureUrl']);
 
 /** What running another process's command needs of the ChannelManager. */
 export interface CommandHost {

@@ -709,6 +709,9 @@ export const en: Catalog = {
         reply: 'Reply',
         edit: 'Edit',
         delete: 'Delete',
+        react: 'React',
+        reactWith: 'React with %{emoji}',
+        removeReaction: 'Remove reaction',
       },
       sendFailed: 'Not delivered: %{reason}',
       ack: {
@@ -1546,6 +1549,7 @@ export const en: Catalog = {
     ERR_NO_MESSAGE_FOUND: 'Message not found.',
     ERR_TICKET_CLOSED: 'Reopen the ticket to write.',
     ERR_EDIT_WINDOW_EXPIRED: 'Messages can only be edited within 15 minutes.',
+    ERR_REACTION_NOT_ALLOWED: 'This message cannot be reacted to.',
     ERR_QUEUE_REQUIRED: 'Select a queue',
     ERR_NO_USER_FOUND: 'No user found with this ID.',
     ERR_CREATING_TICKET: 'Error creating the ticket in the database.',

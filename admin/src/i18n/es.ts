@@ -710,6 +710,9 @@ export const es: Catalog = {
         reply: 'Responder',
         edit: 'Editar',
         delete: 'Eliminar',
+        react: 'Reaccionar',
+        reactWith: 'Reaccionar con %{emoji}',
+        removeReaction: 'Quitar reacción',
       },
       sendFailed: 'No entregado: %{reason}',
       ack: {
@@ -1547,6 +1550,7 @@ export const es: Catalog = {
     ERR_NO_MESSAGE_FOUND: 'Mensaje no encontrado.',
     ERR_TICKET_CLOSED: 'Reabra la atención para escribir.',
     ERR_EDIT_WINDOW_EXPIRED: 'Los mensajes solo se pueden editar durante 15 minutos.',
+    ERR_REACTION_NOT_ALLOWED: 'No es posible reaccionar a este mensaje.',
     ERR_QUEUE_REQUIRED: 'Seleccione una cola',
     ERR_NO_USER_FOUND: 'No se encontró ningún usuario con este ID.',
     ERR_CREATING_TICKET: 'Error al crear la atención en la base de datos.',

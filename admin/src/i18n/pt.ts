@@ -709,6 +709,9 @@ export const pt = {
         reply: 'Responder',
         edit: 'Editar',
         delete: 'Deletar',
+        react: 'Reagir',
+        reactWith: 'Reagir com %{emoji}',
+        removeReaction: 'Remover reação',
       },
       sendFailed: 'Não entregue: %{reason}',
       ack: {
@@ -1547,6 +1550,7 @@ export const pt = {
     ERR_NO_MESSAGE_FOUND: 'Mensagem não encontrada.',
     ERR_TICKET_CLOSED: 'Reabra o ticket para escrever.',
     ERR_EDIT_WINDOW_EXPIRED: 'Mensagens só podem ser editadas em até 15 minutos.',
+    ERR_REACTION_NOT_ALLOWED: 'Não é possível reagir a esta mensagem.',
     ERR_QUEUE_REQUIRED: 'Selecione uma fila',
     ERR_NO_USER_FOUND: 'Nenhum usuário encontrado com este ID.',
     ERR_CREATING_TICKET: 'Erro ao criar tíquete no banco de dados.',

@@ -433,6 +433,18 @@ describe('BaileysSession', () => {
       expect(sock().read).toEqual([[{ id: 'IN1', remoteJid: '120363025246125888@g.us', fromMe: false, participant: CUSTOMER }]]);
     });
 
+    it('reacts with the target message key under the id fixed before the send; an empty text takes it back', async () => {
+      const target = { providerId: 'IN7', remoteJid: '120363025246125888@g.us', fromMe: false, participant: CUSTOMER };
+      const waKey = { id: 'IN7', remoteJid: '120363025246125888@g.us', fromMe: false, participant: CUSTOMER };
+      const sent = await session.sendReaction('120363025246125888@g.us', target, '👍', { id: 'REACT1' });
+      await session.sendReaction('120363025246125888@g.us', target, '', { id: 'REACT2' });
+      expect(sock().sent.map(({ jid, content, options }) => ({ jid, content, id: (options as { messageId?: string }).messageId }))).toEqual([
+        { jid: '120363025246125888@g.us', content: { react: { text: '👍', key: waKey } }, id: 'REACT1' },
+        { jid: '120363025246125888@g.us', content: { react: { text: '', key: waKey } }, id: 'REACT2' },
+      ]);
+      expect(sent.providerId).toBe('REACT1');
+    });
+
     it('resolves a Brazilian number to the variant WhatsApp knows', async () => {
       await expect(session.checkNumber('+55 11 98888-7777')).resolves.toEqual({ exists: true, number: '551188887777', jid: '551188887777@s.whatsapp.net' });
       expect(sock().lookups).toEqual(['5511988887777@s.whatsapp.net', '551188887777@s.whatsapp.net']);

@@ -120,6 +120,11 @@ export class BaileysSession implements ChannelSession {
     await this.socket().sendMessage(key.remoteJid, { delete: toMessageKey(key) });
   }
 
+  /** WhatsApp carries a reaction as a message of its own naming the target's key; an empty text takes it back. */
+  sendReaction(to: string, target: MessageKeyRef, emoji: string, options: SendOptions): Promise<SendResult> {
+    return this.send(toJid(to), { react: { text: emoji, key: toMessageKey(target) } }, { id: options.id });
+  }
+
   async markRead(keys: MessageKeyRef[]): Promise<void> {
     if (keys.length) await this.socket().readMessages(keys.map(toMessageKey));
   }

@@ -13,7 +13,7 @@ import type {
 import { jidFor } from '../numbers.js';
 import type { CloudApiCredentials, MediaKind } from './cloud-api-types.js';
 import type { GraphApiClient } from './graph-api.client.js';
-import { mediaPayload, templatePayload, textPayload } from './outgoing-payloads.js';
+import { mediaPayload, reactionPayload, templatePayload, textPayload } from './outgoing-payloads.js';
 
 /** The digits of a JID or a number: Meta addresses customers by their number. */
 const digitsOf = (to: string): string => to.split('@')[0]!.replace(/\D/g, '');
@@ -99,6 +99,15 @@ export class CloudApiSession implements ChannelSession {
   /** Nor delete one for everyone. */
   async deleteForEveryone(_key: MessageKeyRef): Promise<void> {
     throw appError('ERR_BAD_REQUEST', 'The WhatsApp Cloud API cannot delete a sent message');
+  }
+
+  /**
+   * Meta applies reactions to messages of the conversation by their wamid; an empty emoji takes ours back. It carries
+   * no `biz_opaque_callback_data`: the answer's id replaces the local one at once, and only a `sent` status follows.
+   */
+  async sendReaction(to: string, target: MessageKeyRef, emoji: string, _options: SendOptions): Promise<SendResult> {
+    const payload = reactionPayload(digitsOf(to), target.providerId, emoji);
+    return this.sent(to, await this.client.send(await this.credentials(), payload));
   }
 
   /** One read mark on the newest customer message marks the earlier ones of the conversation too. */

@@ -284,7 +284,8 @@ export async function startFakeGraphApi(options: FakeGraphApiOptions): Promise<F
     const pricing = { billable: true, pricing_model: 'PMP', category: entry.type === 'template' ? 'utility' : 'service' };
     const steps: WebhookStatus[] = failure
       ? [{ ...base, status: 'failed', timestamp: seconds(), errors: [failure] }]
-      : (['sent', 'delivered', 'read'] as CloudStatus[]).map((status) => ({
+      : // A reaction is only ever reported sent (Meta sends no delivered or read status for it).
+        ((entry.type === 'reaction' ? ['sent'] : ['sent', 'delivered', 'read']) as CloudStatus[]).map((status) => ({
           ...base,
           status,
           timestamp: seconds(),

@@ -1,3 +1,4 @@
+import { isReactionText } from '../../shared/emoji.js';
 import type { MessageTemplate } from './cloud-api-types.js';
 
 // Strict checks of a POST /{phone-number-id}/messages body, as the fake Graph API applies them: any key or value the
@@ -131,7 +132,9 @@ function checkMessage(body: Json, context: SendContext): SendCheck {
   } else if (type === 'reaction') {
     const reaction = objectOf(content, 'reaction', ['message_id', 'emoji']);
     stringOf(reaction.message_id, "reaction['message_id']", { max: 256 });
-    stringOf(reaction.emoji, "reaction['emoji']", { min: 0, max: 16 });
+    const emoji = stringOf(reaction.emoji, "reaction['emoji']", { min: 0, max: 16 });
+    // Meta applies one emoji, or takes the reaction back with an empty one; text or several emoji are refused.
+    if (!isReactionText(emoji)) refuse("Param reaction['emoji'] must be a single emoji or empty", 131009);
   } else if (type === 'template') {
     checkTemplate(content, context);
   } else {

@@ -101,6 +101,11 @@ describe('payload builders', () => {
     });
     await client.send(creds, reaction);
     await client.send(creds, reactionPayload(CUSTOMER, 'wamid.THEIRS', ''));
+    expect(fake.wire.at(-1)).toMatchObject({ type: 'reaction', payload: { reaction: { message_id: 'wamid.THEIRS', emoji: '' } } });
+    for (const emoji of ['👍🏽', '👨‍👩‍👧', '🇧🇷', '🙏']) await client.send(creds, reactionPayload(CUSTOMER, 'wamid.THEIRS', emoji));
+    expect((await refusal(() => reactionPayload(CUSTOMER, 'wamid.THEIRS', 'ok'))).code).toBe('ERR_CLOUD_BAD_PAYLOAD');
+    expect((await refusal(() => reactionPayload(CUSTOMER, 'wamid.THEIRS', '👍👍'))).code).toBe('ERR_CLOUD_BAD_PAYLOAD');
+    expect((await refusal(() => reactionPayload(CUSTOMER, '', '👍'))).code).toBe('ERR_CLOUD_BAD_PAYLOAD');
     expect(readPayload('wamid.THEIRS')).toEqual({ messaging_product: 'whatsapp', status: 'read', message_id: 'wamid.THEIRS' });
     await client.markRead(creds, 'wamid.THEIRS');
     expect(fake.readReceipts).toContain('wamid.THEIRS');
@@ -188,6 +193,19 @@ describe('the fake refuses bodies that are not the documented shape', () => {
     ['a text with an unknown key', text({ text: { body: 'oi', bold: true } }), 100],
     ['media with both id and link', { messaging_product: 'whatsapp', to: CUSTOMER, type: 'image', image: { id: '1', link: 'https://x.y/z' } }, 100],
     ['a caption on audio', { messaging_product: 'whatsapp', to: CUSTOMER, type: 'audio', audio: { link: 'https://x.y/a.ogg', caption: 'x' } }, 100],
+    ['a reaction without its message', { messaging_product: 'whatsapp', to: CUSTOMER, type: 'reaction', reaction: { emoji: '👍' } }, 100],
+    [
+      'a reaction with an unknown key',
+      { messaging_product: 'whatsapp', to: CUSTOMER, type: 'reaction', reaction: { message_id: 'wamid.X', emoji: '👍', n: 1 } },
+      100,
+    ],
+    ['a reaction without emoji', { messaging_product: 'whatsapp', to: CUSTOMER, type: 'reaction', reaction: { message_id: 'wamid.X' } }, 100],
+    ['a reaction with text', { messaging_product: 'whatsapp', to: CUSTOMER, type: 'reaction', reaction: { message_id: 'wamid.X', emoji: 'ok' } }, 131009],
+    [
+      'a reaction with two emoji',
+      { messaging_product: 'whatsapp', to: CUSTOMER, type: 'reaction', reaction: { message_id: 'wamid.X', emoji: '👍👍' } },
+      131009,
+    ],
     ['an unknown media id', { messaging_product: 'whatsapp', to: CUSTOMER, type: 'video', video: { id: '404' } }, 131009],
     ['a template value count that differs', order([{ type: 'text', text: 'Ana' }]), 132000],
     [

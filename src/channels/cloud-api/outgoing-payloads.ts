@@ -1,4 +1,5 @@
 import { appError } from '../../common/errors/app-error.js';
+import { isReactionText } from '../../shared/emoji.js';
 import { normaliseNumber } from '../numbers.js';
 import type {
   CloudTemplate,
@@ -102,8 +103,10 @@ export function mediaPayload(to: string, kind: MediaKind, source: MediaSource, o
   }
 }
 
-/** An empty emoji takes the reaction back. */
+/** An empty emoji takes the reaction back; anything but one emoji is refused, as Meta would. */
 export function reactionPayload(to: string, messageId: string, emoji: string): OutgoingMessageOf<'reaction'> {
+  if (!messageId) throw refuse('A reaction names the message it is on');
+  if (!isReactionText(emoji)) throw refuse('A reaction is one emoji, or empty to take it back');
   return { ...envelope(to, {}), type: 'reaction', reaction: { message_id: messageId, emoji } };
 }
 

@@ -54,7 +54,21 @@ export interface WireMedia {
  * What "WhatsApp" received: one entry per send, so tests and benches can count deliveries outside the app. A send on a
  * slow link is also recorded when it starts (`underWay`), so a test can kill the process while the send is on its way.
  */
-export type SimulatorWire = (entry: { connectionId: number; to: string; providerId: string; at: string; media?: WireMedia; underWay?: true }) => void;
+export type SimulatorWire = (entry: {
+  connectionId: number;
+  to: string;
+  providerId: string;
+  at: string;
+  media?: WireMedia;
+  /** A reaction: the message it is on and its emoji ('' takes it back). */
+  reaction?: WireReaction;
+  underWay?: true;
+}) => void;
+
+export interface WireReaction {
+  targetId: string;
+  emoji: string;
+}
 
 /**
  * A fake phone: links instantly when it was linked before (or after a fake QR scan), acks every send 1→2→3 over a
@@ -134,6 +148,11 @@ export class SimulatorSession implements ChannelSession {
     this.assertConnected();
   }
 
+  async sendReaction(to: string, target: MessageKeyRef, emoji: string, options: SendOptions): Promise<SendResult> {
+    await this.slowLink(to, options);
+    return this.accept(to, options, undefined, { targetId: target.providerId, emoji });
+  }
+
   async markRead(_keys: MessageKeyRef[]): Promise<void> {
     this.assertConnected();
   }
@@ -194,11 +213,18 @@ export class SimulatorSession implements ChannelSession {
     await new Promise<void>((resolve) => setTimeout(resolve, SIMULATOR_TIMINGS.slowSendMs).unref());
   }
 
-  private accept(to: string, options: SendOptions, media?: WireMedia): SendResult {
+  private accept(to: string, options: SendOptions, media?: WireMedia, reaction?: WireReaction): SendResult {
     this.assertConnected();
     const number = normaliseNumber(to.split('@')[0] ?? to);
     if (number.endsWith(SIMULATOR_BLOCKED_SUFFIX)) throw new Error('The recipient blocked this number');
-    this.wire({ connectionId: this.ref.id, to: number, providerId: options.id, at: new Date().toISOString(), ...(media && { media }) });
+    this.wire({
+      connectionId: this.ref.id,
+      to: number,
+      providerId: options.id,
+      at: new Date().toISOString(),
+      ...(media && { media }),
+      ...(reaction && { reaction }),
+    });
     for (const [delay, ack] of SIMULATOR_TIMINGS.acks) this.later(delay, () => this.events.ack(options.id, ack));
     return { providerId: options.id, remoteJid: to.includes('@') ? to : jidFor(normaliseNumber(to)), timestamp: new Date() };
   }

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Post, Put, Query, UploadedFiles } from '@nestjs/common';
-import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { AnyUser } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../authorization/auth.decorator.js';
@@ -7,6 +7,7 @@ import { MessageMediaUpload, type UploadedMedia } from '../../infra/storage/uplo
 import { fieldError } from '../../common/errors/app-error.js';
 import { ConversationService } from './conversation.service.js';
 import { EditMessageDto, SendMessageDto } from './dto/send-message.dto.js';
+import { ReactMessageDto } from './dto/react-message.dto.js';
 import { SendTemplateDto } from './dto/send-template.dto.js';
 import type { MessageTemplateResponse } from '../message-templates/message-template.mapper.js';
 import type { MessageResponse } from './message.mapper.js';
@@ -46,6 +47,14 @@ export class ConversationController {
   @AnyUser()
   edit(@Auth() ctx: AuthContext, @IdParam('messageId') messageId: number, @Body() dto: EditMessageDto): Promise<MessageResponse> {
     return this.conversation.edit(ctx, messageId, dto.body ?? '');
+  }
+
+  /** Our emoji on a message ('' takes ours back): sent like a message of ours, whoever may write in its ticket. */
+  @Post(':messageId/reactions')
+  @AnyUser()
+  @ApiOperation({ summary: 'React to a message with an emoji, or remove our reaction with an empty one' })
+  react(@Auth() ctx: AuthContext, @IdParam('messageId') messageId: number, @Body() dto: ReactMessageDto): Promise<MessageResponse> {
+    return this.conversation.react(ctx, messageId, dto.emoji);
   }
 
   @Post(':ticketId')

@@ -27,6 +27,9 @@ export type ConversationMessage = ConversationMessageResponse;
 /** Template headers that show a file, and the kind of its send parameter. */
 const HEADER_MEDIA: Record<string, 'image' | 'video' | 'document' | undefined> = { IMAGE: 'image', VIDEO: 'video', DOCUMENT: 'document' };
 
+/** Messages no one reacts to: reactions themselves and call records. */
+const UNREACTABLE = new Set(['reactionMessage', 'call_log']);
+
 /** WhatsApp accepts edits for 15 minutes after sending. */
 const EDIT_WINDOW_MS = 15 * 60 * 1000;
 
@@ -186,6 +189,34 @@ export class ConversationService {
     const updated = await this.inbound.markDeleted(ctx.companyId, row.whatsapp_id!, row.provider_id);
     if (updated) this.events.messageUpdated(ctx.companyId, updated);
     return toMessageResponse(updated ?? row);
+  }
+
+  /**
+   * Our emoji on a message of the conversation ('' takes ours back), whoever may write in its ticket: recorded as an
+   * outgoing reaction pointing at it, sent through the ticket's connection, then our earlier reaction to that message
+   * is dropped (one reaction of ours per message, as on WhatsApp).
+   */
+  async react(ctx: AuthContext, messageId: number, emoji: string): Promise<MessageResponse> {
+    const row = await this.messages.one(ctx.companyId, messageId);
+    if (!row) throw notFound('ERR_NO_MESSAGE_FOUND');
+    const ticket = await this.openable(ctx, row.ticket_id);
+    if (ticket.status === 'closed') throw appError('ERR_TICKET_CLOSED', 'Reopen the ticket before writing');
+    if (UNREACTABLE.has(row.media_type) || row.is_deleted || !row.provider_id || !ticket.whatsapp_id || row.whatsapp_id !== ticket.whatsapp_id)
+      throw appError('ERR_REACTION_NOT_ALLOWED', 'Reactions go on messages of this conversation, not on reactions, calls or deleted messages');
+    await this.assertWindowOpen(ctx.companyId, ticket);
+    const remoteJid = await this.messages.lastRemoteJid(ctx.companyId, ticket.id);
+    const target = { whatsappId: ticket.whatsapp_id, contactNumber: ticket.contact.number, isGroup: ticket.is_group, remoteJid };
+    const key = { providerId: row.provider_id, remoteJid: row.remote_jid || remoteJid || '', fromMe: row.from_me, participant: row.participant };
+    await this.lifecycle.humanWrote(ctx.companyId, ticket.id);
+    const sent = await this.outbound.sendToTicket(ctx.companyId, target, emoji, { reaction: { target: key, emoji } });
+    const replaced = await this.messages.dropOurReactions(ctx.companyId, {
+      contactId: ticket.contact_id,
+      whatsappId: ticket.whatsapp_id,
+      targetId: row.id,
+      keepId: sent.message.id,
+    });
+    for (const old of replaced) this.events.messageDeleted(ctx.companyId, old);
+    return toMessageResponse(sent.message);
   }
 
   private async ownSent(ctx: AuthContext, messageId: number) {

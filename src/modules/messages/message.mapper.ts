@@ -9,6 +9,8 @@ export interface MessageRow {
   contact_id: number | null;
   whatsapp_id: number | null;
   provider_id: string;
+  /** The chat's jid; absent from rows read without it. */
+  remote_jid?: string;
   body: string;
   from_me: boolean;
   read: boolean;

@@ -157,6 +157,20 @@ export class MessagesRepository {
     return rows[0]?.remote_jid ?? null;
   }
 
+  /**
+   * Our earlier reactions to a message, replaced by a newer one of ours (`keepId`): deleted, answered for the socket.
+   * Read through the (company, contact) index: they may sit in an earlier ticket of the conversation.
+   */
+  async dropOurReactions(companyId: number, where: { contactId: number; whatsappId: number; targetId: number; keepId: number }): Promise<MessageRow[]> {
+    return this.sql(companyId).all<MessageRow>(
+      `delete from messages
+        where company_id = ? and contact_id = ? and whatsapp_id = ? and quoted_msg_id = ? and from_me
+          and media_type = 'reactionMessage' and id <> ?
+       returning *`,
+      [companyId, where.contactId, where.whatsappId, where.targetId, where.keepId],
+    );
+  }
+
   /** Reading a ticket: its customer messages become read; answers their keys for the read receipts. */
   async markRead(companyId: number, ticketId: number): Promise<Array<{ provider_id: string; remote_jid: string; participant: string | null }>> {
     return this.sql(companyId).all<{ provider_id: string; remote_jid: string; participant: string | null }>(

@@ -49,6 +49,8 @@ export interface SendExtras {
   template?: OutgoingTemplateMessage;
   /** The provider id chosen (and recorded) by the caller before the send; a new one otherwise. */
   id?: string;
+  /** Our emoji on a message of the conversation ('' takes it back); stored as a reaction pointing at it. */
+  reaction?: { target: MessageKeyRef; emoji: string };
 }
 
 export interface SentMessage {
@@ -102,7 +104,7 @@ export class OutboundMessages {
     options: SendExtras,
   ): Promise<SentMessage> {
     const session = this.channels.session(companyId, connectionId);
-    const { file, quoted, template } = options;
+    const { file, quoted, template, reaction } = options;
     if (template && !session.sendTemplate) throw appError('ERR_CLOUD_TEMPLATES_ONLY', 'This connection does not send message templates');
     const stored = file ? await this.store(companyId, file) : null;
     const id = options.id ?? session.newMessageId();
@@ -119,10 +121,11 @@ export class OutboundMessages {
       // A voice note has no caption: its file name is the recorder's, not something to show.
       body: body || (file && !file.voiceNote ? file.originalName : ''),
       fromMe: true,
-      mediaType: stored ? mediaKindOf(stored.mimetype) : 'chat',
+      mediaType: reaction ? 'reactionMessage' : stored ? mediaKindOf(stored.mimetype) : 'chat',
       mediaPath: stored?.path ?? null,
       mediaName: file?.originalName.slice(0, 255) ?? null,
-      quotedProviderId: quoted?.providerId ?? null,
+      // A reaction points at the message it is on, as inbound ones do.
+      quotedProviderId: reaction?.target.providerId ?? quoted?.providerId ?? null,
       sentAt: new Date(),
       countsUnread: false,
       ack: 0,
@@ -138,7 +141,8 @@ export class OutboundMessages {
     let sent: { providerId: string };
     try {
       const sendOptions = { id, quoted: quoted ?? undefined };
-      if (template) sent = await session.sendTemplate!(to.jid, template, sendOptions);
+      if (reaction) sent = await session.sendReaction(to.jid, reaction.target, reaction.emoji, { id });
+      else if (template) sent = await session.sendTemplate!(to.jid, template, sendOptions);
       else if (file) {
         const media = {
           buffer: stored!.buffer ?? file.buffer ?? (await this.storage.read(stored!.path)),

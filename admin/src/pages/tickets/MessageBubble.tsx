@@ -23,9 +23,13 @@ interface MessageBubbleProps {
   contactName?: string;
   whatsappId: number | null;
   readOnly?: boolean;
+  /** Reactions go through the message's own ticket: only messages of the open conversation offer them. */
+  canReact?: boolean;
   onReply(message: Message): void;
   onEdit(message: Message): void;
   onDelete(message: Message): void;
+  /** Our emoji on the message; '' takes ours back. */
+  onReact(message: Message, emoji: string): void;
 }
 
 /** Shown as its own text only when it says more than the media's name. */
@@ -34,8 +38,21 @@ function caption(message: Message): string {
   return message.body && message.body !== message.mediaName ? message.body : '';
 }
 
-/** One message: sent on the right, received on the left, with quote, media, edit marker, time and ack. */
-export function MessageBubble({ message, quoted, reactions, isGroup, contactName, whatsappId, readOnly, onReply, onEdit, onDelete }: MessageBubbleProps) {
+/** One message: sent on the right, received on the left, with quote, media, edit marker, time, ack and reactions. */
+export function MessageBubble({
+  message,
+  quoted,
+  reactions,
+  isGroup,
+  contactName,
+  whatsappId,
+  readOnly,
+  canReact = true,
+  onReply,
+  onEdit,
+  onDelete,
+  onReact,
+}: MessageBubbleProps) {
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const mine = message.fromMe;
@@ -121,10 +138,13 @@ export function MessageBubble({ message, quoted, reactions, isGroup, contactName
         <MessageMenu
           anchor={anchor}
           message={message}
+          canReact={canReact}
+          myReaction={reactions?.find((reaction) => reaction.mine)?.emoji ?? null}
           onClose={() => setAnchor(null)}
           onReply={() => onReply(message)}
           onEdit={() => onEdit(message)}
           onDelete={() => onDelete(message)}
+          onReact={(emoji) => onReact(message, emoji)}
         />
       )}
     </Box>

@@ -93,6 +93,15 @@ export function MessageList({ ticket, history, readOnly }: { ticket: Ticket; his
     }
   };
 
+  const react = async (message: Message, emoji: string) => {
+    try {
+      // Our stored reaction; the badge shows it (and drops our earlier one) as soon as it is in the list.
+      history.upsert([await dataProvider.reactToMessage(message.id, emoji)]);
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
   // Reactions show as a badge on the message they react to, not as messages of their own.
   const { shown, reactions } = useMemo(() => attachReactions(messages), [messages]);
   const rows = messageRows(shown, dayKey);
@@ -137,9 +146,11 @@ export function MessageList({ ticket, history, readOnly }: { ticket: Ticket; his
               contactName={ticket.contact?.name}
               whatsappId={ticket.whatsappId}
               readOnly={readOnly}
+              canReact={row.message.ticketId === ticket.id && ticket.status !== 'closed'}
               onReply={setReplyingTo}
               onEdit={setEditing}
               onDelete={setDeleting}
+              onReact={react}
             />
           );
         })}

@@ -10,6 +10,8 @@ export const LAST_INTERACTION_REFRESH_MS = 30_000;
 export const EDIT_MAX_ROWS = 6;
 /** How long after sending a text the API still edits it (ERR_EDIT_WINDOW_EXPIRED after that). */
 export const EDIT_WINDOW_MS = 15 * 60 * 1000;
+/** The quick reactions a message's menu offers, as WhatsApp's own row. */
+export const REACTION_EMOJIS = ['👍', '❤️', '😂', '😮', '😢', '🙏'] as const;
 export const INPUT_MAX_ROWS = 5;
 export const QUICK_MESSAGE_PREVIEW = 35;
 export const COMPACT_PREVIEW = 20;

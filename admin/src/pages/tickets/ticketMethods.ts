@@ -92,6 +92,8 @@ export const ticketMethods = {
   sendFileList: (ticketId: number, fileListId: number) => api.post<Message[]>(`/messages/${ticketId}/file-list/${fileListId}`),
   editMessage: (messageId: number, body: string) => api.post<Message>(`/messages/edit/${messageId}`, { body }),
   deleteMessage: (messageId: number) => api.delete(`/messages/${messageId}`),
+  /** Our emoji on a message ('' takes ours back); answers our stored reaction. */
+  reactToMessage: (messageId: number, emoji: string) => api.post<Message>(`/messages/${messageId}/reactions`, { emoji }),
 
   /**
    * A shared contact card's number (digits): whether it is on WhatsApp (null when no connection could tell) and the
