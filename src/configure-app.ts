@@ -37,14 +37,16 @@ const CLOUD_WEBHOOK_PATH = `/${API_PREFIX}/cloud-api/:id/webhook`;
  */
 export const APP_FACTORY_OPTIONS = { rawBody: true } as const;
 
+/** Routes outside the /api prefix: Prometheus scrapes `/metrics`, the path every exporter uses (behind METRICS_TOKEN). */
+export const UNPREFIXED_ROUTES = [{ path: 'metrics', method: RequestMethod.GET }];
+
 /** Everything main.ts and the tests share: prefix, pipes, filters, security headers, docs, sockets, the browser app. */
 export function configureApp(app: INestApplication, config: AppConfig): INestApplication {
   const expressApp = app as NestExpressApplication;
   expressApp.useLogger(app.get(Logger));
   expressApp.set('trust proxy', 'loopback');
   expressApp.disable('x-powered-by');
-  // Prometheus scrapes `/metrics`, the path every exporter uses (behind METRICS_TOKEN here).
-  app.setGlobalPrefix(API_PREFIX, { exclude: [{ path: 'metrics', method: RequestMethod.GET }] });
+  app.setGlobalPrefix(API_PREFIX, { exclude: UNPREFIXED_ROUTES });
   expressApp.use(closeUnreadBody);
   continueOnRead(expressApp.getHttpServer());
   keepIdleConnectionsLonger(expressApp.getHttpServer());

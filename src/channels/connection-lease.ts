@@ -16,8 +16,11 @@ if v == false or v == ARGV[1] or string.sub(v, 1, string.len(ARGV[3]) + 1) == AR
   return 1
 end
 return 0`;
-/** 1: still ours, extended; 2: the key was gone (Redis lost it) and is ours again; 0: another process holds it. */
-const RENEW = `local v = redis.call('get', KEYS[1])
+/**
+ * 1: still ours, extended; 2: the key was gone (Redis lost it) and is ours again; 0: another process holds it. Shared
+ * with the Cloud API drainer lease (drain-lease.ts).
+ */
+export const RENEW_LEASE = `local v = redis.call('get', KEYS[1])
 if v == ARGV[1] then
   redis.call('pexpire', KEYS[1], ARGV[2])
   return 1
@@ -27,7 +30,7 @@ if v == false then
   return 2
 end
 return 0`;
-const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+export const RELEASE_LEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 /** Milliseconds since this Redis dataset was first seen by a lease (a Redis that came back empty starts again at 0). */
 const DATASET_AGE = `local t = redis.call('time')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
@@ -178,7 +181,7 @@ export class ConnectionLease implements OnApplicationShutdown {
 
   async release(connectionId: number): Promise<void> {
     if (!this.held.delete(connectionId)) return;
-    await this.redis.eval(RELEASE, 1, this.key(connectionId), this.owner).catch(() => undefined);
+    await this.redis.eval(RELEASE_LEASE, 1, this.key(connectionId), this.owner).catch(() => undefined);
   }
 
   /** Every lease this process still holds (a stopping process hands them over). */
@@ -220,7 +223,7 @@ export class ConnectionLease implements OnApplicationShutdown {
     held.renewing = true;
     const sentAt = Date.now();
     try {
-      const answer = await this.redis.eval(RENEW, 1, this.key(id), this.owner, String(this.ttlMs));
+      const answer = await this.redis.eval(RENEW_LEASE, 1, this.key(id), this.owner, String(this.ttlMs));
       if (this.held.get(id) !== held) return;
       if (answer === 1 || (answer === 2 && (await this.stillOurs(id)))) {
         held.confirmedAt = sentAt;
@@ -230,7 +233,7 @@ export class ConnectionLease implements OnApplicationShutdown {
       }
       if (this.held.get(id) !== held) return;
       this.logger.warn(`connection ${id}: another process holds the lease; stopping the session here`);
-      if (answer === 2) await this.redis.eval(RELEASE, 1, this.key(id), this.owner).catch(() => undefined);
+      if (answer === 2) await this.redis.eval(RELEASE_LEASE, 1, this.key(id), this.owner).catch(() => undefined);
       this.lose(id, 'taken');
     } catch {
       held.lastFailed = true;

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
+import { RELEASE_LEASE, RENEW_LEASE } from './connection-lease.js';
 
 /**
  * Claims the drainer lease of a connection, or tells its holder that rows were recorded (one round trip either way).
@@ -28,18 +29,6 @@ if v == false then
 end
 if ARGV[5] ~= '' then redis.call('publish', ARGV[4] .. v, ARGV[5]) end
 return {0, redis.call('pttl', KEYS[1])}`;
-/** 1: extended; 2: the key was gone (Redis lost it) and is ours again; 0: another process holds it. */
-const RENEW = `local v = redis.call('get', KEYS[1])
-if v == ARGV[1] then
-  redis.call('pexpire', KEYS[1], ARGV[2])
-  return 1
-end
-if v == false then
-  redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
-  return 2
-end
-return 0`;
-const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 /** Touches the dataset's birth, so a Redis that is empty when the first process starts has its grace then. */
 const TOUCH_DATASET = `if redis.call('get', KEYS[1]) == false then
   local t = redis.call('time')
@@ -145,7 +134,7 @@ export class DrainLease {
     this.timer = null;
     const ids = [...this.held.keys()];
     this.held.clear();
-    await Promise.all(ids.map((id) => this.redis.eval(RELEASE, 1, this.key(id), this.owner).catch(() => undefined)));
+    await Promise.all(ids.map((id) => this.redis.eval(RELEASE_LEASE, 1, this.key(id), this.owner).catch(() => undefined)));
   }
 
   private tick(): void {
@@ -163,7 +152,7 @@ export class DrainLease {
     held.renewing = true;
     const sentAt = Date.now();
     try {
-      const answer = await this.redis.eval(RENEW, 1, this.key(id), this.owner, String(this.ttlMs));
+      const answer = await this.redis.eval(RENEW_LEASE, 1, this.key(id), this.owner, String(this.ttlMs));
       if (this.held.get(id) !== held) return;
       if (answer === 0) {
         this.logger.warn(`connection ${id}: another process drains it now`);

@@ -3,15 +3,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEFAULT_GRAPH_VERSION } from '../../src/channels/cloud-api/cloud-api-types.js';
 import { type FakeGraphApi, startFakeGraphApi } from '../../src/channels/cloud-api/fake-graph-api.js';
-import { FAKE_ACCESS_TOKEN, FAKE_BUSINESS_ACCOUNT_ID, FAKE_PHONE_NUMBER_ID } from '../../src/channels/cloud-api/fake-graph-fixtures.js';
+import { FAKE_PHONE_NUMBER_ID } from '../../src/channels/cloud-api/fake-graph-fixtures.js';
 // @ts-expect-error plain ESM helper shared with the benchmarks
 import { freePort } from '../utils/crash-scenario.mjs';
 import { connectedSimulator, drainPipeline, waitFor } from '../utils/channels.js';
 import { type Session, type TenantFixture, twoTenants } from '../utils/factories.js';
 import { connectSocket } from '../utils/sockets.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
+import { cloudChannels, cloudSettings, cloudWebhookUrl, startCloudConnection } from '../utils/cloud.js';
 
 const APP_SECRET = 'meta-app-secret-of-the-actions-test';
 const EXPIRED_TOKEN = 'EAAG-expired-token-of-the-test';
@@ -58,36 +58,29 @@ describe('Cloud API connection actions', () => {
   let simulatorId: number;
   const tmp = mkdtempSync(join(tmpdir(), 'cloud-actions-'));
 
-  const settings = (accessToken: string) => ({
-    phoneNumberId: FAKE_PHONE_NUMBER_ID,
-    businessAccountId: FAKE_BUSINESS_ACCOUNT_ID,
-    accessToken,
-    appSecret: APP_SECRET,
-  });
   const test = (id: number, session: Session) => t.http().post(`/api/whatsapp/${id}/cloud/test`).set(session.auth);
 
   beforeAll(async () => {
     const graphPort = await freePort();
     t = await createTestApp({
-      channels: { leaseTtlMs: 9000, sweepIntervalMs: 2000, cloudApi: { graphBaseUrl: `http://127.0.0.1:${graphPort}`, graphVersion: DEFAULT_GRAPH_VERSION } },
+      channels: cloudChannels(graphPort),
     });
     ({ a, adminA, userA, adminB } = await twoTenants(t, { plan: { connections: 5 } }));
     const created = await t
       .http()
       .post('/api/whatsapp')
       .set(adminA.auth)
-      .send({ name: 'Meta', provider: 'cloud', cloud: settings(FAKE_ACCESS_TOKEN) });
+      .send({ name: 'Meta', provider: 'cloud', cloud: cloudSettings(APP_SECRET) });
     cloudId = created.body.id;
     const expired = await t
       .http()
       .post('/api/whatsapp')
       .set(adminA.auth)
-      .send({ name: 'Meta antiga', provider: 'cloud', cloud: settings(EXPIRED_TOKEN) });
+      .send({ name: 'Meta antiga', provider: 'cloud', cloud: cloudSettings(APP_SECRET, EXPIRED_TOKEN) });
     expiredId = expired.body.id;
     simulatorId = (await connectedSimulator(t, a.company.id, 'Simulada')).id;
-    fake = await startFakeGraphApi({ port: graphPort, appSecret: APP_SECRET, webhookUrl: `${t.baseUrl}/api/cloud-api/${cloudId}/webhook` });
-    expect((await t.http().post(`/api/whatsappsession/${cloudId}`).set(adminA.auth)).status).toBe(200);
-    await waitFor(async () => (await rows<{ status: string }>(t, 'select status from whatsapps where id = ?', [cloudId]))[0]!.status === 'CONNECTED');
+    fake = await startFakeGraphApi({ port: graphPort, appSecret: APP_SECRET, webhookUrl: cloudWebhookUrl(t, cloudId) });
+    await startCloudConnection(t, adminA, cloudId);
   });
   afterAll(async () => {
     await fake?.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEFAULT_GRAPH_VERSION, type MessageTemplate } from '../../src/channels/cloud-api/cloud-api-types.js';
+import type { MessageTemplate } from '../../src/channels/cloud-api/cloud-api-types.js';
 import { type FakeGraphApi, type FakeGraphApiOptions, startFakeGraphApi } from '../../src/channels/cloud-api/fake-graph-api.js';
-import { FAKE_ACCESS_TOKEN, FAKE_BUSINESS_ACCOUNT_ID, FAKE_PHONE_NUMBER_ID, FAKE_TEMPLATES } from '../../src/channels/cloud-api/fake-graph-fixtures.js';
+import { FAKE_PHONE_NUMBER_ID, FAKE_TEMPLATES } from '../../src/channels/cloud-api/fake-graph-fixtures.js';
 import { ScheduleJobs } from '../../src/modules/schedules/schedule-jobs.js';
 import { Schedule } from '../../src/modules/schedules/schedule.entity.js';
 import { campaignReaches, contactListWith, setCampaignSettings, shippingsOf } from '../utils/campaigns.js';
@@ -11,6 +11,7 @@ import { waitFor } from '../utils/channels.js';
 import { type Session, type TenantFixture, twoTenants } from '../utils/factories.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
 import { TIME_FACTOR } from '../utils/time.js';
+import { cloudChannels, cloudWebhookUrl, createCloudConnection } from '../utils/cloud.js';
 
 const APP_SECRET = 'segredo-das-campanhas';
 const SECOND_MS = 10;
@@ -55,23 +56,13 @@ describe('Cloud API campaigns and schedules by template', () => {
     t = await createTestApp({
       // A send of unknown outcome waits 2 s for its status here (10 minutes by default).
       campaigns: { secondMs: SECOND_MS, outcomeWaitMs: 2000 },
-      channels: { leaseTtlMs: 9000, sweepIntervalMs: 2000, cloudApi: { graphBaseUrl: `http://127.0.0.1:${graphPort}`, graphVersion: DEFAULT_GRAPH_VERSION } },
+      channels: cloudChannels(graphPort),
     });
     fakeOptions.port = graphPort;
     fake = await startFakeGraphApi(fakeOptions);
     ({ a, b, adminA, userA, adminB } = await twoTenants(t, { plan: { connections: 3 } }));
-    const created = await t
-      .http()
-      .post('/api/whatsapp')
-      .set(adminA.auth)
-      .send({
-        name: 'Meta',
-        provider: 'cloud',
-        cloud: { phoneNumberId: FAKE_PHONE_NUMBER_ID, businessAccountId: FAKE_BUSINESS_ACCOUNT_ID, accessToken: FAKE_ACCESS_TOKEN, appSecret: APP_SECRET },
-      });
-    expect(created.status).toBe(201);
-    connectionId = created.body.id;
-    fakeOptions.webhookUrl = `${t.baseUrl}/api/cloud-api/${connectionId}/webhook`;
+    connectionId = await createCloudConnection(t, adminA, APP_SECRET);
+    fakeOptions.webhookUrl = cloudWebhookUrl(t, connectionId);
     await waitFor(async () => (await rows(t, 'select id from message_templates where whatsapp_id = ?', [connectionId])).length === 5);
     confirmedId = await templateId('pedido_confirmado');
     reminderId = await templateId('lembrete_loja');

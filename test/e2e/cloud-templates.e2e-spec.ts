@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEFAULT_GRAPH_VERSION, type MessageTemplate } from '../../src/channels/cloud-api/cloud-api-types.js';
+import type { MessageTemplate } from '../../src/channels/cloud-api/cloud-api-types.js';
 import { type FakeGraphApi, type FakeGraphApiOptions, startFakeGraphApi } from '../../src/channels/cloud-api/fake-graph-api.js';
-import { FAKE_ACCESS_TOKEN, FAKE_BUSINESS_ACCOUNT_ID, FAKE_PHONE_NUMBER_ID, FAKE_TEMPLATES } from '../../src/channels/cloud-api/fake-graph-fixtures.js';
+import { FAKE_PHONE_NUMBER_ID, FAKE_TEMPLATES } from '../../src/channels/cloud-api/fake-graph-fixtures.js';
 // @ts-expect-error plain ESM helper shared with the benchmarks
 import { freePort } from '../utils/crash-scenario.mjs';
 import { drainPipeline, waitFor } from '../utils/channels.js';
 import { type Session, type TenantFixture, twoTenants } from '../utils/factories.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
+import { cloudChannels, cloudWebhookUrl, createCloudConnection } from '../utils/cloud.js';
 
 const APP_SECRET = 'segredo-dos-modelos';
 const CUSTOMER = '5511977770042';
@@ -44,7 +45,7 @@ describe('Cloud API message templates and the 24-hour window', () => {
   beforeAll(async () => {
     const graphPort = await freePort();
     t = await createTestApp({
-      channels: { leaseTtlMs: 9000, sweepIntervalMs: 2000, cloudApi: { graphBaseUrl: `http://127.0.0.1:${graphPort}`, graphVersion: DEFAULT_GRAPH_VERSION } },
+      channels: cloudChannels(graphPort),
     });
     fakeOptions.port = graphPort;
     fake = await startFakeGraphApi(fakeOptions);
@@ -65,19 +66,9 @@ describe('Cloud API message templates and the 24-hour window', () => {
   const sends = () => fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/messages'));
 
   it('reads every page of templates once the connection connects', async () => {
-    const created = await t
-      .http()
-      .post('/api/whatsapp')
-      .set(adminA.auth)
-      .send({
-        name: 'Meta',
-        provider: 'cloud',
-        cloud: { phoneNumberId: FAKE_PHONE_NUMBER_ID, businessAccountId: FAKE_BUSINESS_ACCOUNT_ID, accessToken: FAKE_ACCESS_TOKEN, appSecret: APP_SECRET },
-      });
-    expect(created.status).toBe(201);
-    connectionId = created.body.id;
+    connectionId = await createCloudConnection(t, adminA, APP_SECRET);
     // The fake posts its webhooks to this connection from now on (it reads the address on each one).
-    fakeOptions.webhookUrl = `${t.baseUrl}/api/cloud-api/${connectionId}/webhook`;
+    fakeOptions.webhookUrl = cloudWebhookUrl(t, connectionId);
     await waitFor(async () => (await templateRows()).length === 105);
     expect(templateGets().length).toBe(2);
     expect(templateGets()[1]!.path).toContain('after=');

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { FAKE_ACCESS_TOKEN, FAKE_BUSINESS_ACCOUNT_ID, FAKE_PHONE_NUMBER_ID } from '../../src/channels/cloud-api/fake-graph-fixtures.js';
 import { signWebhook } from '../../src/channels/cloud-api/webhook-signature.js';
 import { createTenant, login } from '../utils/factories.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
 import { TIME_FACTOR } from '../utils/time.js';
 import { textMessage } from './security/cloud-webhooks.js';
+import { createCloudConnection } from '../utils/cloud.js';
 
 const APP_SECRET = 'meta-app-secret-of-the-latency-test';
 const ROUNDS = 100;
@@ -23,17 +23,7 @@ describe('Cloud API webhook latency in one process', () => {
     t = await createTestApp();
     const tenant = await createTenant(t, { plan: { connections: 3 } });
     const admin = await login(t, tenant.admin.email);
-    const created = await t
-      .http()
-      .post('/api/whatsapp')
-      .set(admin.auth)
-      .send({
-        name: 'Meta',
-        provider: 'cloud',
-        cloud: { phoneNumberId: FAKE_PHONE_NUMBER_ID, businessAccountId: FAKE_BUSINESS_ACCOUNT_ID, accessToken: FAKE_ACCESS_TOKEN, appSecret: APP_SECRET },
-      });
-    expect(created.status).toBe(201);
-    connectionId = created.body.id;
+    connectionId = await createCloudConnection(t, admin, APP_SECRET);
   });
   afterAll(async () => {
     await t?.close();

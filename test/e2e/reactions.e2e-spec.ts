@@ -1,9 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEFAULT_GRAPH_VERSION } from '../../src/channels/cloud-api/cloud-api-types.js';
 import { type FakeGraphApi, startFakeGraphApi } from '../../src/channels/cloud-api/fake-graph-api.js';
-import { FAKE_ACCESS_TOKEN, FAKE_BUSINESS_ACCOUNT_ID, FAKE_PHONE_NUMBER_ID } from '../../src/channels/cloud-api/fake-graph-fixtures.js';
+import { FAKE_PHONE_NUMBER_ID } from '../../src/channels/cloud-api/fake-graph-fixtures.js';
 // @ts-expect-error plain ESM helper shared with the benchmarks
 import { freePort } from '../utils/crash-scenario.mjs';
 import { connectedSimulator, drainPipeline, waitFor } from '../utils/channels.js';
@@ -11,6 +10,7 @@ import { type Session, type TenantFixture, twoTenants } from '../utils/factories
 import { connectSocket } from '../utils/sockets.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
 import { customerWrites } from '../utils/tickets.js';
+import { cloudChannels, cloudWebhookUrl, createCloudConnection, startCloudConnection } from '../utils/cloud.js';
 
 const APP_SECRET = 'meta-app-secret-of-the-reactions-test';
 const CLOUD_CUSTOMER = '5511977770202';
@@ -64,23 +64,13 @@ describe('reactions of ours', () => {
   beforeAll(async () => {
     const graphPort = await freePort();
     t = await createTestApp({
-      channels: { leaseTtlMs: 9000, sweepIntervalMs: 2000, cloudApi: { graphBaseUrl: `http://127.0.0.1:${graphPort}`, graphVersion: DEFAULT_GRAPH_VERSION } },
+      channels: cloudChannels(graphPort),
     });
     ({ a, adminA, userA, adminB } = await twoTenants(t, { plan: { connections: 5 } }));
     simulatorId = (await connectedSimulator(t, a.company.id, 'Simulada')).id;
-    const created = await t
-      .http()
-      .post('/api/whatsapp')
-      .set(adminA.auth)
-      .send({
-        name: 'Meta',
-        provider: 'cloud',
-        cloud: { phoneNumberId: FAKE_PHONE_NUMBER_ID, businessAccountId: FAKE_BUSINESS_ACCOUNT_ID, accessToken: FAKE_ACCESS_TOKEN, appSecret: APP_SECRET },
-      });
-    cloudId = created.body.id;
-    fake = await startFakeGraphApi({ port: graphPort, appSecret: APP_SECRET, webhookUrl: `${t.baseUrl}/api/cloud-api/${cloudId}/webhook` });
-    expect((await t.http().post(`/api/whatsappsession/${cloudId}`).set(adminA.auth)).status).toBe(200);
-    await waitFor(async () => (await rows<{ status: string }>(t, 'select status from whatsapps where id = ?', [cloudId]))[0]!.status === 'CONNECTED');
+    cloudId = await createCloudConnection(t, adminA, APP_SECRET);
+    fake = await startFakeGraphApi({ port: graphPort, appSecret: APP_SECRET, webhookUrl: cloudWebhookUrl(t, cloudId) });
+    await startCloudConnection(t, adminA, cloudId);
   });
   afterAll(async () => {
     await fake?.close();

@@ -5,6 +5,7 @@ import { METHOD_METADATA, MODULE_METADATA, PATH_METADATA } from '@nestjs/common/
 import { AppModule } from '../../src/app.module.js';
 import { ANY_USER, IS_PUBLIC, PLAN_FLAG, POLICY, type PolicyRequirement } from '../../src/common/decorators/access.decorators.js';
 import { loadConfig } from '../../src/config/app-config.js';
+import { UNPREFIXED_ROUTES } from '../../src/configure-app.js';
 
 interface DynamicLike {
   module: Type<unknown>;
@@ -41,11 +42,15 @@ describe('endpoint permissions', () => {
       .map((name) => controller.prototype[name] as object)
       .filter((handler) => typeof handler === 'function' && Reflect.getMetadata(PATH_METADATA, handler) !== undefined)
       .flatMap((handler) => {
-        const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
+        const methodCode = Reflect.getMetadata(METHOD_METADATA, handler) as number;
+        const method = RequestMethod[methodCode];
         // One handler may serve several paths (`@Get(['', 'all'])`): a line each.
         const paths = [Reflect.getMetadata(PATH_METADATA, handler) as string | string[]].flat();
         return paths.map((own) => {
-          const path = ['/api', prefix, own].join('/').replace(/\/+/g, '/').replace(/\/$/, '');
+          const route = [prefix, own].join('/').replace(/\/+/g, '/').replace(/^\/|\/$/g, '');
+          // The path as served: under /api unless the app excludes it from the prefix.
+          const unprefixed = UNPREFIXED_ROUTES.some((r) => r.path === route && r.method === methodCode);
+          const path = `${unprefixed ? '' : '/api'}/${route}`.replace(/\/$/, '');
           return `${method} ${path} -> ${describeAccess(handler, controller)}`;
         });
       });
