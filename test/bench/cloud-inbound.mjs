@@ -10,7 +10,7 @@ import { startFakeGraphApi } from '../../dist/src/channels/cloud-api/fake-graph-
 import { FAKE_ACCESS_TOKEN, FAKE_BUSINESS_ACCOUNT_ID } from '../../dist/src/channels/cloud-api/fake-graph-fixtures.js';
 import { signWebhook } from '../../dist/src/channels/cloud-api/webhook-signature.js';
 import { runBench, startBenchApp } from './in-process.mjs';
-import { percentile, sql } from './lib.mjs';
+import { inboxDrainedAfter, latencySummary, sql, until } from './lib.mjs';
 
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 5);
 const CONNECTIONS_PER_COMPANY = Number(process.env.BENCH_CONNECTIONS ?? 2);
@@ -162,26 +162,13 @@ async function main() {
       }
       if (accepted === acceptGoal) acceptedAt = performance.now();
     };
-    const waitForAll = async (count, timeoutMs) => {
-      const end = Date.now() + timeoutMs;
-      while (received < count && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-    };
-    const backlogDrained = async (since) => {
-      const end = Date.now() + 60000;
-      while (Date.now() < end) {
-        const { rows } = await sql(dbUrl, 'select count(*)::int as n from inbound_inbox');
-        if (rows[0].n === 0) return `${(performance.now() - since).toFixed(0)}ms`;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      return 'not within 60 s';
-    };
+    const waitForAll = (count, timeoutMs) => until(() => received >= count, timeoutMs);
     const report = async (label, count, started, injectedAt) => {
       const processedAt = performance.now();
-      const sorted = latencies.slice().sort((x, y) => x - y);
-      const drained = await backlogDrained(injectedAt);
+      const drained = await inboxDrainedAfter(dbUrl, injectedAt);
       const acceptSeconds = ((acceptedAt || processedAt) - started) / 1000;
       console.log(
-        `${label}: ${count} webhooks; accepted ${(count / acceptSeconds).toFixed(0)} msg/s (${refused} refused), processed ${(count / ((processedAt - started) / 1000)).toFixed(0)} msg/s; latency POST→socket p50=${percentile(sorted, 0.5).toFixed(0)}ms p95=${percentile(sorted, 0.95).toFixed(0)}ms p99=${percentile(sorted, 0.99).toFixed(0)}ms max=${sorted.at(-1).toFixed(0)}ms; backlog 0 ${drained} after the last message; lost=${count - seen.size}, duplicated=${duplicates}`,
+        `${label}: ${count} webhooks; accepted ${(count / acceptSeconds).toFixed(0)} msg/s (${refused} refused), processed ${(count / ((processedAt - started) / 1000)).toFixed(0)} msg/s; latency POST→socket ${latencySummary(latencies)}; backlog 0 ${drained} after the last message; lost=${count - seen.size}, duplicated=${duplicates}`,
       );
     };
     const reset = () => {

@@ -71,3 +71,26 @@ export async function startBuiltServer({ dbUrl, dataDir, dbName, port, attempts 
   }
   return { child, stop };
 }
+
+/** Milliseconds from `since` until the inbox holds no unprocessed event (every receipt applied too), as text. */
+export async function inboxDrainedAfter(dbUrl, since) {
+  const end = Date.now() + 60000;
+  while (Date.now() < end) {
+    const { rows } = await sql(dbUrl, 'select count(*)::int as n from inbound_inbox');
+    if (rows[0].n === 0) return `${(performance.now() - since).toFixed(0)}ms`;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return 'not within 60 s';
+}
+
+/** `p50=…ms p95=…ms p99=…ms max=…ms` of unsorted latencies. */
+export function latencySummary(latencies) {
+  const sorted = latencies.slice().sort((x, y) => x - y);
+  return `p50=${percentile(sorted, 0.5).toFixed(0)}ms p95=${percentile(sorted, 0.95).toFixed(0)}ms p99=${percentile(sorted, 0.99).toFixed(0)}ms max=${sorted.at(-1).toFixed(0)}ms`;
+}
+
+/** Resolves once `done()` is true or `timeoutMs` passed, checking every 20 ms. */
+export async function until(done, timeoutMs) {
+  const end = Date.now() + timeoutMs;
+  while (!done() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+}

@@ -47,7 +47,10 @@ describe('endpoint permissions', () => {
         // One handler may serve several paths (`@Get(['', 'all'])`): a line each.
         const paths = [Reflect.getMetadata(PATH_METADATA, handler) as string | string[]].flat();
         return paths.map((own) => {
-          const route = [prefix, own].join('/').replace(/\/+/g, '/').replace(/^\/|\/$/g, '');
+          const route = [prefix, own]
+            .join('/')
+            .replace(/\/+/g, '/')
+            .replace(/^\/|\/$/g, '');
           // The path as served: under /api unless the app excludes it from the prefix.
           const unprefixed = UNPREFIXED_ROUTES.some((r) => r.path === route && r.method === methodCode);
           const path = `${unprefixed ? '' : '/api'}/${route}`.replace(/\/$/, '');
