@@ -79,15 +79,22 @@ describe('conversation and lists', () => {
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await row.locator('[data-chip="queue"]', { hasText: queue.name }).waitFor();
-      const chips = await row.locator('[data-chips]').evaluate((box) => {
-        const clip = box.getBoundingClientRect();
-        const shown = (name: string) => {
-          const chip = box.querySelector(`[data-chip="${name}"]`)!;
-          const label = chip.querySelector('.MuiChip-label') as unknown as { scrollWidth: number; clientWidth: number };
-          const rect = chip.getBoundingClientRect();
-          return { whole: label.scrollWidth <= label.clientWidth, inside: rect.right <= clip.right + 0.5, width: label.clientWidth };
-        };
-        return { queue: shown('queue'), user: shown('user') };
+      const measure = () =>
+        row.locator('[data-chips]').evaluate((box) => {
+          const clip = box.getBoundingClientRect();
+          const shown = (name: string) => {
+            const chip = box.querySelector(`[data-chip="${name}"]`);
+            const label = chip?.querySelector('.MuiChip-label') as unknown as { scrollWidth: number; clientWidth: number } | null;
+            if (!chip || !label) return { whole: false, inside: false, width: 0 };
+            const rect = chip.getBoundingClientRect();
+            return { whole: label.scrollWidth <= label.clientWidth, inside: rect.right <= clip.right + 0.5, width: label.clientWidth };
+          };
+          return { queue: shown('queue'), user: shown('user') };
+        });
+      // Measured once the row has laid out again after the resize (both chips drawn with their text).
+      const chips = await waitFor(async () => {
+        const measured = await measure();
+        return measured.user.width > 0 && measured.queue.width > 0 ? measured : null;
       });
       // The queue's whole name shows inside the clip; the user's keeps a readable part.
       expect({ width, queue: chips.queue.whole && chips.queue.inside }).toEqual({ width, queue: true });
