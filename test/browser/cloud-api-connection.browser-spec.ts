@@ -100,6 +100,8 @@ describe('a WhatsApp Cloud API connection in the browser', () => {
       await fake.deliverStatus(FAKE_PHONE_NUMBER_ID, {
         id: failedWire.id,
         recipient_id: CUSTOMER,
+        // Meta echoes the send's own reference: the status may arrive before the send's answer names the message.
+        biz_opaque_callback_data: (failedWire.payload as { biz_opaque_callback_data?: string }).biz_opaque_callback_data,
         status: 'failed',
         errors: [{ code: 131026, title: 'Message undeliverable', message: 'Message undeliverable', error_data: { details: 'Message Undeliverable.' } }],
       }),

@@ -100,4 +100,62 @@ describe('attendant workspace, live, in two browsers', () => {
     await waitFor(async () => (await supervisor.getByText('Bruna Dias').count()) === 0, 10000);
     await screenshot(supervisor, 'workspace-after-finish');
   });
+
+  it('keeps a change heard while the conversation’s first page is on its way', async () => {
+    const from = '5511955550177';
+    const said = await suite.t
+      .http()
+      .post(`/api/dev/simulator/${connectionId}/inbound`)
+      .set(api.auth)
+      .send({ from, name: 'Caio Lima', body: 'Meu pedido é o 1234' });
+    expect(said.status).toBe(202);
+    const ticket = await waitFor(() =>
+      suite.t
+        .em()
+        .fork()
+        .findOne(Ticket, { contact: { number: from } }, { filters: false }),
+    );
+    const supervisor = await openPage(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+
+    // The first page is read from the server, then held until the page has heard a later edit of that message.
+    let fetched!: () => void;
+    const firstPageRead = new Promise<void>((resolve) => (fetched = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    await supervisor.route(`**/api/messages/${ticket.id}*`, async (route) => {
+      if (held || route.request().method() !== 'GET') return route.continue();
+      held = true;
+      const stale = await route.fetch();
+      fetched();
+      await released;
+      await route.fulfill({ response: stale });
+    });
+    const heard: string[] = [];
+    supervisor.on('websocket', (socket) => socket.on('framereceived', (frame) => heard.push(String(frame.payload))));
+    await supervisor.goto(`${suite.t.baseUrl}/tickets/${ticket.uuid}`);
+    await firstPageRead;
+    // The browser may not be in the conversation's rooms yet: the customer edits again until the page hears it.
+    let edits = 0;
+    await waitFor(async () => {
+      edits += 1;
+      const body = `Meu pedido é o 1234-${edits}`;
+      await suite.t
+        .http()
+        .post(`/api/dev/simulator/${connectionId}/inbound`)
+        .set(api.auth)
+        .send({ type: 'edit', from, targetId: said.body.id, body })
+        .expect(202);
+      return waitFor(() => heard.some((frame) => frame.includes('"action":"update"') && frame.includes(body)), 2000 * TIME_FACTOR).then(
+        () => true,
+        () => false,
+      );
+    }, 20000 * TIME_FACTOR);
+    release();
+    await supervisor
+      .locator('[data-conversation]')
+      .getByText(`Meu pedido é o 1234-${edits}`)
+      .waitFor({ timeout: 10000 * TIME_FACTOR });
+    expect(await supervisor.locator('[data-conversation]').getByText('Meu pedido é o 1234', { exact: true }).count()).toBe(0);
+  });
 });

@@ -54,6 +54,8 @@ export function useMessages(ticketId: number | undefined, { live = true, pauseFr
   const [serviceWindow, setServiceWindow] = useState<ServiceWindow | null>(null);
   const cursorRef = useRef<string | null>(null);
   const generation = useRef(0);
+  // Live changes that arrive while the first page is on its way: the page may have been read before them.
+  const early = useRef<{ waiting: boolean; updates: Map<number, Message> }>({ waiting: false, updates: new Map() });
 
   useEffect(() => {
     generation.current += 1;
@@ -63,6 +65,7 @@ export function useMessages(ticketId: number | undefined, { live = true, pauseFr
     setLoaded(false);
     setServiceWindow(null);
     cursorRef.current = null;
+    early.current = { waiting: Boolean(ticketId), updates: new Map() };
     if (!ticketId) return;
     setLoading(true);
     const pause = MESSAGES_DEBOUNCE_MS - (pauseFrom === undefined ? 0 : Math.min(MESSAGES_DEBOUNCE_MS, performance.now() - pauseFrom));
@@ -71,7 +74,17 @@ export function useMessages(ticketId: number | undefined, { live = true, pauseFr
         .getMessagePage(ticketId)
         .then((page) => {
           if (generation.current !== mine) return;
-          setMessages(mergeMessages([], page.messages ?? []));
+          // Messages created live meanwhile stay; changes heard meanwhile are applied over the page.
+          const heard = [...early.current.updates.values()];
+          early.current = { waiting: false, updates: new Map() };
+          setMessages((previous) => {
+            const merged = mergeMessages(previous, page.messages ?? []);
+            const known = new Set(merged.map((message) => message.id));
+            return mergeMessages(
+              merged,
+              heard.filter((message) => known.has(message.id)),
+            );
+          });
           setServiceWindow(page.serviceWindow ?? null);
           setHasMore(Boolean(page.hasMore));
           cursorRef.current = page.cursor ?? null;
@@ -82,6 +95,7 @@ export function useMessages(ticketId: number | undefined, { live = true, pauseFr
         })
         .finally(() => {
           if (generation.current !== mine) return;
+          early.current = { waiting: false, updates: new Map() };
           setLoading(false);
           setLoaded(true);
         });
@@ -150,6 +164,10 @@ export function useMessages(ticketId: number | undefined, { live = true, pauseFr
         setServiceWindow((current) => (current ? reopened(current, message.createdAt) : current));
       }
     } else if (payload.action === 'update') {
+      if (early.current.waiting && message.ticketId === ticketId) {
+        const before = early.current.updates.get(message.id);
+        early.current.updates.set(message.id, before ? (mergeMessages([before], [message])[0] ?? message) : message);
+      }
       setMessages((previous) => (previous.some((known) => known.id === message.id) ? mergeMessages(previous, [message]) : previous));
     } else if (payload.action === 'delete') {
       setMessages((previous) => previous.filter((known) => known.id !== message.id));

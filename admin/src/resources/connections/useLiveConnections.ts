@@ -14,8 +14,12 @@ export function useLiveConnections(): void {
   const queryClient = useQueryClient();
   useCompanyTopic<SessionEvent>('whatsappSession', ({ action, session }) => {
     if (action !== 'update' || !session) return;
-    queryClient.setQueriesData<GetListResult<Connection>>({ queryKey: ['connections', 'getList'] }, (list) =>
-      list ? { ...list, data: list.data.map((known) => (known.id === session.id ? { ...known, ...session } : known)) } : list,
+    const lists = { queryKey: ['connections', 'getList'] };
+    const known = queryClient.getQueriesData<GetListResult<Connection>>(lists).some(([, list]) => list?.data.some((row) => row.id === session.id));
+    queryClient.setQueriesData<GetListResult<Connection>>(lists, (list) =>
+      list ? { ...list, data: list.data.map((row) => (row.id === session.id ? { ...row, ...session } : row)) } : list,
     );
+    // A list read before this change may still be on its way (a connection just created, a first load): read it again.
+    if (!known || queryClient.isFetching(lists) > 0) void queryClient.invalidateQueries(lists);
   });
 }
