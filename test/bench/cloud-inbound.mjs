@@ -10,7 +10,7 @@ import { startFakeGraphApi } from '../../dist/src/channels/cloud-api/fake-graph-
 import { FAKE_ACCESS_TOKEN, FAKE_BUSINESS_ACCOUNT_ID } from '../../dist/src/channels/cloud-api/fake-graph-fixtures.js';
 import { signWebhook } from '../../dist/src/channels/cloud-api/webhook-signature.js';
 import { runBench, startBenchApp } from './in-process.mjs';
-import { inboxDrainedAfter, latencySummary, sql, until } from './lib.mjs';
+import { inboxDrainedAfter, latencySummary, machineCpu, sql, until } from './lib.mjs';
 
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 5);
 const CONNECTIONS_PER_COMPANY = Number(process.env.BENCH_CONNECTIONS ?? 2);
@@ -181,6 +181,7 @@ async function main() {
       duplicates = 0;
     };
     const cpuBefore = process.cpuUsage();
+    const machineBefore = machineCpu();
     const eluBefore = perf.eventLoopUtilization();
 
     // 1. Burst: everything queued at once (at most IN_FLIGHT on the wire), bounded by the app.
@@ -213,9 +214,11 @@ async function main() {
     await waitForAll(total, 60000);
     await report(`steady (${RATE} msg/s offered for ${STEADY_SECONDS}s)`, total, steadyStart, lastInjected);
     const cpu = process.cpuUsage(cpuBefore);
+    const machine = machineCpu(machineBefore);
     console.log(
       `process (app, fake and driver): ${((cpu.user + cpu.system) / 1000 / (BURST + total)).toFixed(2)} ms CPU per webhook, event loop busy ${(perf.eventLoopUtilization(eluBefore).utilization * 100).toFixed(0)}% of the run, RSS ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB`,
     );
+    if (machine !== null) console.log(`machine (app, PostgreSQL, Redis, fake, driver): ${(machine / (BURST + total)).toFixed(2)} ms CPU per webhook`);
     const { rows } = await sql(dbUrl, `select count(*)::int as messages, count(distinct provider_id)::int as distinct_ids from messages`);
     console.log(`database: ${rows[0].messages} messages stored, ${rows[0].distinct_ids} distinct provider ids (expected ${BURST + total})`);
   } finally {

@@ -6,7 +6,7 @@
 import { performance as perf } from 'node:perf_hooks';
 import { hashPassword } from '../../dist/src/common/password.js';
 import { runBench, startBenchApp } from './in-process.mjs';
-import { inboxDrainedAfter, latencySummary, sql, until } from './lib.mjs';
+import { inboxDrainedAfter, latencySummary, machineCpu, sql, until } from './lib.mjs';
 
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 5);
 const CONNECTIONS_PER_COMPANY = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -104,6 +104,7 @@ async function main() {
       );
     };
     const cpuBefore = process.cpuUsage();
+    const machineBefore = machineCpu();
     const eluBefore = perf.eventLoopUtilization();
 
     // 1. Burst: everything at once; throughput is bounded by the pipeline, latency includes queueing.
@@ -138,12 +139,20 @@ async function main() {
     await waitForAll(total, 60000);
     await report(`steady (${RATE} msg/s offered for ${STEADY_SECONDS}s)`, total, steadyStart, lastInjected);
     const cpu = process.cpuUsage(cpuBefore);
+    const machine = machineCpu(machineBefore);
     console.log(
       `process (app and driver): ${((cpu.user + cpu.system) / 1000 / (BURST + total)).toFixed(2)} ms CPU per inbound message, event loop busy ${(perf.eventLoopUtilization(eluBefore).utilization * 100).toFixed(0)}% of the run, RSS ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB`,
     );
+    if (machine !== null) console.log(`machine (app, PostgreSQL, Redis, driver): ${(machine / (BURST + total)).toFixed(2)} ms CPU per inbound message`);
 
-    const { rows } = await sql(dbUrl, `select count(*)::int as messages, count(distinct provider_id)::int as distinct_ids from messages`);
-    console.log(`database: ${rows[0].messages} messages stored, ${rows[0].distinct_ids} distinct provider ids (expected ${BURST + total})`);
+    const { rows } = await sql(
+      dbUrl,
+      `select count(*) filter (where not from_me)::int as messages, count(distinct provider_id) filter (where not from_me)::int as distinct_ids,
+              count(*) filter (where from_me)::int as answers from messages`,
+    );
+    console.log(
+      `database: ${rows[0].messages} customer messages stored, ${rows[0].distinct_ids} distinct provider ids (expected ${BURST + total}), ${rows[0].answers} bot answers`,
+    );
   } finally {
     await close();
   }

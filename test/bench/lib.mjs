@@ -1,7 +1,7 @@
 // What both benchmarks need: a scratch database migrated with the built CLI, and plain SQL against it.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -93,4 +93,22 @@ export function latencySummary(latencies) {
 export async function until(done, timeoutMs) {
   const end = Date.now() + timeoutMs;
   while (!done() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+}
+
+/**
+ * CPU time the whole machine spent since `since` (a previous answer; none: since boot), in ms: every process (app,
+ * PostgreSQL, Redis, the driver), from /proc/stat. Null where /proc/stat is not there.
+ */
+export function machineCpu(since) {
+  let text;
+  try {
+    text = readFileSync('/proc/stat', 'utf8');
+  } catch {
+    return null;
+  }
+  // cpu  user nice system idle iowait irq softirq steal …, in USER_HZ (100 per second on Linux).
+  const fields = text.split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+  const busy = fields[0] + fields[1] + fields[2] + fields[5] + fields[6] + fields[7];
+  const ms = busy * 10;
+  return since == null ? ms : ms - since;
 }

@@ -236,6 +236,41 @@ describe('campaigns', () => {
     expect((await shippingsOf(t, created.body.id))[0]).toMatchObject({ status: 'delivered', body: 'Cupom' });
   });
 
+  it('confirms each of several recipients who answer at the same moment, each into its own ticket', async () => {
+    await setCampaignSettings(t, a.company.id, { messageInterval: 0 });
+    const numbers = ['8201', '8202', '8203', '8204'].map(numberOf);
+    const list = await contactListWith(
+      t,
+      a.company.id,
+      numbers.map((number, i) => ({ name: `Pessoa ${i + 1}`, number })),
+    );
+    const created = await create({
+      name: 'Confirma juntos',
+      confirmation: true,
+      message1: 'Cupom de {nome}',
+      confirmationMessage1: '{nome}, quer?',
+      contactListId: list.id,
+      whatsappId: connectionId,
+      scheduledAt: now(),
+    });
+    await waitFor(async () => (await campaignOf(t, created.body.id)).pauseReason === 'AWAITING_CONFIRMATION');
+    // Three answer together (their conversations run side by side, so their replies share statements); one stays silent.
+    const tickets = await Promise.all(numbers.slice(0, 3).map((number, i) => customerWrites(t, adminA, connectionId, number, 'sim', `Pessoa ${i + 1}`)));
+    await waitFor(async () => (await shippingsOf(t, created.body.id)).filter((s) => s.status === 'delivered').length === 3);
+    const shippings = await shippingsOf(t, created.body.id);
+    expect(shippings.map((s) => [s.number, s.status, s.status === 'delivered' ? s.body : null])).toEqual([
+      [numbers[0], 'delivered', 'Cupom de Pessoa 1'],
+      [numbers[1], 'delivered', 'Cupom de Pessoa 2'],
+      [numbers[2], 'delivered', 'Cupom de Pessoa 3'],
+      [numbers[3], 'awaiting', null],
+    ]);
+    // Each ticket's history starts with the request its own number received, and holds nobody else's.
+    for (const [i, ticket] of tickets.entries()) {
+      const history = await t.em().find(Message, { ticket: ticket.id }, { filters: false, orderBy: { createdAt: 'asc', id: 'asc' } });
+      expect(history.filter((m) => m.fromMe && m.body.endsWith(', quer?')).map((m) => m.body)).toEqual([`Pessoa ${i + 1}, quer?`]);
+    }
+  });
+
   it('honours an opt-out keyword in every later campaign', async () => {
     const [leaving, staying] = [numberOf('8101'), numberOf('8102')];
     await customerWrites(t, adminA, connectionId, leaving, ' Sair! ', 'Saindo');

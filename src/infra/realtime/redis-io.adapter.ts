@@ -51,8 +51,9 @@ export class RedisIoAdapter extends IoAdapter {
   override createIOServer(port: number, options?: ServerOptions): Server {
     const merged = { ...options, ...this.originOptions } as ServerOptions;
     const server = this.emitOnly ? new Server(merged) : (super.createIOServer(port, merged) as Server);
-    this.pub = new Redis(this.redisUrl, REDIS_CLIENT_OPTIONS);
-    this.sub = this.pub.duplicate();
+    // Broadcasts of one tick go out as one write (a message is several broadcasts: its row, its ticket, receipts).
+    this.pub = new Redis(this.redisUrl, { ...REDIS_CLIENT_OPTIONS, enableAutoPipelining: true });
+    this.sub = this.pub.duplicate({ enableAutoPipelining: false });
     for (const client of [this.pub, this.sub]) {
       client.on('error', (error: Error) => this.redisLogger.warn(`Redis (socket.io adapter): ${error.message}`));
       settleFireAndForget(client, (command, error) => this.redisLogger.debug(`Redis (socket.io adapter): ${command} lost: ${error.message}`));

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { CompanyBatcher } from '../../infra/database/company-batcher.js';
 import { HotPathPool, prepared } from '../../infra/database/pg-pool.js';
 import { tenantSql } from '../../infra/database/sql.js';
 import { campaignMetrics } from '../../infra/metrics/instruments.js';
@@ -285,43 +286,58 @@ class HoldPlaces {
 }
 
 /**
- * A customer wrote into a ticket: the campaign messages this number received on that connection enter the ticket's
- * history (once: the provider id is the message's key), and an open confirmation request is marked confirmed.
+ * Customers wrote into tickets (several of one company at once, one row per input `ord`): the campaign messages each
+ * number received on that connection enter the ticket's history (once: the provider id is the message's key), and an
+ * open confirmation request is marked confirmed. A batch never holds one ticket twice (see `replies`).
  */
 const REPLY_SQL = prepared(
-  'campaign_reply',
+  'campaign_replies',
   `
-with target as (
-  select t.id as ticket_id, t.company_id, t.contact_id, t.whatsapp_id, ct.number
-    from tickets t join contacts ct on ct.id = t.contact_id
-   where t.company_id = ? and t.id = ? and not t.is_group
+with input as (
+  select k.ord, k.ticket_id, k.may_confirm from unnest(?::int[], ?::boolean[]) with ordinality as k(ticket_id, may_confirm, ord)
+), target as (
+  select i.ord, i.may_confirm, t.id as ticket_id, t.company_id, t.contact_id, t.whatsapp_id, ct.number
+    from input i
+    join tickets t on t.company_id = ? and t.id = i.ticket_id and not t.is_group
+    join contacts ct on ct.id = t.contact_id
 ), sent as (
-  select sh.confirmation_provider_id as provider_id, sh.confirmation_body as body, sh.confirmation_requested_at as at
-    from campaign_shippings sh, target x
-   where sh.company_id = x.company_id and sh.number = x.number and sh.whatsapp_id = x.whatsapp_id and sh.confirmation_requested_at is not null
+  select x.ord, sh.confirmation_provider_id as provider_id, sh.confirmation_body as body, sh.confirmation_requested_at as at
+    from campaign_shippings sh join target x
+      on sh.company_id = x.company_id and sh.number = x.number and sh.whatsapp_id = x.whatsapp_id
+   where sh.confirmation_requested_at is not null
   union all
-  select sh.provider_id, sh.body, sh.delivered_at
-    from campaign_shippings sh, target x
-   where sh.company_id = x.company_id and sh.number = x.number and sh.whatsapp_id = x.whatsapp_id and sh.delivered_at is not null
+  select x.ord, sh.provider_id, sh.body, sh.delivered_at
+    from campaign_shippings sh join target x
+      on sh.company_id = x.company_id and sh.number = x.number and sh.whatsapp_id = x.whatsapp_id
+   where sh.delivered_at is not null
 ), copied as (
   insert into messages (company_id, ticket_id, contact_id, whatsapp_id, provider_id, remote_jid, body, from_me, read, ack, media_type,
                         sent_at, created_at, updated_at)
   select x.company_id, x.ticket_id, x.contact_id, x.whatsapp_id, s.provider_id, x.number || '@s.whatsapp.net', s.body, true, true, 2, 'chat',
          s.at, s.at, s.at
-    from sent s, target x
+    from sent s join target x on x.ord = s.ord
   on conflict (company_id, whatsapp_id, provider_id) do nothing
-  returning id
+  returning ticket_id
 ), confirmed as (
   update campaign_shippings sh set confirmed_at = now(), updated_at = now()
     from target x, campaigns c
    where sh.company_id = x.company_id and sh.number = x.number and sh.whatsapp_id = x.whatsapp_id and sh.status = 'awaiting'
-     and sh.confirmed_at is null and c.id = sh.campaign_id and c.status <> 'CANCELADA' and ?::boolean
-  returning sh.id, sh.campaign_id
+     and sh.confirmed_at is null and c.id = sh.campaign_id and c.status <> 'CANCELADA' and x.may_confirm
+  returning sh.id, sh.campaign_id, x.ord
 )
-select (select count(*) from copied)::int as copied,
-       coalesce((select json_agg(json_build_object('id', id, 'campaignId', campaign_id)) from confirmed), '[]') as confirmed,
-       (select number from target) as number`,
+select i.ord,
+       (select count(*) from copied c join target x on x.ticket_id = c.ticket_id where x.ord = i.ord)::int as copied,
+       coalesce((select json_agg(json_build_object('id', f.id, 'campaignId', f.campaign_id)) from confirmed f where f.ord = i.ord), '[]') as confirmed,
+       (select x.number from target x where x.ord = i.ord) as number
+  from input i`,
 );
+
+/** What a customer's message into a ticket did to its campaigns (see REPLY_SQL). */
+export interface CampaignReply {
+  copied: number;
+  confirmed: { id: number; campaignId: number }[];
+  number: string | null;
+}
 
 /**
  * The walk's statements: a fixed, small number per message (claim, then the send's hold and its outcome).
@@ -465,15 +481,25 @@ export class CampaignDispatchRepository {
     return rows.map((row) => row.campaign_id);
   }
 
-  async reply(
-    companyId: number,
-    ticketId: number,
-    mayConfirm: boolean,
-  ): Promise<{ copied: number; confirmed: { id: number; campaignId: number }[]; number: string | null }> {
-    const rows = await tenantSql(this.hot, companyId).all<{ copied: number; confirmed: { id: number; campaignId: number }[]; number: string | null }>(
-      REPLY_SQL,
-      [companyId, ticketId, mayConfirm],
-    );
-    return rows[0] ?? { copied: 0, confirmed: [], number: null };
+  /** Runs for every customer message: the messages of one company arriving together share one statement. */
+  reply(companyId: number, ticketId: number, mayConfirm: boolean): Promise<CampaignReply> {
+    return this.replies.store(companyId, { ticketId, mayConfirm });
   }
+
+  private readonly replies = new CompanyBatcher<{ ticketId: number; mayConfirm: boolean }, CampaignReply>(
+    // One ticket's messages run one after the other anyway (its conversation's lane); the key keeps it so.
+    (write) => [String(write.ticketId)],
+    async (companyId, writes) => {
+      const rows = await tenantSql(this.hot, companyId).all<CampaignReply & { ord: string }>(REPLY_SQL, [
+        writes.map((w) => w.ticketId),
+        writes.map((w) => w.mayConfirm),
+        companyId,
+      ]);
+      const byOrd = new Map(rows.map((row) => [Number(row.ord), row]));
+      return writes.map((_, index) => {
+        const row = byOrd.get(index + 1);
+        return { status: 'fulfilled', value: { copied: row?.copied ?? 0, confirmed: row?.confirmed ?? [], number: row?.number ?? null } };
+      });
+    },
+  );
 }
