@@ -25,14 +25,14 @@ import { INBOUND_SINK, type InboundSink } from './inbound-sink.js';
 import { ConnectionStatusStore } from './connection-status.store.js';
 import { LiveSession } from './live-session.js';
 import { ReconnectTimers } from './reconnect-timers.js';
-import { MAX_QR_REFRESHES } from './reconnect-policy.js';
 import { performSessionCommand } from './session-command-executor.js';
 import { SessionCommands } from './session-commands.js';
 import { SessionDirectory } from './session-directory.js';
 import { SessionRouting, STATELESS_OWNER } from './session-routing.js';
 import { StatelessSessions } from './stateless-sessions.js';
 import { DomainEvents } from '../infra/events/domain-events.js';
-import { REPLAY_WAIT_MS, replayWhenReady, trafficEvents } from './session-traffic.js';
+import { sessionLifecycleEvents } from './session-lifecycle.js';
+import { REPLAY_WAIT_MS, replayWhenReady } from './session-traffic.js';
 
 /** How long `betweenOwners` waits for Redis before it calls the connection unavailable. */
 const REDIS_PROBE_MS = 500;
@@ -339,14 +339,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     this.reconnects.cancel(connectionId);
     this.stopping.add(connectionId);
     try {
-      const live = this.live.get(connectionId);
-      if (live) {
-        live.stopping = true;
-        live.settle();
-        this.live.delete(connectionId);
-        await live.session.logout().catch((error: unknown) => this.logger.warn(`logout ${connectionId}: ${String(error)}`));
-        await this.routing.unlist(connectionId);
-      }
+      await this.unlinkHere(connectionId);
       // The row says DISCONNECTED before the lease is free: whoever takes the lease next sees it (startNow).
       await this.status.clearCredentials(companyId, connectionId);
       await this.status.set(companyId, connectionId, { status: 'DISCONNECTED', qrcode: null, retries: 0, disconnectReason: reason });
@@ -366,14 +359,7 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     this.reconnects.cancel(connectionId);
     this.stopping.add(connectionId);
     try {
-      const live = this.live.get(connectionId);
-      this.live.delete(connectionId);
-      if (live) {
-        live.stopping = true;
-        live.settle();
-        await live.session.logout().catch(() => undefined);
-        await this.routing.unlist(connectionId);
-      }
+      await this.unlinkHere(connectionId);
       await this.lease.release(connectionId);
     } finally {
       this.stopping.delete(connectionId);
@@ -418,60 +404,21 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
   }
 
   private eventsFor(live: LiveSession): ChannelEvents {
-    const { companyId, id } = live.ref;
-    const report = (promise: Promise<unknown>) => void promise.catch((e: unknown) => this.logger.error(`connection ${id}: ${String(e)}`));
-    return {
-      qr: (qr) => {
-        live.linking = true;
-        live.qrCount += 1;
-        if (live.qrCount > MAX_QR_REFRESHES) {
-          report(this.giveUp(live, 'QR code não lido a tempo'));
-          return;
-        }
-        report(this.status.set(companyId, id, { status: 'qrcode', qrcode: qr, retries: live.qrCount }));
+    return sessionLifecycleEvents(live, {
+      status: this.status,
+      routing: this.routing,
+      lease: this.lease,
+      pipeline: this.pipeline,
+      reconnects: this.reconnects,
+      logger: this.logger,
+      forgetIfCurrent: (current) => {
+        if (current.stopping || this.live.get(current.ref.id) !== current) return false;
+        this.live.delete(current.ref.id);
+        return true;
       },
-      pairingCode: (code) => {
-        live.linking = true;
-        report(this.status.set(companyId, id, { status: 'PAIRING', pairingCode: code }));
-      },
-      connected: ({ phoneNumber }) => {
-        live.connected = true;
-        live.linking = false;
-        live.settle();
-        live.qrCount = 0;
-        this.reconnects.connected(id);
-        report(this.status.set(companyId, id, { status: 'CONNECTED', qrcode: null, retries: 0, phoneNumber: phoneNumber ?? null }));
-        report(this.routing.announce(id, companyId, live.provider));
-      },
-      closed: (info) => {
-        live.connected = false;
-        live.settle();
-        if (live.stopping || this.live.get(id) !== live) return;
-        this.live.delete(id);
-        report(this.routing.unlist(id));
-        if (info.loggedOut) {
-          // The row first, then the lease (see startNow): nobody resumes a session the phone unlinked.
-          report(
-            this.status
-              .clearCredentials(companyId, id)
-              .then(() => this.status.set(companyId, id, { status: 'DISCONNECTED', qrcode: null, disconnectReason: info.reason }))
-              .then(() => this.lease.release(id)),
-          );
-          return;
-        }
-        this.scheduleReconnect(live.ref, info.reason);
-      },
-      ...trafficEvents(live, this.pipeline, this.logger),
-    };
-  }
-
-  /** Transient closes reconnect with exponential backoff and jitter, without a new QR code. */
-  private scheduleReconnect(ref: ConnectionRef, reason: string): void {
-    const delay = this.reconnects.schedule(ref.id, () => {
-      this.start(ref.companyId, ref.id).catch((e: unknown) => this.logger.error(`reconnect ${ref.id}: ${String(e)}`));
+      giveUp: (current, reason) => this.giveUp(current, reason),
+      restart: (ref) => this.start(ref.companyId, ref.id),
     });
-    this.logger.warn(`connection ${ref.id} closed (${reason}); reconnecting in ${delay} ms`);
-    void this.status.set(ref.companyId, ref.id, { status: 'OPENING', disconnectReason: reason }).catch(() => undefined);
   }
 
   private async giveUp(live: LiveSession, reason: string): Promise<void> {
@@ -482,6 +429,17 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     await this.routing.unlist(live.ref.id);
     await this.status.set(live.ref.companyId, live.ref.id, { status: 'DISCONNECTED', qrcode: null, retries: 0, disconnectReason: reason });
     await this.lease.release(live.ref.id);
+  }
+
+  /** Logs the session this process runs out of its device (a logout, a deleted connection) and unlists it. */
+  private async unlinkHere(connectionId: number): Promise<void> {
+    const live = this.live.get(connectionId);
+    if (!live) return;
+    live.stopping = true;
+    live.settle();
+    this.live.delete(connectionId);
+    await live.session.logout().catch((error: unknown) => this.logger.warn(`logout ${connectionId}: ${String(error)}`));
+    await this.routing.unlist(connectionId);
   }
 
   private async stopLive(live: LiveSession): Promise<void> {
