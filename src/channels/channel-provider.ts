@@ -104,12 +104,22 @@ export interface SendOptions {
   quoted?: MessageKeyRef & { body?: string };
 }
 
-/** An approved template as a send names it (providers with `templates`); the values fill its body in order. */
+/** An approved template as a send names it (providers with `templates`), with the values of its placeholders. */
+/** A template send's values, as the template's parts take them (see cloud-api/template-slots.ts). */
+export interface TemplateParams {
+  /** The header's text placeholder (a header shows at most one). */
+  header: { name: string; text: string }[];
+  /** The body's placeholders: numbered ones by position, named ones by name. */
+  body: { name: string; text: string }[];
+  /** The URL buttons' suffixes, by the button's place among the template's buttons. */
+  buttons: { index: number; text: string }[];
+}
+
 export interface OutgoingTemplateMessage {
   name: string;
   /** As approved: `pt_BR`, `en_US`. */
   language: string;
-  bodyParams: string[];
+  params: TemplateParams;
   /** A header showing a file: the address the provider downloads it from. */
   headerMedia?: { kind: 'image' | 'video' | 'document'; link: string };
 }

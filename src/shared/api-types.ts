@@ -340,8 +340,13 @@ export interface MessageTemplateResponse {
   language: string;
   category: string;
   status: string;
-  /** How many {{n}} values the body takes. */
+  /** How many values a send takes: one per slot. */
   variables: number;
+  /**
+   * What each value fills, in the order sends list them: the header's text placeholder, the body's placeholders
+   * (`name` is `1`, `2`… or a named one such as `first_name`), then each URL button's suffix (`button`: its place, from 0).
+   */
+  slots: { part: 'header' | 'body' | 'button'; name: string; button?: number }[];
   /** IMAGE, VIDEO or DOCUMENT: the send needs a file's address for the header. */
   headerFormat: string | null;
   /** The body as approved, with its {{n}} placeholders. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DEFAULT_GRAPH_VERSION } from '../../src/channels/cloud-api/cloud-api-types.js';
 import { type FakeGraphApi, type FakeGraphApiOptions, startFakeGraphApi } from '../../src/channels/cloud-api/fake-graph-api.js';
 import { FAKE_ACCESS_TOKEN, FAKE_BUSINESS_ACCOUNT_ID, FAKE_PHONE_NUMBER_ID } from '../../src/channels/cloud-api/fake-graph-fixtures.js';
+import { MessageTemplatesService } from '../../src/modules/message-templates/message-templates.service.js';
 import { DEMO_ACCOUNTS } from '../../src/modules/companies/demo-data.seed.js';
 import { Ticket } from '../../src/modules/tickets/ticket.entity.js';
 import { User } from '../../src/modules/users/user.entity.js';
@@ -109,6 +110,44 @@ describe('Cloud API templates and the 24-hour window in the browser', () => {
     // Meta's statuses come back as receipts on the template too.
     await page.locator('[data-ack="4"]').last().waitFor({ timeout: LIVE_TIMEOUT });
     await screenshot(page, 'cloud-template-sent');
+
+    // A template with named values, a text header and a URL button: one field per slot, named after its part.
+    fake.templates.push({
+      id: '9000000000077',
+      name: 'rastreio_pedido',
+      language: 'pt_BR',
+      status: 'APPROVED',
+      category: 'UTILITY',
+      parameter_format: 'NAMED',
+      components: [
+        { type: 'HEADER', format: 'TEXT', text: 'Pedido {{order_id}}' },
+        { type: 'BODY', text: 'Olá {{first_name}}, seu pedido {{order_id}} saiu com {{carrier}}.' },
+        { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Rastrear', url: 'https://loja.example/rastreio/{{1}}' }] },
+      ],
+    });
+    const [{ whatsapp_id: connectionId, company_id: companyId }] = await sql<{ whatsapp_id: number; company_id: number }>(
+      'select whatsapp_id, company_id from tickets where uuid = ?',
+      [ticketUuid],
+    );
+    // As "Sincronizar" does (an API login here would sign this browser out: one session per user).
+    await suite.t.app.get(MessageTemplatesService).sync(companyId, connectionId);
+    await page.reload();
+    await composer.getByRole('combobox', { name: 'Modelo de mensagem' }).click();
+    await page.getByRole('option', { name: 'rastreio_pedido (pt_BR)' }).click();
+    await composer.getByLabel('Cabeçalho: Variável {{order_id}}').fill('A-9');
+    await composer.getByLabel('Variável {{first_name}}').fill('Dora');
+    await composer.getByLabel('Variável {{order_id}}', { exact: true }).fill('A-9');
+    await composer.getByLabel('Variável {{carrier}}').fill('Correios');
+    await composer.getByLabel('Botão 1: Variável {{1}}').fill('A-9');
+    await composer.getByTestId('template-preview').getByText('Olá Dora, seu pedido A-9 saiu com Correios.', { exact: false }).waitFor();
+    await screenshot(page, 'cloud-template-named');
+    await composer.getByRole('button', { name: 'Enviar modelo' }).click();
+    const tracked = await waitFor(() => fake.wire.find((w) => (w.payload as { template?: { name: string } }).template?.name === 'rastreio_pedido'));
+    expect((tracked.payload as { template: { components: unknown[] } }).template.components).toHaveLength(3);
+    await page.getByText('Olá Dora, seu pedido A-9 saiu com Correios.', { exact: false }).last().waitFor();
+    // Meta stops listing it: the next sync removes it (the list below counts the fixtures' templates).
+    fake.templates.pop();
+    await suite.t.app.get(MessageTemplatesService).sync(companyId, connectionId);
 
     // The customer answers: the window opens again, and the usual composer is back.
     expect(await fake.deliverInbound(FAKE_PHONE_NUMBER_ID, { from: CUSTOMER, profileName: 'Dora Modelo', type: 'text', text: { body: 'Obrigada!' } })).toBe(

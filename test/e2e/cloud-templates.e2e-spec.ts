@@ -247,6 +247,65 @@ describe('Cloud API message templates and the 24-hour window', () => {
     });
   });
 
+  it('fills named placeholders, a text header and a URL button, labelled by slot', async () => {
+    fake.templates.push({
+      id: '9000000000077',
+      name: 'rastreio_pedido',
+      language: 'pt_BR',
+      status: 'APPROVED',
+      category: 'UTILITY',
+      parameter_format: 'NAMED',
+      components: [
+        { type: 'HEADER', format: 'TEXT', text: 'Pedido {{order_id}}' },
+        { type: 'BODY', text: 'Olá {{first_name}}, seu pedido {{order_id}} saiu com {{carrier}}.' },
+        { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Rastrear', url: 'https://loja.example/rastreio/{{1}}' }] },
+      ],
+    });
+    expect((await t.http().post(`/api/whatsapp/${connectionId}/templates/sync`).set(adminA.auth)).status).toBe(200);
+    const offered = await t.http().get(`/api/messages/${ticketId}/templates`).set(adminA.auth);
+    const tracking = offered.body.find((x: { name: string }) => x.name === 'rastreio_pedido');
+    expect(tracking).toMatchObject({
+      variables: 5,
+      slots: [
+        { part: 'header', name: 'order_id' },
+        { part: 'body', name: 'first_name' },
+        { part: 'body', name: 'order_id' },
+        { part: 'body', name: 'carrier' },
+        { part: 'button', name: '1', button: 0 },
+      ],
+    });
+    const short = await t
+      .http()
+      .post(`/api/messages/${ticketId}/template`)
+      .set(adminA.auth)
+      .send({ templateId: tracking.id, variables: ['A-9', 'Rita'] });
+    expect(short.status).toBe(400);
+    const sent = await t
+      .http()
+      .post(`/api/messages/${ticketId}/template`)
+      .set(adminA.auth)
+      .send({ templateId: tracking.id, variables: ['A-9', 'Rita', 'A-9', 'Correios', 'A-9'] });
+    expect(sent.status).toBe(201);
+    expect(sent.body.body).toBe('*Pedido A-9*\nOlá Rita, seu pedido A-9 saiu com Correios.');
+    // Meta's documented shape; the fake checked it against the approved template before accepting it.
+    expect((fake.wire.at(-1)!.payload as { template: unknown }).template).toEqual({
+      name: 'rastreio_pedido',
+      language: { code: 'pt_BR' },
+      components: [
+        { type: 'header', parameters: [{ type: 'text', parameter_name: 'order_id', text: 'A-9' }] },
+        {
+          type: 'body',
+          parameters: [
+            { type: 'text', parameter_name: 'first_name', text: 'Rita' },
+            { type: 'text', parameter_name: 'order_id', text: 'A-9' },
+            { type: 'text', parameter_name: 'carrier', text: 'Correios' },
+          ],
+        },
+        { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: 'A-9' }] },
+      ],
+    });
+  });
+
   it('refuses templates that cannot go, before Meta is called', async () => {
     const idOf = async (name: string) =>
       (await rows<{ id: number }>(t, 'select id from message_templates where company_id = ? and name = ?', [a.company.id, name]))[0]!.id;

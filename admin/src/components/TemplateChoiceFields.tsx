@@ -1,7 +1,7 @@
 import { Box, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { MessageTemplateResponse } from '../../../src/shared/api-types';
-import { previewTemplate } from '../pages/tickets/serviceWindow';
+import { previewTemplate, slotLabel } from '../pages/tickets/serviceWindow';
 
 /** The template chosen for a message and the text of each of its {{n}} values. */
 export interface TemplateChoiceValue {
@@ -22,7 +22,7 @@ interface TemplateChoiceFieldsProps {
 
 /**
  * An approved template of a WhatsApp Cloud API connection for a message sent outside a conversation (a campaign's
- * variant, a schedule): the template, a text per {{n}} of its body (placeholders allowed, rendered per recipient) and
+ * variant, a schedule): the template, a text per placeholder of its header, body and URL buttons (placeholders allowed, rendered per recipient) and
  * a preview for a sample recipient.
  */
 export function TemplateChoiceFields({ templates, value, onChange, disabled, renderValue, label }: TemplateChoiceFieldsProps) {
@@ -35,6 +35,10 @@ export function TemplateChoiceFields({ templates, value, onChange, disabled, ren
       </Typography>
     );
   }
+  const labelOf = (index: number) => {
+    const slot = chosen?.slots[index];
+    return slot ? slotLabel(slot, (n) => translate('cloudTemplates.value', { n }), translate) : '';
+  };
   const choose = (id: number) => {
     const template = templates.find((t) => t.id === id);
     onChange({ templateId: id, variables: Array.from({ length: template?.variables ?? 0 }, (_, i) => value.variables[i] ?? '') });
@@ -62,11 +66,11 @@ export function TemplateChoiceFields({ templates, value, onChange, disabled, ren
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
               {value.variables.map((text, index) => (
                 <TextField
-                  // The values are positional: {{1}}, {{2}}...
+                  // One value per slot of the template, in the order the send lists them.
                   key={index}
                   size="small"
                   sx={{ flex: '1 1 200px' }}
-                  label={translate('cloudTemplates.value', { n: index + 1 })}
+                  label={labelOf(index)}
                   value={text}
                   disabled={disabled}
                   onChange={(event) => onChange({ ...value, variables: value.variables.map((v, i) => (i === index ? event.target.value : v)) })}
@@ -82,7 +86,7 @@ export function TemplateChoiceFields({ templates, value, onChange, disabled, ren
               {translate('serviceWindow.preview')}
             </Typography>
             <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
-              {previewTemplate(chosen.body, value.variables.map(renderValue)) || chosen.name}
+              {previewTemplate(chosen, value.variables.map(renderValue)) || chosen.name}
             </Typography>
           </Paper>
         </>

@@ -1968,6 +1968,8 @@ export const en: Catalog = {
     template: 'Approved template (WhatsApp Cloud API)',
     templateHelp: 'On this connection only templates approved by Meta can be sent outside a conversation.',
     value: 'Text of {{%{n}}}',
+    inHeader: 'Header: %{label}',
+    inButton: 'Button %{n}: %{label}',
     valueHelp: 'The texts take the variables ({nome}, {numero}, {email}, {{firstName}}...), filled in for each recipient.',
     campaignNotice:
       'WhatsApp Cloud API connection: each filled message is sent as the approved template chosen in its tab; the message text stays as a reference.',

@@ -1968,6 +1968,8 @@ export const es: Catalog = {
     template: 'Plantilla aprobada (WhatsApp Cloud API)',
     templateHelp: 'En esta conexión solo se pueden enviar plantillas aprobadas por Meta fuera de una conversación.',
     value: 'Texto de {{%{n}}}',
+    inHeader: 'Encabezado: %{label}',
+    inButton: 'Botón %{n}: %{label}',
     valueHelp: 'Los textos aceptan las variables ({nome}, {numero}, {email}, {{firstName}}...), completadas para cada destinatario.',
     campaignNotice:
       'Conexión de WhatsApp Cloud API: cada mensaje completado se envía como la plantilla aprobada elegida en su pestaña; el texto del mensaje queda como referencia.',

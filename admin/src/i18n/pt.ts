@@ -1968,6 +1968,8 @@ export const pt = {
     template: 'Modelo aprovado (WhatsApp Cloud API)',
     templateHelp: 'Nesta conexão só modelos aprovados pela Meta podem ser enviados fora de uma conversa.',
     value: 'Texto de {{%{n}}}',
+    inHeader: 'Cabeçalho: %{label}',
+    inButton: 'Botão %{n}: %{label}',
     valueHelp: 'Os textos aceitam as variáveis ({nome}, {numero}, {email}, {{firstName}}...), preenchidas para cada destinatário.',
     campaignNotice:
       'Conexão WhatsApp Cloud API: cada mensagem preenchida é enviada como o modelo aprovado escolhido na sua aba; o texto da mensagem fica como referência.',

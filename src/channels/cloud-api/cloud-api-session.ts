@@ -84,7 +84,7 @@ export class CloudApiSession implements ChannelSession {
     const payload = templatePayload(digitsOf(to), {
       name: template.name,
       language: template.language,
-      bodyParams: template.bodyParams,
+      params: template.params,
       ...(template.headerMedia ? { headerMedia: { kind: template.headerMedia.kind, link: template.headerMedia.link } } : {}),
       bizOpaque: options.id,
     });

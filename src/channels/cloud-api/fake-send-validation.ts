@@ -1,5 +1,6 @@
 import { isReactionText } from '../../shared/emoji.js';
 import type { MessageTemplate } from './cloud-api-types.js';
+import { type TemplateSlot, templateSlots } from './template-slots.js';
 
 // Strict checks of a POST /{phone-number-id}/messages body, as the fake Graph API applies them: any key or value the
 // documentation does not allow is refused with Meta's code, so the payload builders are checked against it.
@@ -66,11 +67,6 @@ function checkParameterText(text: string, path: string): void {
   if (/[\n\t]| {5,}/.test(text)) refuse(`Param ${path} cannot have new-line/tab characters or more than 4 consecutive spaces`);
 }
 
-const bodyPlaceholders = (template: MessageTemplate): number => {
-  const text = template.components.find((c) => c.type === 'BODY')?.text ?? '';
-  return new Set([...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1])).size;
-};
-
 function checkTemplate(value: unknown, context: SendContext): void {
   const template = objectOf(value, 'template', ['name', 'language', 'components']);
   const name = stringOf(template.name, "template['name']", { max: 512 });
@@ -82,34 +78,52 @@ function checkTemplate(value: unknown, context: SendContext): void {
   if (known!.status === 'DISABLED') refuse(`Template ${name} is disabled`, 132016);
   const components = template.components === undefined ? [] : template.components;
   if (!Array.isArray(components) || components.length > 10) refuse("Param template['components'] must be an array of at most 10");
-  let bodyCount = 0;
+  const slots = templateSlots(known!.components);
+  const expected = (part: TemplateSlot['part']) => slots.filter((slot) => slot.part === part);
+  const given = { header: [] as string[], body: [] as string[], buttons: [] as number[] };
+  /** A text parameter: its name when the template names its placeholders, its position otherwise. */
+  const textParam = (p: unknown, at: string, position: number): string => {
+    const param = objectOf(p, at, ['type', 'text', 'parameter_name']);
+    if (param.type !== 'text') refuse(`Param ${at}['type'] must be text`, 132012);
+    checkParameterText(stringOf(param.text, `${at}['text']`, { max: 32768 }), `${at}['text']`);
+    return param.parameter_name === undefined ? String(position) : stringOf(param.parameter_name, `${at}['parameter_name']`, { max: 128 });
+  };
   for (const [index, raw] of (components as unknown[]).entries()) {
     const path = `template['components'][${index}]`;
     const component = objectOf(raw, path, ['type', 'sub_type', 'index', 'parameters']);
     const parameters: unknown[] = Array.isArray(component.parameters) ? component.parameters : refuse(`Param ${path}['parameters'] must be an array`);
     if (component.type === 'body') {
-      bodyCount += parameters.length;
-      parameters.forEach((p, i) => {
-        const param = objectOf(p, `${path}['parameters'][${i}]`, ['type', 'text', 'parameter_name']);
-        if (param.type !== 'text') refuse(`Param ${path}['parameters'][${i}]['type'] must be text`, 132012);
-        checkParameterText(stringOf(param.text, `${path}['parameters'][${i}]['text']`, { max: 32768 }), `${path}['parameters'][${i}]['text']`);
-      });
+      parameters.forEach((p, i) => given.body.push(textParam(p, `${path}['parameters'][${i}]`, i + 1)));
     } else if (component.type === 'header') {
       const format = known!.components.find((c) => c.type === 'HEADER')?.format;
-      const param = objectOf(parameters[0], `${path}['parameters'][0]`, ['type', 'text', 'image', 'video', 'document']);
+      const param = objectOf(parameters[0], `${path}['parameters'][0]`, ['type', 'text', 'parameter_name', 'image', 'video', 'document']);
       if (parameters.length !== 1 || typeof param.type !== 'string' || param.type.toUpperCase() !== format)
         refuse(`Header of ${name} expects ${format ?? 'nothing'}`, 132012);
-      if (param.type !== 'text')
-        checkMediaObject(param[param.type as string], `${path}['parameters'][0]['${param.type}']`, ['id', 'link', 'filename'], context);
+      if (param.type === 'text') given.header.push(textParam(param, `${path}['parameters'][0]`, 1));
+      else checkMediaObject(param[param.type as string], `${path}['parameters'][0]['${param.type}']`, ['id', 'link', 'filename'], context);
     } else if (component.type === 'button') {
       if (component.sub_type !== 'quick_reply' && component.sub_type !== 'url') refuse(`Param ${path}['sub_type'] is not valid`);
       if (!/^\d$/.test(String(component.index))) refuse(`Param ${path}['index'] is not valid`);
+      if (component.sub_type === 'url') {
+        const place = Number(component.index);
+        if (!expected('button').some((slot) => slot.part === 'button' && slot.button === place))
+          refuse(`Button ${place} of ${name} takes no parameter`, 132000);
+        if (parameters.length !== 1) refuse(`Param ${path}['parameters'] must hold one text`, 132000);
+        textParam(parameters[0], `${path}['parameters'][0]`, 1);
+        given.buttons.push(place);
+      }
     } else {
       refuse(`Param ${path}['type'] must be one of {header, body, button}`);
     }
   }
-  const expected = bodyPlaceholders(known!);
-  if (bodyCount !== expected) refuse(`body: number of localizable_params (${bodyCount}) does not match the expected number of params (${expected})`, 132000);
+  for (const part of ['header', 'body'] as const) {
+    const names = expected(part).map((slot) => slot.name);
+    if (given[part].length !== names.length)
+      refuse(`${part}: number of localizable_params (${given[part].length}) does not match the expected number of params (${names.length})`, 132000);
+    if (names.some((n) => !given[part].includes(n))) refuse(`${part}: parameter names do not match the template's (${names.join(', ')})`, 132000);
+  }
+  if (given.buttons.length !== expected('button').length)
+    refuse(`buttons: number of parameters (${given.buttons.length}) does not match the template's`, 132000);
 }
 
 const TYPES = ['text', 'image', 'video', 'audio', 'document', 'sticker', 'reaction', 'template'] as const;

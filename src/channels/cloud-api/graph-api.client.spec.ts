@@ -122,7 +122,11 @@ describe('GraphApiClient against the fake Graph API', () => {
   });
 
   it('maps a template that is not approved to ERR_CLOUD_TEMPLATE_NOT_APPROVED', async () => {
-    const payload = templatePayload(CUSTOMER, { name: 'promocao_relampago', language: 'pt_BR', bodyParams: ['30'] });
+    const payload = templatePayload(CUSTOMER, {
+      name: 'promocao_relampago',
+      language: 'pt_BR',
+      params: { header: [], body: [{ name: '1', text: '30' }], buttons: [] },
+    });
     expect(await refusal(() => client.send(creds, payload))).toMatchObject({ code: 'ERR_CLOUD_TEMPLATE_NOT_APPROVED', extra: { graphCode: 132001 } });
   });
 

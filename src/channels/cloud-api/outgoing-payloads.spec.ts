@@ -1,17 +1,40 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError } from '../../common/errors/app-error.js';
-import type { CloudApiCredentials } from './cloud-api-types.js';
+import type { CloudApiCredentials, MessageTemplate } from './cloud-api-types.js';
 import { type FakeGraphApi, fakeCredentials, startFakeGraphApi } from './fake-graph-api.js';
 import { FAKE_TEMPLATES } from './fake-graph-fixtures.js';
 import { GraphApiClient } from './graph-api.client.js';
-import { mediaPayload, reactionPayload, readPayload, renderTemplateBody, templatePayload, templateVariables, textPayload } from './outgoing-payloads.js';
+import { mediaPayload, reactionPayload, readPayload, templatePayload, textPayload } from './outgoing-payloads.js';
+import { renderTemplateText, templateParams, templateSlots } from './template-slots.js';
 
 const CUSTOMER = '5511999998888';
 let fake: FakeGraphApi;
 let creds: CloudApiCredentials;
 const client = new GraphApiClient();
 
-const template = (name: string) => FAKE_TEMPLATES.find((t) => t.name === name)!;
+/** A template with named placeholders, a text header with one and a URL button that ends in {{1}}. */
+const TRACKING: MessageTemplate = {
+  id: '9000000000077',
+  name: 'rastreio_pedido',
+  language: 'pt_BR',
+  status: 'APPROVED',
+  category: 'UTILITY',
+  parameter_format: 'NAMED',
+  components: [
+    { type: 'HEADER', format: 'TEXT', text: 'Pedido {{order_id}}' },
+    { type: 'BODY', text: 'Olá {{first_name}}, seu pedido {{order_id}} saiu com {{carrier}}.' },
+    { type: 'FOOTER', text: 'Loja Exemplo' },
+    {
+      type: 'BUTTONS',
+      buttons: [
+        { type: 'QUICK_REPLY', text: 'Falar com a loja' },
+        { type: 'URL', text: 'Rastrear', url: 'https://loja.example/rastreio/{{1}}' },
+      ],
+    },
+  ],
+};
+const TEMPLATES = [...FAKE_TEMPLATES, TRACKING];
+const template = (name: string) => TEMPLATES.find((t) => t.name === name)!;
 
 async function refusal(run: () => unknown): Promise<AppError> {
   try {
@@ -35,7 +58,7 @@ async function postRaw(body: unknown): Promise<{ status: number; code: number | 
 }
 
 beforeAll(async () => {
-  fake = await startFakeGraphApi({ appSecret: 'secret' });
+  fake = await startFakeGraphApi({ appSecret: 'secret', templates: TEMPLATES.map((t) => structuredClone(t)) });
   creds = fakeCredentials(fake, 'secret');
   fake.markInbound(CUSTOMER);
 });
@@ -113,9 +136,16 @@ describe('payload builders', () => {
 
   it('builds templates with body values and a media header', async () => {
     const order = template('pedido_confirmado');
-    const params = templateVariables(order, ['Ana', 'Nº 123', 'extra']);
-    expect(params).toEqual(['Ana', 'Nº 123']);
-    const payload = templatePayload(CUSTOMER, { name: order.name, language: order.language, bodyParams: params, bizOpaque: 'campaign:3' });
+    const params = templateParams(order, ['Ana', 'Nº 123', 'extra']);
+    expect(params).toEqual({
+      header: [],
+      body: [
+        { name: '1', text: 'Ana' },
+        { name: '2', text: 'Nº 123' },
+      ],
+      buttons: [],
+    });
+    const payload = templatePayload(CUSTOMER, { name: order.name, language: order.language, params, bizOpaque: 'campaign:3' });
     expect(payload).toEqual({
       messaging_product: 'whatsapp',
       recipient_type: 'individual',
@@ -141,7 +171,7 @@ describe('payload builders', () => {
     const withHeader = templatePayload('5521988887777', {
       name: welcome.name,
       language: welcome.language,
-      bodyParams: templateVariables(welcome, ['Bruno']),
+      params: templateParams(welcome, ['Bruno']),
       headerMedia: { kind: 'image', link: 'https://example.com/banner.jpg' },
     });
     expect(withHeader).toMatchObject({
@@ -150,21 +180,56 @@ describe('payload builders', () => {
     // Templates need no open window: this customer never wrote.
     await client.send(creds, withHeader);
     const hello = template('hello_world');
-    expect(templatePayload(CUSTOMER, { name: hello.name, language: hello.language, bodyParams: templateVariables(hello, []) }).template).toEqual({
+    expect(templatePayload(CUSTOMER, { name: hello.name, language: hello.language, params: templateParams(hello, []) }).template).toEqual({
       name: 'hello_world',
       language: { code: 'en_US' },
     });
-    await client.send(creds, templatePayload(CUSTOMER, { name: hello.name, language: hello.language, bodyParams: [] }));
+    await client.send(creds, templatePayload(CUSTOMER, { name: hello.name, language: hello.language, params: templateParams(hello, []) }));
+  });
+
+  it('fills named placeholders, a text header and a URL button as Meta documents them', async () => {
+    const tracking = template('rastreio_pedido');
+    expect(templateSlots(tracking.components)).toEqual([
+      { part: 'header', name: 'order_id' },
+      { part: 'body', name: 'first_name' },
+      { part: 'body', name: 'order_id' },
+      { part: 'body', name: 'carrier' },
+      { part: 'button', name: '1', button: 1 },
+    ]);
+    const params = templateParams(tracking, ['A-77', 'Ana', 'A-77', 'Correios', 'A-77?x=1']);
+    const payload = templatePayload(CUSTOMER, { name: tracking.name, language: tracking.language, params });
+    expect(payload.template).toEqual({
+      name: 'rastreio_pedido',
+      language: { code: 'pt_BR' },
+      components: [
+        { type: 'header', parameters: [{ type: 'text', parameter_name: 'order_id', text: 'A-77' }] },
+        {
+          type: 'body',
+          parameters: [
+            { type: 'text', parameter_name: 'first_name', text: 'Ana' },
+            { type: 'text', parameter_name: 'order_id', text: 'A-77' },
+            { type: 'text', parameter_name: 'carrier', text: 'Correios' },
+          ],
+        },
+        { type: 'button', sub_type: 'url', index: '1', parameters: [{ type: 'text', text: 'A-77?x=1' }] },
+      ],
+    });
+    // The fake checks the parts against the approved template: accepted as built, refused without the button's value.
+    await client.send(creds, payload);
+    const withoutButton = { ...payload, template: { ...payload.template, components: payload.template.components!.slice(0, 2) } };
+    expect(await postRaw(withoutButton)).toEqual({ status: 400, code: 132000 });
+    const wrongName = structuredClone(payload);
+    (wrongName.template.components![1]!.parameters[0] as { parameter_name: string }).parameter_name = 'nome';
+    expect(await postRaw(wrongName)).toEqual({ status: 400, code: 132000 });
+    expect(renderTemplateText(tracking.components, params)).toBe('*Pedido A-77*\nOlá Ana, seu pedido A-77 saiu com Correios.');
   });
 
   it('fits template values to what Meta accepts, and renders the body', async () => {
     const order = template('pedido_confirmado');
-    expect(templateVariables(order, ['Ana\nMaria', 'a\tb      c'])).toEqual(['Ana Maria', 'a b c']);
-    expect((await refusal(() => templateVariables(order, ['Ana']))).code).toBe('ERR_VALIDATION');
-    expect((await refusal(() => templateVariables(order, ['Ana', '  ']))).code).toBe('ERR_VALIDATION');
-    const named = { ...order, components: [{ type: 'BODY' as const, text: 'Olá {{first_name}}' }] };
-    expect((await refusal(() => templateVariables(named, ['Ana']))).code).toBe('ERR_VALIDATION');
-    expect(renderTemplateBody(order, ['Ana', '123'])).toBe('Olá Ana, seu pedido 123 foi confirmado.');
+    expect(templateParams(order, ['Ana\nMaria', 'a\tb      c']).body.map((p) => p.text)).toEqual(['Ana Maria', 'a b c']);
+    expect((await refusal(() => templateParams(order, ['Ana']))).code).toBe('ERR_VALIDATION');
+    expect((await refusal(() => templateParams(order, ['Ana', '  ']))).code).toBe('ERR_VALIDATION');
+    expect(renderTemplateText(order.components, templateParams(order, ['Ana', '123']))).toBe('Olá Ana, seu pedido 123 foi confirmado.');
   });
 });
 

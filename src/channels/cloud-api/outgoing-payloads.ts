@@ -2,7 +2,6 @@ import { appError } from '../../common/errors/app-error.js';
 import { isReactionText } from '../../shared/emoji.js';
 import { normaliseNumber } from '../numbers.js';
 import type {
-  CloudTemplate,
   MediaKind,
   MediaSource,
   OutgoingMedia,
@@ -10,7 +9,9 @@ import type {
   OutgoingMessageOf,
   ReadReceiptPayload,
   TemplateComponent,
+  TemplateParameter,
 } from './cloud-api-types.js';
+import { isPositional, type TemplateParams } from './template-slots.js';
 
 // Bodies of POST /{phone-number-id}/messages, built as Meta documents them. Pure: no I/O. Limits are Meta's, checked
 // here so a message that cannot be sent fails before the call rather than as a Graph error 100.
@@ -40,8 +41,8 @@ export interface TemplateMessage {
   name: string;
   /** The template's language code as approved (`pt_BR`, `en_US`). */
   language: string;
-  /** Values of {{1}}, {{2}}... of the body, in order (see templateVariables). */
-  bodyParams: string[];
+  /** The values of the header's, the body's and the URL buttons' placeholders (see templateParams). */
+  params: TemplateParams;
   /** For templates whose header is an image, a video or a document. */
   headerMedia?: { kind: 'image' | 'video' | 'document' } & MediaSource;
   bizOpaque?: string | null;
@@ -116,54 +117,20 @@ export function readPayload(messageId: string): ReadReceiptPayload {
 
 export function templatePayload(to: string, message: TemplateMessage): OutgoingMessageOf<'template'> {
   const components: TemplateComponent[] = [];
+  const text = ({ name, text: value }: { name: string; text: string }): TemplateParameter =>
+    isPositional(name) ? { type: 'text', text: value } : { type: 'text', parameter_name: name, text: value };
   if (message.headerMedia) {
     const { kind, ...rest } = message.headerMedia;
     const source: MediaSource = 'id' in rest ? { id: rest.id } : { link: rest.link };
     const parameter = kind === 'image' ? { type: kind, image: source } : kind === 'video' ? { type: kind, video: source } : { type: kind, document: source };
     components.push({ type: 'header', parameters: [parameter] });
-  }
-  if (message.bodyParams.length) components.push({ type: 'body', parameters: message.bodyParams.map((text) => ({ type: 'text', text })) });
+  } else if (message.params.header.length) components.push({ type: 'header', parameters: message.params.header.map(text) });
+  if (message.params.body.length) components.push({ type: 'body', parameters: message.params.body.map(text) });
+  for (const button of message.params.buttons)
+    components.push({ type: 'button', sub_type: 'url', index: String(button.index), parameters: [{ type: 'text', text: button.text }] });
   return {
     ...envelope(to, { bizOpaque: message.bizOpaque }),
     type: 'template',
     template: { name: message.name, language: { code: message.language }, ...(components.length ? { components } : {}) },
   };
-}
-
-const PLACEHOLDER = /\{\{\s*([^{}\s]+)\s*\}\}/g;
-
-/** The positional placeholders of a template's body, highest first number: `Olá {{1}}, pedido {{2}}` → 2. */
-export function bodyPlaceholderCount(template: CloudTemplate): number {
-  const text = template.components.find((c) => c.type === 'BODY')?.text ?? '';
-  let highest = 0;
-  for (const [, name] of text.matchAll(PLACEHOLDER)) {
-    if (!/^\d+$/.test(name!))
-      throw appError('ERR_VALIDATION', `Template ${template.name} uses named parameters ({{${name}}}): only numbered ones are supported`);
-    highest = Math.max(highest, Number(name));
-  }
-  return highest;
-}
-
-/**
- * The body parameters of a template from an ordered list of values: exactly as many as its placeholders (extra
- * values are left out). Meta refuses a parameter with line breaks, tabs or more than four spaces in a row, so those
- * become single spaces; an empty one is refused here.
- */
-export function templateVariables(template: CloudTemplate, values: readonly string[]): string[] {
-  const count = bodyPlaceholderCount(template);
-  if (values.length < count) throw appError('ERR_VALIDATION', `Template ${template.name} needs ${count} values, got ${values.length}`);
-  return values.slice(0, count).map((value, index) => {
-    const text = value
-      .replace(/[\r\n\t]+/g, ' ')
-      .replace(/ {4,}/g, ' ')
-      .trim();
-    if (text === '') throw appError('ERR_VALIDATION', `Value {{${index + 1}}} of template ${template.name} is empty`);
-    return text;
-  });
-}
-
-/** The body as the customer reads it, for the conversation's own copy of a template message. */
-export function renderTemplateBody(template: CloudTemplate, params: readonly string[]): string {
-  const text = template.components.find((c) => c.type === 'BODY')?.text ?? '';
-  return text.replace(PLACEHOLDER, (whole, name: string) => params[Number(name) - 1] ?? whole);
 }

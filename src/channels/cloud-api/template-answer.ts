@@ -16,7 +16,11 @@ function componentOf(raw: Json): TemplateComponentDefinition | null {
     ? raw.buttons
         .slice(0, 10)
         .filter(isObject)
-        .map((b) => ({ type: textAt(b.type, 32) ?? '', text: textAt(b.text, 256) ?? '' }))
+        .map((b) => {
+          // A URL button's address may end in a {{1}} the send fills in.
+          const url = textAt(b.url, 2000);
+          return { type: (textAt(b.type, 32) ?? '').toUpperCase(), text: textAt(b.text, 256) ?? '', ...(url ? { url } : {}) };
+        })
     : undefined;
   return {
     type: type as TemplateComponentDefinition['type'],

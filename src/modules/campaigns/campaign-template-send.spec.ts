@@ -18,7 +18,18 @@ describe('a campaign recipient’s template send', () => {
 
   it('renders each value for the recipient and keeps the text the customer reads', () => {
     expect(campaignTemplateSend({ template: template(), variables: ['{nome}', 'P-1'] }, render)).toEqual({
-      message: { name: 'pedido_confirmado', language: 'pt_BR', bodyParams: ['Ana', 'P-1'] },
+      message: {
+        name: 'pedido_confirmado',
+        language: 'pt_BR',
+        params: {
+          header: [],
+          body: [
+            { name: '1', text: 'Ana' },
+            { name: '2', text: 'P-1' },
+          ],
+          buttons: [],
+        },
+      },
       body: 'Olá Ana, seu pedido P-1 foi confirmado.',
     });
   });

@@ -1,6 +1,6 @@
 import type { OutgoingTemplateMessage } from '../../channels/channel-provider.js';
 import { cloudErrorCode } from '../../channels/cloud-api/cloud-api-errors.js';
-import { renderTemplateBody, templateVariables } from '../../channels/cloud-api/outgoing-payloads.js';
+import { renderTemplateText, templateParams } from '../../channels/cloud-api/template-slots.js';
 import { AppError } from '../../common/errors/app-error.js';
 import type { MessageTemplate } from '../message-templates/message-template.entity.js';
 import { asCloudTemplate } from '../message-templates/template-variables.js';
@@ -24,8 +24,8 @@ export function campaignTemplateSend(
   if (template.status !== 'APPROVED') return { error: 'ERR_CLOUD_TEMPLATE_NOT_APPROVED' };
   const cloud = asCloudTemplate(template);
   try {
-    const bodyParams = templateVariables(cloud, variables.map(render));
-    return { message: { name: template.name, language: template.language, bodyParams }, body: renderTemplateBody(cloud, bodyParams) || template.name };
+    const params = templateParams(cloud, variables.map(render));
+    return { message: { name: template.name, language: template.language, params }, body: renderTemplateText(cloud.components, params) || template.name };
   } catch (error) {
     return { error: error instanceof AppError ? error.code : 'ERR_CLOUD_BAD_PAYLOAD' };
   }

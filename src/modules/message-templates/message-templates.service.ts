@@ -13,7 +13,7 @@ import type { TemplateSyncResponse } from '../../shared/api-types.js';
 import { MessageTemplate } from './message-template.entity.js';
 import { type MessageTemplateResponse, toMessageTemplateResponse } from './message-template.mapper.js';
 import { MessageTemplatesRepository, type TemplateWrite } from './message-templates.repository.js';
-import { bodyVariableCount, headerFormatOf } from './template-variables.js';
+import { headerFormatOf, variableCount } from './template-variables.js';
 
 /** A business account with more templates than this many pages of 100 is cut there (and logged). */
 const MAX_TEMPLATE_PAGES = 50;
@@ -83,7 +83,7 @@ export class MessageTemplatesService {
         category: t.category,
         status: t.status,
         components: t.components,
-        variables: bodyVariableCount(t.components),
+        variables: variableCount(t.components),
         headerFormat: headerFormatOf(t.components),
       });
     const counts = await this.repository.replace(companyId, whatsappId, [...byId.values()]);

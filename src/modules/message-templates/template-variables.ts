@@ -1,11 +1,9 @@
 import type { CloudTemplate, TemplateComponentDefinition } from '../../channels/cloud-api/cloud-api-types.js';
+import { templateSlots } from '../../channels/cloud-api/template-slots.js';
 
-const PLACEHOLDER = /\{\{\s*([^{}\s]+)\s*\}\}/g;
-
-/** How many distinct {{…}} values a template's body takes (numbered or named alike). */
-export function bodyVariableCount(components: readonly TemplateComponentDefinition[]): number {
-  const text = components.find((c) => c.type === 'BODY')?.text ?? '';
-  return new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1])).size;
+/** How many values a send of the template takes: its header's, body's and URL buttons' placeholders. */
+export function variableCount(components: readonly TemplateComponentDefinition[]): number {
+  return templateSlots(components).length;
 }
 
 /** The header's format when it is a file the send must name (IMAGE, VIDEO, DOCUMENT), its format otherwise. */

@@ -5,7 +5,7 @@ import { ChannelManager } from '../../channels/channel-manager.js';
 import { appError, notFound, fieldError } from '../../common/errors/app-error.js';
 import { mimetypeForPath } from '../../infra/storage/media-types.js';
 import { FileListsService } from '../files/files.service.js';
-import { renderTemplateBody, templateVariables } from '../../channels/cloud-api/outgoing-payloads.js';
+import { renderTemplateText, templateParams } from '../../channels/cloud-api/template-slots.js';
 import { MessageTemplatesService } from '../message-templates/message-templates.service.js';
 import type { MessageTemplateResponse } from '../message-templates/message-template.mapper.js';
 import { asCloudTemplate } from '../message-templates/template-variables.js';
@@ -124,7 +124,7 @@ export class ConversationService {
     if (template.status !== 'APPROVED') throw appError('ERR_CLOUD_TEMPLATE_NOT_APPROVED', `Template ${template.name} is ${template.status}`);
     if (dto.variables.length !== template.variables) throw fieldError('variables', `template ${template.name} takes ${template.variables} values`);
     const cloud = asCloudTemplate(template);
-    const bodyParams = templateVariables(cloud, dto.variables);
+    const params = templateParams(cloud, dto.variables);
     const kind = HEADER_MEDIA[template.headerFormat ?? ''];
     if (kind && !dto.headerMediaUrl) throw fieldError('headerMediaUrl', `template ${template.name} shows a file in its header: give its address`);
     if (!kind && dto.headerMediaUrl) throw fieldError('headerMediaUrl', `template ${template.name} has no file in its header`);
@@ -135,12 +135,12 @@ export class ConversationService {
       remoteJid: await this.messages.lastRemoteJid(ctx.companyId, ticket.id),
     };
     await this.lifecycle.humanWrote(ctx.companyId, ticket.id);
-    const body = renderTemplateBody(cloud, bodyParams) || template.name;
+    const body = renderTemplateText(cloud.components, params) || template.name;
     const sent = await this.outbound.sendToTicket(ctx.companyId, target, body, {
       template: {
         name: template.name,
         language: template.language,
-        bodyParams,
+        params,
         ...(kind && dto.headerMediaUrl ? { headerMedia: { kind, link: dto.headerMediaUrl } } : {}),
       },
     });

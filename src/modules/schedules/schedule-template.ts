@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { OutgoingTemplateMessage } from '../../channels/channel-provider.js';
-import { renderTemplateBody, templateVariables } from '../../channels/cloud-api/outgoing-payloads.js';
+import { renderTemplateText, templateParams } from '../../channels/cloud-api/template-slots.js';
 import { MessageTemplate } from '../message-templates/message-template.entity.js';
 import { asCloudTemplate } from '../message-templates/template-variables.js';
 import type { Schedule } from './schedule.entity.js';
@@ -20,6 +20,6 @@ export async function scheduleTemplateSend(
     throw new Error('ERR_CLOUD_TEMPLATE_REQUIRED: a WhatsApp Cloud API connection sends only an approved template of its own, and this schedule has none');
   if (template.status !== 'APPROVED') throw new Error(`ERR_CLOUD_TEMPLATE_NOT_APPROVED: template ${template.name} is ${template.status}`);
   const cloud = asCloudTemplate(template);
-  const bodyParams = templateVariables(cloud, schedule.templateVariables.map(render));
-  return { message: { name: template.name, language: template.language, bodyParams }, body: renderTemplateBody(cloud, bodyParams) || template.name };
+  const params = templateParams(cloud, schedule.templateVariables.map(render));
+  return { message: { name: template.name, language: template.language, params }, body: renderTemplateText(cloud.components, params) || template.name };
 }

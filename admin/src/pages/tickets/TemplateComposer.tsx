@@ -5,7 +5,7 @@ import { useTranslate } from 'react-admin';
 import type { MessageTemplateResponse } from '../../../../src/shared/api-types';
 import { useNotifyError } from '../../hooks/useNotifyError';
 import { useAppDataProvider } from '../../providers/dataProvider';
-import { previewTemplate } from './serviceWindow';
+import { previewTemplate, slotLabel } from './serviceWindow';
 import type { Message, Ticket } from './types';
 
 const MEDIA_HEADERS = new Set(['IMAGE', 'VIDEO', 'DOCUMENT']);
@@ -118,11 +118,11 @@ export function TemplateComposer({ ticket, onSent }: { ticket: Ticket; onSent(me
               )}
               {values.map((value, index) => (
                 <TextField
-                  // The values are positional: {{1}}, {{2}}...
+                  // One value per slot of the template, in the order the send lists them.
                   key={index}
                   size="small"
                   sx={{ flex: '1 1 180px' }}
-                  label={translate('serviceWindow.variable', { n: index + 1 })}
+                  label={chosen.slots[index] ? slotLabel(chosen.slots[index], (n) => translate('serviceWindow.variable', { n }), translate) : ''}
                   value={value}
                   onChange={(event) => setValues((current) => current.map((v, i) => (i === index ? event.target.value : v)))}
                 />
@@ -134,7 +134,7 @@ export function TemplateComposer({ ticket, onSent }: { ticket: Ticket; onSent(me
               {translate('serviceWindow.preview')}
             </Typography>
             <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
-              {previewTemplate(chosen.body, values) || chosen.name}
+              {previewTemplate(chosen, values) || chosen.name}
             </Typography>
           </Paper>
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>

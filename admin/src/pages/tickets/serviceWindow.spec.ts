@@ -17,6 +17,28 @@ describe('the customer-service window in the chat', () => {
   });
 
   it('previews a template with the values typed so far', () => {
-    expect(previewTemplate('Olá {{1}}, pedido {{2}}.', ['Rita', ''])).toBe('Olá Rita, pedido {{2}}.');
+    const order = {
+      body: 'Olá {{1}}, pedido {{2}}.',
+      components: [{ type: 'BODY', text: 'Olá {{1}}, pedido {{2}}.' }],
+      slots: [
+        { part: 'body' as const, name: '1' },
+        { part: 'body' as const, name: '2' },
+      ],
+    };
+    expect(previewTemplate(order, ['Rita', ''])).toBe('Olá Rita, pedido {{2}}.');
+    const tracking = {
+      body: 'Olá {{first_name}}, pedido {{order_id}}.',
+      components: [
+        { type: 'HEADER', format: 'TEXT', text: 'Pedido {{order_id}}' },
+        { type: 'BODY', text: 'Olá {{first_name}}, pedido {{order_id}}.' },
+      ],
+      slots: [
+        { part: 'header' as const, name: 'order_id' },
+        { part: 'body' as const, name: 'first_name' },
+        { part: 'body' as const, name: 'order_id' },
+        { part: 'button' as const, name: '1', button: 0 },
+      ],
+    };
+    expect(previewTemplate(tracking, ['A-1', 'Rita', 'A-1', 'x'])).toBe('*Pedido A-1*\nOlá Rita, pedido A-1.');
   });
 });
