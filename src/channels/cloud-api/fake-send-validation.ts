@@ -93,7 +93,7 @@ function checkTemplate(value: unknown, context: SendContext): void {
     const component = objectOf(raw, path, ['type', 'sub_type', 'index', 'parameters']);
     const parameters: unknown[] = Array.isArray(component.parameters) ? component.parameters : refuse(`Param ${path}['parameters'] must be an array`);
     if (component.type === 'body') {
-      parameters.forEach((p, i) => given.body.push(textParam(p, `${path}['parameters'][${i}]`, i + 1)));
+      for (const [i, p] of parameters.entries()) given.body.push(textParam(p, `${path}['parameters'][${i}]`, i + 1));
     } else if (component.type === 'header') {
       const format = known!.components.find((c) => c.type === 'HEADER')?.format;
       const param = objectOf(parameters[0], `${path}['parameters'][0]`, ['type', 'text', 'parameter_name', 'image', 'video', 'document']);
