@@ -119,6 +119,9 @@ describe('reactions of ours', () => {
       expect(await ourReactions(target.id)).toEqual([{ id: removed.body.id, body: '' }]);
       expect(simulatorWire().find((w) => w.providerId === removed.body.providerId)?.reaction).toEqual({ targetId: targetProviderId, emoji: '' });
       await waitFor(() => live.some((p) => p.action === 'delete' && p.message.id === second.body.id));
+      // Reactions show under their message: the ticket's last message is still the customer's text.
+      const [preview] = await rows<{ last_message: string }>(t, 'select last_message from tickets where id = ?', [ticket.id]);
+      expect(preview!.last_message).toBe('Chegou o pedido!');
       socket.close();
     });
 

@@ -89,8 +89,11 @@ with input as (
   returning *
 ), moved as (
   -- Statements of one WITH do not see each other's rows: only a ticket that existed before is updated here.
-  update tickets t set last_message = i.last_message, last_message_preview = i.preview, last_message_at = m.created_at, updated_at = now(),
-                       unread_messages = t.unread_messages + i.unread
+  -- A reaction is shown under the message it is on: the ticket keeps its last message and preview.
+  update tickets t set last_message = case when i.media_type = 'reactionMessage' then t.last_message else i.last_message end,
+                       last_message_preview = case when i.media_type = 'reactionMessage' then t.last_message_preview else i.preview end,
+                       last_message_at = case when i.media_type = 'reactionMessage' then t.last_message_at else m.created_at end,
+                       updated_at = now(), unread_messages = t.unread_messages + i.unread
     from msg m join input i on i.whatsapp_id = m.whatsapp_id and i.provider_id = m.provider_id join existing_ticket e on e.ord = i.ord
    where t.id = m.ticket_id and t.id = e.id
   returning t.*, i.ord
