@@ -10,7 +10,6 @@ import {
   type ChannelEvents,
   type ChannelProviderFactory,
   type ChannelSession,
-  type ConnectionRef,
   type NumberCheck,
   type ProviderCapabilities,
   type StartOptions,
@@ -20,7 +19,6 @@ import { ChannelAuthKeysRepository } from './channel-auth-keys.repository.js';
 import { ChannelsRepository, type ConnectionRow } from './channels.repository.js';
 import { ConnectionLease, type LeaseLoss } from './connection-lease.js';
 import { ConnectionSweep } from './connection-sweep.js';
-import { FencedSession } from './fenced-session.js';
 import { INBOUND_SINK, type InboundSink } from './inbound-sink.js';
 import { ConnectionStatusStore } from './connection-status.store.js';
 import { LiveSession } from './live-session.js';
@@ -32,7 +30,8 @@ import { SessionRouting, STATELESS_OWNER } from './session-routing.js';
 import { StatelessSessions } from './stateless-sessions.js';
 import { DomainEvents } from '../infra/events/domain-events.js';
 import { sessionLifecycleEvents } from './session-lifecycle.js';
-import { REPLAY_WAIT_MS, replayWhenReady } from './session-traffic.js';
+import { startSession } from './session-starter.js';
+import { REPLAY_WAIT_MS } from './session-traffic.js';
 
 /** How long `betweenOwners` waits for Redis before it calls the connection unavailable. */
 const REDIS_PROBE_MS = 500;
@@ -206,50 +205,17 @@ export class ChannelManager implements OnApplicationBootstrap, OnApplicationShut
     const existing = this.live.get(connectionId);
     if (existing) await this.stopLive(existing);
     if (resuming && this.stopping.has(connectionId)) return;
-    if (!(await this.lease.acquire(connectionId))) {
-      throw appError('ERR_SESSION_IN_OTHER_PROCESS', 'Another server process runs this connection');
-    }
-    const row = await this.row(companyId, connectionId).catch(async (error: unknown) => {
-      await this.lease.release(connectionId);
-      throw error;
+    await startSession(companyId, connectionId, options, resuming, {
+      lease: this.lease,
+      authKeys: this.authKeys,
+      status: this.status,
+      pipeline: this.pipeline,
+      factories: this.factories,
+      row: (company, id) => this.row(company, id),
+      eventsFor: (live) => this.eventsFor(live),
+      fencedOff: (live) => void this.leaseLost(connectionId, 'fenced', live),
+      live: this.live,
     });
-    if (resuming && row.status !== 'CONNECTED' && row.status !== 'OPENING') {
-      await this.lease.release(connectionId);
-      return;
-    }
-    const factory = this.factories.get(row.provider);
-    if (!factory) {
-      await this.lease.release(connectionId);
-      await this.status.set(companyId, connectionId, { status: 'DISCONNECTED', disconnectReason: `Provider ${row.provider} is not available` });
-      throw appError('ERR_PROVIDER_UNAVAILABLE', `Provider ${row.provider} is not available on this server`);
-    }
-    const ref: ConnectionRef = { id: row.id, companyId, name: row.name };
-    const live = new LiveSession(ref);
-    live.provider = row.provider;
-    // A fresh fencing token: a session an older holder may still run can no longer write the credentials.
-    live.fence = `${this.lease.owner}:${randomUUID()}`;
-    try {
-      await this.authKeys.takeFence(companyId, connectionId, live.fence);
-    } catch (error) {
-      await this.lease.release(connectionId);
-      throw error;
-    }
-    // The lease may have been lost while the token was written: no session without it (nothing awaits from here on).
-    if (!this.lease.holds(connectionId)) throw appError('ERR_SESSION_IN_OTHER_PROCESS', 'Another server process runs this connection');
-    const lease = { token: live.fence, fencedOff: () => void this.leaseLost(connectionId, 'fenced', live) };
-    live.session = new FencedSession(factory.create(ref, this.eventsFor(live), lease), () => this.lease.valid(connectionId), factory.provider);
-    this.live.set(connectionId, live);
-    replayWhenReady(live, this.pipeline);
-    await this.status.set(companyId, connectionId, { status: 'OPENING', retries: 0 });
-    try {
-      await live.session.start(options ?? undefined);
-    } catch (error) {
-      if (this.live.get(connectionId) === live) this.live.delete(connectionId);
-      live.settle();
-      await this.lease.release(connectionId);
-      await this.status.set(companyId, connectionId, { status: 'DISCONNECTED', disconnectReason: error instanceof Error ? error.message : String(error) });
-      throw appError('ERR_WAPP_NOT_INITIALIZED', 'The session could not start');
-    }
   }
 
   /**
