@@ -31,6 +31,7 @@ import { Migration20261201010000_cloud_api_connections } from './Migration202612
 import { Migration20261202010000_message_templates } from './Migration20261202010000_message_templates.js';
 import { Migration20261202020000_message_send_error } from './Migration20261202020000_message_send_error.js';
 import { Migration20261202040000_campaign_templates } from './Migration20261202040000_campaign_templates.js';
+import { Migration20261203010000_template_header_files } from './Migration20261203010000_template_header_files.js';
 
 /** Every migration in order. Static imports keep the list working from source and from dist alike. */
 export const migrationsList: MigrationObject[] = [
@@ -66,4 +67,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202010000_message_templates', class: Migration20261202010000_message_templates },
   { name: 'Migration20261202020000_message_send_error', class: Migration20261202020000_message_send_error },
   { name: 'Migration20261202040000_campaign_templates', class: Migration20261202040000_campaign_templates },
+  { name: 'Migration20261203010000_template_header_files', class: Migration20261203010000_template_header_files },
 ];

@@ -189,6 +189,8 @@ export interface ScheduleResponse {
   /** On a WhatsApp Cloud API connection: the approved template sent, and the text of each of its {{n}} values. */
   templateId: number | null;
   templateVariables: string[];
+  /** A template whose header shows a file: the address Meta downloads it from. */
+  templateHeaderMediaUrl: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -68,6 +68,8 @@ export interface CampaignTemplateChoice {
   variant: number;
   templateId: number;
   variables: string[];
+  /** A template whose header shows a file (image, video, document): the public address Meta downloads it from. */
+  headerMediaUrl?: string | null;
 }
 
 /** Codes of `pauseReason`: why a campaign stopped on its own or waits. */

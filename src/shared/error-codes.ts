@@ -156,6 +156,7 @@ export const ERROR_STATUS = {
   ERR_CLOUD_TEMPLATES_ONLY: 422,
   // A campaign or schedule on a Cloud API connection names no approved template for a message it would send.
   ERR_CLOUD_TEMPLATE_REQUIRED: 422,
+  ERR_CLOUD_TEMPLATE_HEADER_FILE: 422,
   ERR_CLOUD_UNDELIVERABLE: 422,
   // The company's Meta token, not the user's session: a 401 would make the browser refresh and sign the user out,
   // and a 502 reads there as an outage of the API; 424 says a dependency of the request failed.

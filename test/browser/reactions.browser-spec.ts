@@ -64,6 +64,7 @@ describe('reacting to a message', () => {
     await badge.waitFor({ timeout: WAIT });
     expect(await badge.getAttribute('data-reactions')).toBe('❤️');
     expect(await badge.getAttribute('aria-label')).toBe('Reações: ❤️');
+    await waitFor(async () => (await ourReactions(targetId)).length === 1, WAIT);
     expect(await ourReactions(targetId)).toEqual([{ body: '❤️' }]);
     await screenshot(page, 'reactions-shown');
     // Our reaction is not a bubble of its own.
@@ -75,12 +76,15 @@ describe('reacting to a message', () => {
     await page.getByRole('menuitem', { name: 'Reagir' }).click();
     await page.getByRole('group', { name: 'Reagir' }).getByRole('button', { name: 'Reagir com 🙏' }).click();
     await waitFor(async () => (await badge.getAttribute('data-reactions')) === '🙏', WAIT);
+    // The page shows the new one as soon as it is stored; the older one is deleted once WhatsApp took the new one.
+    await waitFor(async () => (await ourReactions(targetId)).length === 1, WAIT);
     expect(await ourReactions(targetId)).toEqual([{ body: '🙏' }]);
 
     await bubble.hover();
     await bubble.getByRole('button', { name: 'Opções da mensagem' }).click();
     await page.getByRole('menuitem', { name: 'Remover reação' }).click();
     await badge.waitFor({ state: 'detached', timeout: WAIT });
+    await waitFor(async () => (await ourReactions(targetId)).length === 1, WAIT);
     expect(await ourReactions(targetId)).toEqual([{ body: '' }]);
   });
 });

@@ -330,6 +330,65 @@ describe('Cloud API campaigns and schedules by template', () => {
     }
   });
 
+  it('sends a template whose header shows a file with the address the campaign or the schedule names', async () => {
+    const welcomeId = await templateId('boas_vindas');
+    const list = await contactListWith(t, a.company.id, [{ name: 'Otávio Reis', number: '5511987999301' }]);
+    const base = { name: 'Com imagem', message1: 'Boas-vindas', contactListId: list.id, whatsappId: connectionId };
+    const banner = 'https://cdn.example.com/campanha/banner.png';
+    // The file's address is required by that template, refused by one without a file header, and must be an address.
+    const noFile = await create({ ...base, templates: [{ variant: 1, templateId: welcomeId, variables: ['{nome}'] }] });
+    expect(noFile.status).toBe(400);
+    expect(JSON.stringify(noFile.body)).toContain('templates');
+    const notAFileHeader = await create({ ...base, templates: [{ variant: 1, templateId: confirmedId, variables: ['{nome}', '1'], headerMediaUrl: banner }] });
+    expect(notAFileHeader.status).toBe(400);
+    const notAnAddress = await create({ ...base, templates: [{ variant: 1, templateId: welcomeId, variables: ['{nome}'], headerMediaUrl: 'banner.png' }] });
+    expect(notAnAddress.status).toBe(400);
+
+    const created = await create({
+      ...base,
+      scheduledAt: new Date().toISOString(),
+      templates: [{ variant: 1, templateId: welcomeId, variables: ['{nome}'], headerMediaUrl: banner }],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.templates).toEqual([{ variant: 1, templateId: welcomeId, variables: ['{nome}'], headerMediaUrl: banner }]);
+    await campaignReaches(t, created.body.id, 'FINALIZADA', 30_000);
+    const sent = fake.wire.find((entry) => entry.to === '5511987999301')!;
+    expect((sent.payload as { template: unknown }).template).toEqual({
+      name: 'boas_vindas',
+      language: { code: 'pt_BR' },
+      components: [
+        { type: 'header', parameters: [{ type: 'image', image: { link: banner } }] },
+        { type: 'body', parameters: [{ type: 'text', text: 'Otávio Reis' }] },
+      ],
+    });
+
+    // A schedule names the file the same way.
+    const contact = await t.http().post('/api/contacts').set(adminA.auth).send({ name: 'Paula Nunes', number: '5511977770301' });
+    const schedule = {
+      body: 'Boas-vindas',
+      contactId: contact.body.id,
+      whatsappId: connectionId,
+      sendAt: new Date(Date.now() + 1000).toISOString(),
+      templateId: welcomeId,
+      templateVariables: ['{{firstName}}'],
+    };
+    const withoutFile = await t.http().post('/api/schedules').set(userA.auth).send(schedule);
+    expect(withoutFile.status).toBe(400);
+    expect(JSON.stringify(withoutFile.body)).toContain('templateHeaderMediaUrl');
+    const scheduled = await t
+      .http()
+      .post('/api/schedules')
+      .set(userA.auth)
+      .send({ ...schedule, templateHeaderMediaUrl: banner });
+    expect(scheduled.status).toBe(201);
+    expect(scheduled.body.templateHeaderMediaUrl).toBe(banner);
+    await waitFor(async () => (await t.em().findOneOrFail(Schedule, scheduled.body.id, { filters: false })).status === 'ENVIADA', 15_000 * TIME_FACTOR);
+    expect((fake.wire.find((entry) => entry.to === '5511977770301')!.payload as { template: { components: unknown[] } }).template.components[0]).toEqual({
+      type: 'header',
+      parameters: [{ type: 'image', image: { link: banner } }],
+    });
+  });
+
   it('settles a schedule whose send a crash left unknown by the status naming its id, and never sends it again', async () => {
     const contact = await t.http().post('/api/contacts').set(adminA.auth).send({ name: 'Caio Prado', number: '5511977770098' });
     const schedule = (sendAt: number) =>

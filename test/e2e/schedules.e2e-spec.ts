@@ -75,7 +75,8 @@ describe('schedules', () => {
       .http()
       .put(`/api/schedules/${later.body.id}`)
       .set(adminA.auth)
-      .send({ body: 'Versão final', sendAt: inSeconds(1) });
+      // As the dialog sends it: no template (the connection is not a Cloud API one), so no template file either.
+      .send({ body: 'Versão final', sendAt: inSeconds(1), templateId: null, templateVariables: [], templateHeaderMediaUrl: null });
     expect(moved.status).toBe(200);
     const sent = await waitFor(async () => ((await scheduleOf(later.body.id)).status === 'ENVIADA' ? scheduleOf(later.body.id) : null), 10000 * TIME_FACTOR);
     // Without a connection of its own, the schedule goes through the company default.

@@ -3,11 +3,15 @@ import { useTranslate } from 'react-admin';
 import type { MessageTemplateResponse } from '../../../src/shared/api-types';
 import { previewTemplate, slotLabel } from '../pages/tickets/serviceWindow';
 
-/** The template chosen for a message and the text of each of its {{n}} values. */
+/** The template chosen for a message, the text of each of its values and, for a header that shows a file, its address. */
 export interface TemplateChoiceValue {
   templateId: number | null;
   variables: string[];
+  headerMediaUrl?: string | null;
 }
+
+/** Template headers that show a file: the send names its address. */
+const FILE_HEADERS = new Set(['IMAGE', 'VIDEO', 'DOCUMENT']);
 
 interface TemplateChoiceFieldsProps {
   templates: MessageTemplateResponse[];
@@ -41,7 +45,11 @@ export function TemplateChoiceFields({ templates, value, onChange, disabled, ren
   };
   const choose = (id: number) => {
     const template = templates.find((t) => t.id === id);
-    onChange({ templateId: id, variables: Array.from({ length: template?.variables ?? 0 }, (_, i) => value.variables[i] ?? '') });
+    onChange({
+      templateId: id,
+      variables: Array.from({ length: template?.variables ?? 0 }, (_, i) => value.variables[i] ?? ''),
+      headerMediaUrl: FILE_HEADERS.has(template?.headerFormat ?? '') ? (value.headerMediaUrl ?? '') : null,
+    });
   };
   return (
     <Box component="section" aria-label={label} sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, my: 1 }} data-testid="template-choice">
@@ -62,6 +70,16 @@ export function TemplateChoiceFields({ templates, value, onChange, disabled, ren
       </TextField>
       {chosen && (
         <>
+          {FILE_HEADERS.has(chosen.headerFormat ?? '') && (
+            <TextField
+              size="small"
+              label={translate('serviceWindow.headerMediaUrl')}
+              value={value.headerMediaUrl ?? ''}
+              disabled={disabled}
+              onChange={(event) => onChange({ ...value, headerMediaUrl: event.target.value })}
+              slotProps={{ htmlInput: { inputMode: 'url' } }}
+            />
+          )}
           {value.variables.length > 0 && (
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
               {value.variables.map((text, index) => (

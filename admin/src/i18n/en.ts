@@ -1658,6 +1658,7 @@ export const en: Catalog = {
     ERR_CLOUD_TEMPLATES_ONLY: 'Message templates exist only on WhatsApp Cloud API connections.',
     ERR_CLOUD_TEMPLATE_NOT_APPROVED: 'This message template is not approved by Meta.',
     ERR_CLOUD_TEMPLATE_REQUIRED: 'On a WhatsApp Cloud API connection, each message needs a template approved by Meta.',
+    ERR_CLOUD_TEMPLATE_HEADER_FILE: "The template shows a file in its header: give the file's (https) address.",
     ERR_CLOUD_OUTCOME_UNKNOWN: 'The send was attempted but Meta did not report its outcome in time; it was not sent again, so nobody gets it twice.',
     ERR_CLOUD_UNDELIVERABLE: 'WhatsApp could not deliver the message to this number.',
     ERR_CLOUD_TOKEN_EXPIRED: "The Cloud API connection's access token expired or was revoked. Update it on the connections page.",

@@ -1659,6 +1659,7 @@ export const es: Catalog = {
     ERR_CLOUD_TEMPLATES_ONLY: 'Las plantillas de mensaje existen solo en conexiones de WhatsApp Cloud API.',
     ERR_CLOUD_TEMPLATE_NOT_APPROVED: 'Esta plantilla de mensaje no está aprobada por Meta.',
     ERR_CLOUD_TEMPLATE_REQUIRED: 'En una conexión de WhatsApp Cloud API, cada mensaje necesita una plantilla aprobada por Meta.',
+    ERR_CLOUD_TEMPLATE_HEADER_FILE: 'La plantilla muestra un archivo en el encabezado: indique la dirección (https) del archivo.',
     ERR_CLOUD_OUTCOME_UNKNOWN: 'El envío se intentó, pero Meta no informó el resultado a tiempo; no se reenvió para no duplicarlo.',
     ERR_CLOUD_UNDELIVERABLE: 'WhatsApp no pudo entregar el mensaje a este número.',
     ERR_CLOUD_TOKEN_EXPIRED: 'El token de acceso de la conexión Cloud API expiró o fue revocado. Actualícelo en la página de conexiones.',

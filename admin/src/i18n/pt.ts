@@ -1659,6 +1659,7 @@ export const pt = {
     ERR_CLOUD_TEMPLATES_ONLY: 'Modelos de mensagem existem apenas em conexões WhatsApp Cloud API.',
     ERR_CLOUD_TEMPLATE_NOT_APPROVED: 'Este modelo de mensagem não está aprovado pela Meta.',
     ERR_CLOUD_TEMPLATE_REQUIRED: 'Em uma conexão WhatsApp Cloud API, cada mensagem precisa de um modelo aprovado pela Meta.',
+    ERR_CLOUD_TEMPLATE_HEADER_FILE: 'O modelo mostra um arquivo no cabeçalho: informe o endereço (https) do arquivo.',
     ERR_CLOUD_OUTCOME_UNKNOWN: 'O envio foi tentado, mas a Meta não informou o resultado a tempo; não foi reenviado para não duplicar.',
     ERR_CLOUD_UNDELIVERABLE: 'O WhatsApp não conseguiu entregar a mensagem a este número.',
     ERR_CLOUD_TOKEN_EXPIRED: 'O token de acesso da conexão Cloud API expirou ou foi revogado. Atualize-o na página de conexões.',

@@ -43,7 +43,11 @@ export class CampaignOutbox {
    * attachments; a sync that removes or pauses it is seen within that time), and the texts of its values; null when
    * none is chosen or it no longer exists.
    */
-  async templateOf(companyId: number, campaign: DispatchCampaignRow, variant: number): Promise<{ template: MessageTemplate; variables: string[] } | null> {
+  async templateOf(
+    companyId: number,
+    campaign: DispatchCampaignRow,
+    variant: number,
+  ): Promise<{ template: MessageTemplate; variables: string[]; headerMediaUrl?: string | null } | null> {
     const choice = (campaign.templates ?? []).find((c) => c.variant === variant);
     if (!choice) return null;
     let cached = this.templates.get(campaign.id);
@@ -54,7 +58,7 @@ export class CampaignOutbox {
       this.templates.set(campaign.id, cached);
     }
     const template = cached.byId.get(choice.templateId);
-    return template ? { template, variables: choice.variables } : null;
+    return template ? { template, variables: choice.variables, headerMediaUrl: choice.headerMediaUrl ?? null } : null;
   }
 
   /** A template message under the shipping's own id (the provider assigns its id; this one travels as biz_opaque). */

@@ -38,6 +38,13 @@ describe('a campaign recipient’s template send', () => {
     expect(campaignTemplateSend(null, render)).toEqual({ error: 'ERR_CLOUD_TEMPLATE_REQUIRED' });
     expect(campaignTemplateSend({ template: template('PAUSED'), variables: ['a', 'b'] }, render)).toEqual({ error: 'ERR_CLOUD_TEMPLATE_NOT_APPROVED' });
     expect(campaignTemplateSend({ template: template(), variables: ['{nome}', '{email}'] }, render)).toEqual({ error: 'ERR_VALIDATION' });
+    // A header that shows a file goes with the file's address, and cannot go without one.
+    const withImage = { ...template(), headerFormat: 'IMAGE' } as unknown as MessageTemplate;
+    expect(campaignTemplateSend({ template: withImage, variables: ['{nome}', 'P-1'] }, render)).toEqual({ error: 'ERR_CLOUD_TEMPLATE_HEADER_FILE' });
+    const link = 'https://cdn.example.com/a.png';
+    expect(campaignTemplateSend({ template: withImage, variables: ['{nome}', 'P-1'], headerMediaUrl: link }, render)).toMatchObject({
+      message: { headerMedia: { kind: 'image', link } },
+    });
   });
 
   it('counts only an answered refusal as nothing sent', () => {

@@ -3,7 +3,7 @@ import { cloudErrorCode } from '../../channels/cloud-api/cloud-api-errors.js';
 import { renderTemplateText, templateParams } from '../../channels/cloud-api/template-slots.js';
 import { AppError } from '../../common/errors/app-error.js';
 import type { MessageTemplate } from '../message-templates/message-template.entity.js';
-import { asCloudTemplate } from '../message-templates/template-variables.js';
+import { asCloudTemplate, headerMediaKind } from '../message-templates/template-variables.js';
 
 /** A template send for one recipient: what goes to the provider, and the text the customer reads (kept as the body). */
 export interface CampaignTemplateSend {
@@ -16,16 +16,22 @@ export interface CampaignTemplateSend {
  * code the recipient fails with (no template any more, not approved, a value empty for this recipient).
  */
 export function campaignTemplateSend(
-  chosen: { template: MessageTemplate; variables: string[] } | null,
+  chosen: { template: MessageTemplate; variables: string[]; headerMediaUrl?: string | null } | null,
   render: (text: string) => string,
 ): CampaignTemplateSend | { error: string } {
   if (!chosen) return { error: 'ERR_CLOUD_TEMPLATE_REQUIRED' };
-  const { template, variables } = chosen;
+  const { template, variables, headerMediaUrl } = chosen;
   if (template.status !== 'APPROVED') return { error: 'ERR_CLOUD_TEMPLATE_NOT_APPROVED' };
   const cloud = asCloudTemplate(template);
+  const kind = headerMediaKind(template.headerFormat);
+  // A file header without its address (a template that gained one since the campaign was saved) cannot go.
+  if (kind && !headerMediaUrl) return { error: 'ERR_CLOUD_TEMPLATE_HEADER_FILE' };
   try {
     const params = templateParams(cloud, variables.map(render));
-    return { message: { name: template.name, language: template.language, params }, body: renderTemplateText(cloud.components, params) || template.name };
+    return {
+      message: { name: template.name, language: template.language, params, ...(kind && headerMediaUrl ? { headerMedia: { kind, link: headerMediaUrl } } : {}) },
+      body: renderTemplateText(cloud.components, params) || template.name,
+    };
   } catch (error) {
     return { error: error instanceof AppError ? error.code : 'ERR_CLOUD_BAD_PAYLOAD' };
   }

@@ -205,7 +205,13 @@ export class CampaignsService {
     for (const field of MESSAGE_FIELDS) if (dto[field] !== undefined) campaign[field] = dto[field] ?? '';
     if (dto.name !== undefined) campaign.name = dto.name;
     if (dto.confirmation !== undefined) campaign.confirmation = dto.confirmation;
-    if (dto.templates !== undefined) campaign.templates = dto.templates.map(({ variant, templateId, variables }) => ({ variant, templateId, variables }));
+    if (dto.templates !== undefined)
+      campaign.templates = dto.templates.map(({ variant, templateId, variables, headerMediaUrl }) => ({
+        variant,
+        templateId,
+        variables,
+        ...(headerMediaUrl ? { headerMediaUrl } : {}),
+      }));
     if (dto.whatsappId !== undefined) campaign.whatsapp = dto.whatsappId ? ref(await this.own(Whatsapp, dto.whatsappId, 'whatsappId')) : null;
     if (dto.contactListId !== undefined) {
       campaign.contactList = dto.contactListId ? ref(await this.own(ContactList, dto.contactListId, 'contactListId')) : null;

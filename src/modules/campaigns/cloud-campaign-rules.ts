@@ -3,16 +3,15 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { ChannelManager } from '../../channels/channel-manager.js';
 import { appError, fieldError, notFound } from '../../common/errors/app-error.js';
 import { MessageTemplate } from '../message-templates/message-template.entity.js';
+import { headerMediaProblem } from '../message-templates/template-variables.js';
 import type { Campaign } from './campaign.entity.js';
 
 const MESSAGES = ['message1', 'message2', 'message3', 'message4', 'message5'] as const;
-/** Template headers that show a file: a campaign has no field for it. */
-const FILE_HEADERS = new Set(['IMAGE', 'VIDEO', 'DOCUMENT']);
 
 /**
  * What a campaign on a connection that sends templates (the WhatsApp Cloud API) needs: an approved template of that
- * connection for every non-empty message variant, with a text for each of its values, and nothing a template cannot
- * carry (a confirmation request, files). Other connections keep no templates.
+ * connection for every non-empty message variant, with a text for each of its values (and the address of the file its
+ * header shows, if it shows one), and nothing a template cannot carry (a confirmation request, the campaign's files). Other connections keep no templates.
  */
 @Injectable()
 export class CloudCampaignRules {
@@ -52,8 +51,8 @@ export class CloudCampaignRules {
       if (choice.variables.length !== template.variables)
         throw fieldError('templates', `template ${template.name} takes ${template.variables} values`, 'ERR_VALIDATION');
       if (choice.variables.some((text) => text.trim() === '')) throw fieldError('templates', `every value of template ${template.name} needs a text`);
-      if (FILE_HEADERS.has(template.headerFormat ?? ''))
-        throw fieldError('templates', `template ${template.name} shows a file in its header: not for campaigns`);
+      const headerProblem = headerMediaProblem(template, choice.headerMediaUrl);
+      if (headerProblem) throw fieldError('templates', headerProblem);
     }
     const missing = MESSAGES.flatMap((field, index) => (campaign[field].trim() && !variants.has(index + 1) ? [index + 1] : []));
     if (missing.length)

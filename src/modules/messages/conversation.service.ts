@@ -8,7 +8,7 @@ import { FileListsService } from '../files/files.service.js';
 import { renderTemplateText, templateParams } from '../../channels/cloud-api/template-slots.js';
 import { MessageTemplatesService } from '../message-templates/message-templates.service.js';
 import type { MessageTemplateResponse } from '../message-templates/message-template.mapper.js';
-import { asCloudTemplate } from '../message-templates/template-variables.js';
+import { asCloudTemplate, headerMediaKind, headerMediaProblem } from '../message-templates/template-variables.js';
 import type { TicketRow } from '../tickets/ticket-row.mapper.js';
 import { TicketAccess } from '../tickets/ticket-access.js';
 import { toTicketResponseFromRow } from '../tickets/ticket-row.mapper.js';
@@ -25,8 +25,6 @@ import { type OutgoingFile, OutboundMessages } from './outbound-messages.js';
 export type ConversationMessage = ConversationMessageResponse;
 
 /** Template headers that show a file, and the kind of its send parameter. */
-const HEADER_MEDIA: Record<string, 'image' | 'video' | 'document' | undefined> = { IMAGE: 'image', VIDEO: 'video', DOCUMENT: 'document' };
-
 /** Messages no one reacts to: reactions themselves and call records. */
 const UNREACTABLE = new Set(['reactionMessage', 'call_log']);
 
@@ -125,9 +123,9 @@ export class ConversationService {
     if (dto.variables.length !== template.variables) throw fieldError('variables', `template ${template.name} takes ${template.variables} values`);
     const cloud = asCloudTemplate(template);
     const params = templateParams(cloud, dto.variables);
-    const kind = HEADER_MEDIA[template.headerFormat ?? ''];
-    if (kind && !dto.headerMediaUrl) throw fieldError('headerMediaUrl', `template ${template.name} shows a file in its header: give its address`);
-    if (!kind && dto.headerMediaUrl) throw fieldError('headerMediaUrl', `template ${template.name} has no file in its header`);
+    const kind = headerMediaKind(template.headerFormat);
+    const headerProblem = headerMediaProblem(template, dto.headerMediaUrl);
+    if (headerProblem) throw fieldError('headerMediaUrl', headerProblem);
     const target = {
       whatsappId: ticket.whatsapp_id,
       contactNumber: ticket.contact.number,

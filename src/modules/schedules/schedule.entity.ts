@@ -56,6 +56,10 @@ export class Schedule extends BaseEntity {
   @Property({ type: 'json', default: '[]' })
   templateVariables: string[] & Opt = [];
 
+  /** A template whose header shows a file: the public address Meta downloads it from. */
+  @Property({ type: 'string', length: 2000, nullable: true })
+  templateHeaderMediaUrl: string | null = null;
+
   /** The id the send went out under (a Cloud API send's biz_opaque_callback_data), recorded before the call. */
   @Property({ type: 'string', length: 100, nullable: true })
   providerId: string | null = null;

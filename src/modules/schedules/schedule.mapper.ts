@@ -24,6 +24,7 @@ export function toScheduleResponse(schedule: Schedule): ScheduleResponse {
     ticketId: schedule.ticket?.id ?? null,
     templateId: schedule.template?.id ?? null,
     templateVariables: schedule.templateVariables ?? [],
+    templateHeaderMediaUrl: schedule.templateHeaderMediaUrl ?? null,
     createdAt: schedule.createdAt.toISOString(),
     updatedAt: schedule.updatedAt.toISOString(),
   };

@@ -8,6 +8,7 @@ import { ChannelManager } from '../../channels/channel-manager.js';
 import { Company } from '../companies/company.entity.js';
 import { MessageTemplate } from '../message-templates/message-template.entity.js';
 import { MessageTemplatesService } from '../message-templates/message-templates.service.js';
+import { headerMediaProblem } from '../message-templates/template-variables.js';
 import type { ScheduleTemplatesResponse } from '../../shared/api-types.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { Contact } from '../contacts/contact.entity.js';
@@ -82,6 +83,7 @@ export class SchedulesService {
       whatsapp: dto.whatsappId ? await this.whatsapp(dto.whatsappId) : null,
       template: dto.templateId ? this.em.getReference(MessageTemplate, dto.templateId) : null,
       templateVariables: dto.templateVariables ?? [],
+      templateHeaderMediaUrl: dto.templateHeaderMediaUrl ?? null,
     });
     await this.checkTemplate(schedule);
     await this.em.flush();
@@ -105,6 +107,7 @@ export class SchedulesService {
     if (dto.whatsappId !== undefined) schedule.whatsapp = dto.whatsappId ? ((await this.whatsapp(dto.whatsappId)) as never) : null;
     if (dto.templateId !== undefined) schedule.template = dto.templateId ? (this.em.getReference(MessageTemplate, dto.templateId) as never) : null;
     if (dto.templateVariables !== undefined) schedule.templateVariables = dto.templateVariables;
+    if (dto.templateHeaderMediaUrl !== undefined) schedule.templateHeaderMediaUrl = dto.templateHeaderMediaUrl ?? null;
     if (schedule.sendAt.getTime() <= Date.now()) throw pastSendAt();
     await this.checkTemplate(schedule);
     schedule.status = 'PENDENTE';
@@ -137,6 +140,7 @@ export class SchedulesService {
     if (!whatsapp || this.channels.capabilities(whatsapp.provider)?.templates !== true) {
       schedule.template = null;
       schedule.templateVariables = [];
+      schedule.templateHeaderMediaUrl = null;
       return;
     }
     if (!schedule.template) throw appError('ERR_CLOUD_TEMPLATE_REQUIRED', 'A WhatsApp Cloud API connection sends only approved templates: choose one');
@@ -146,6 +150,8 @@ export class SchedulesService {
     if (schedule.templateVariables.length !== template.variables)
       throw fieldError('templateVariables', `template ${template.name} takes ${template.variables} values`);
     if (schedule.templateVariables.some((text) => text.trim() === '')) throw fieldError('templateVariables', 'every value needs a text');
+    const headerProblem = headerMediaProblem(template, schedule.templateHeaderMediaUrl);
+    if (headerProblem) throw fieldError('templateHeaderMediaUrl', headerProblem);
   }
 
   private assertCanChange(ctx: AuthContext, schedule: Schedule): void {

@@ -27,18 +27,24 @@ function ScheduleTemplateInput({ readOnly }: { readOnly: boolean }) {
   const templates = data?.templates ?? [];
   const templateId = useInput<number | null>({ source: 'templateId' });
   const variables = useInput<string[]>({ source: 'templateVariables' });
+  const headerMediaUrl = useInput<string | null>({ source: 'templateHeaderMediaUrl' });
   if (!cloud) return null;
   const sampleName = translate('campaignTools.sampleName');
   return (
     <TemplateChoiceFields
       label={translate('cloudTemplates.template')}
       templates={templates}
-      value={{ templateId: templateId.field.value ?? null, variables: Array.isArray(variables.field.value) ? variables.field.value : [] }}
+      value={{
+        templateId: templateId.field.value ?? null,
+        variables: Array.isArray(variables.field.value) ? variables.field.value : [],
+        headerMediaUrl: headerMediaUrl.field.value ?? null,
+      }}
       disabled={readOnly}
       renderValue={(text) => renderTemplate(text, { name: sampleName })}
       onChange={(next) => {
         templateId.field.onChange(next.templateId);
         variables.field.onChange(next.variables);
+        headerMediaUrl.field.onChange(next.headerMediaUrl ?? null);
       }}
     />
   );

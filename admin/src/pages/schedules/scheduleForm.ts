@@ -33,6 +33,7 @@ export const newSchedule = (preset?: SchedulePreset): ScheduleFormValues => ({
   body: '',
   templateId: null,
   templateVariables: [],
+  templateHeaderMediaUrl: null,
 });
 
 export const toFormValues = (schedule: Schedule): ScheduleFormValues => ({
@@ -42,6 +43,7 @@ export const toFormValues = (schedule: Schedule): ScheduleFormValues => ({
   body: schedule.body,
   templateId: schedule.templateId ?? null,
   templateVariables: schedule.templateVariables ?? [],
+  templateHeaderMediaUrl: schedule.templateHeaderMediaUrl ?? null,
 });
 
 /** The POST/PUT /schedules body; no connection means the company's default one. */
@@ -55,5 +57,6 @@ export function toPayload(values: ScheduleFormValues) {
     // Kept by the server only when the connection is a WhatsApp Cloud API one.
     templateId: values.templateId || null,
     templateVariables: values.templateVariables ?? [],
+    templateHeaderMediaUrl: values.templateId && values.templateHeaderMediaUrl?.trim() ? values.templateHeaderMediaUrl.trim() : null,
   };
 }

@@ -26,6 +26,8 @@ export interface ScheduleFormValues {
   /** On a WhatsApp Cloud API connection: the approved template sent, and the text of each of its values. */
   templateId: number | null;
   templateVariables: string[];
+  /** A template whose header shows a file: its address. */
+  templateHeaderMediaUrl: string | null;
 }
 
 /** The visible stretch of the calendar: schedules are requested for it. */

@@ -73,14 +73,15 @@ function VariantTemplateInput({
     <TemplateChoiceFields
       label={translate('cloudTemplates.template')}
       templates={templates}
-      value={{ templateId: current?.templateId ?? null, variables: current?.variables ?? [] }}
+      value={{ templateId: current?.templateId ?? null, variables: current?.variables ?? [], headerMediaUrl: current?.headerMediaUrl ?? null }}
       disabled={disabled}
       renderValue={(text) => renderCampaignMessage(text, sample, variables)}
       onChange={(next) =>
         field.onChange(
-          [...choices.filter((choice) => choice.variant !== variant), { variant, templateId: next.templateId ?? 0, variables: next.variables }].sort(
-            (x, y) => x.variant - y.variant,
-          ),
+          [
+            ...choices.filter((choice) => choice.variant !== variant),
+            { variant, templateId: next.templateId ?? 0, variables: next.variables, ...(next.headerMediaUrl ? { headerMediaUrl: next.headerMediaUrl } : {}) },
+          ].sort((x, y) => x.variant - y.variant),
         )
       }
     />

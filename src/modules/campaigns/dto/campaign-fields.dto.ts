@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, IsUrl, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { emptyToNull } from '../../../common/dto/field-transforms.js';
 import { Nullable } from '../../../common/dto/nullable.js';
 
@@ -48,6 +48,13 @@ export class CampaignTemplateDto {
   @IsString({ each: true })
   @MaxLength(1024, { each: true })
   variables!: string[];
+
+  @ApiPropertyOptional({ description: 'Templates whose header is an image, a video or a document: the public https address of the file' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2048)
+  @IsUrl({ protocols: ['https', 'http'], require_protocol: true, require_tld: false })
+  headerMediaUrl?: string | null;
 }
 
 /** The campaign form's fields (campaigns §3) but the name, which the create and update DTOs declare. */

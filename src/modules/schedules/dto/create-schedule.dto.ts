@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsDate, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsDate, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength, Min } from 'class-validator';
 import { emptyToNull } from '../../../common/dto/field-transforms.js';
 import { Nullable } from '../../../common/dto/nullable.js';
 
@@ -48,4 +48,12 @@ export class CreateScheduleDto {
   @IsString({ each: true })
   @MaxLength(1024, { each: true })
   templateVariables?: string[];
+
+  @ApiPropertyOptional({ description: 'Templates whose header is an image, a video or a document: the public https address of the file' })
+  @Transform(emptyToNull)
+  @Nullable()
+  @IsString()
+  @MaxLength(2000)
+  @IsUrl({ protocols: ['https', 'http'], require_protocol: true, require_tld: false })
+  templateHeaderMediaUrl?: string | null;
 }
