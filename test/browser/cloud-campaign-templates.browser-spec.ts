@@ -132,6 +132,32 @@ describe('a Cloud API campaign by template in the browser', () => {
     await screenshot(page, 'cloud-campaign-template-saved');
   });
 
+  it('asks by template when confirmation is on, and takes the address of a file its header shows', async () => {
+    await page.goto(`${suite.t.baseUrl}/campaigns`);
+    await page.getByRole('link', { name: 'Nova Campanha' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Nova Campanha').waitFor();
+    await dialog.getByRole('combobox', { name: 'Conexão' }).click();
+    await page.getByRole('option', { name: 'Meta Campanhas' }).click();
+    await dialog.getByTestId('cloud-campaign-notice').waitFor();
+    // Without confirmation only templates go: no file list.
+    expect(await dialog.getByRole('combobox', { name: 'Lista de Arquivos' }).getAttribute('aria-disabled')).toBe('true');
+    await dialog.getByLabel('Confirmação').check();
+    await dialog.getByTestId('cloud-campaign-notice').getByText(/com confirmação/).waitFor();
+    expect(await dialog.getByRole('combobox', { name: 'Lista de Arquivos' }).getAttribute('aria-disabled')).toBeNull();
+    // The template is the request: no confirmation text of our own.
+    expect(await dialog.locator('textarea[name="confirmationMessage1"]').count()).toBe(0);
+    const picker = dialog.getByTestId('template-choice');
+    await picker.getByRole('combobox', { name: 'Pedido de confirmação (modelo aprovado)' }).click();
+    await page.getByRole('option', { name: 'boas_vindas (pt_BR)' }).click();
+    await picker.getByLabel('Endereço (https) do arquivo do cabeçalho').fill('https://cdn.example.com/boas-vindas.png');
+    await picker.getByLabel('Texto de {{1}}').fill('{nome}');
+    await picker.getByTestId('template-choice-preview').scrollIntoViewIfNeeded();
+    await screenshot(page, 'cloud-campaign-confirmation');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   it('schedules a message by template: the dialog offers the connection’s approved templates and keeps the values', async () => {
     await page.goto(`${suite.t.baseUrl}/schedules`);
     await page.locator('.rbc-calendar').waitFor();

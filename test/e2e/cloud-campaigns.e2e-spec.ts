@@ -10,6 +10,7 @@ import { freePort } from '../utils/crash-scenario.mjs';
 import { waitFor } from '../utils/channels.js';
 import { type Session, type TenantFixture, twoTenants } from '../utils/factories.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
+import { customerWrites } from '../utils/tickets.js';
 import { TIME_FACTOR } from '../utils/time.js';
 import { cloudChannels, cloudWebhookUrl, createCloudConnection } from '../utils/cloud.js';
 
@@ -230,8 +231,9 @@ describe('Cloud API campaigns and schedules by template', () => {
     const badInput = await create({ ...base, templates: [{ variant: 9, templateId: 'x', variables: 'no' }] });
     expect(badInput.status).toBe(400);
     expect(JSON.stringify(badInput.body)).toContain('templates');
-    const confirmation = await create({ ...base, message2: '', templates: one, confirmation: true, confirmationMessage1: 'Quer?' });
-    expect(confirmation.status).toBe(400);
+    // A confirmation campaign is fine there: its template asks (see the confirmation test).
+    const confirmation = await create({ ...base, message2: '', templates: one, confirmation: true });
+    expect(confirmation.status).toBe(201);
     // Attendants do not run campaigns.
     expect((await create({ ...base, message2: '', templates: one }, userA)).status).toBe(403);
 
@@ -328,6 +330,66 @@ describe('Cloud API campaigns and schedules by template', () => {
     } finally {
       await rows(t, `update message_templates set status = 'APPROVED' where id = ?`, [confirmedId]);
     }
+  });
+
+  it('asks by template when confirmation is on, and sends the message itself once the customer answers, never twice', async () => {
+    const [yes, unsure, silent] = ['5511987999401', '5511987999402', '5511987999403'];
+    const list = await contactListWith(t, a.company.id, [
+      { name: 'Ana Lima', number: yes },
+      { name: 'Bruno Reis', number: unsure },
+      { name: 'Caio Dias', number: silent },
+    ]);
+    const created = await create({
+      name: 'Confirma por modelo',
+      confirmation: true,
+      message1: 'Aqui está seu cupom, {nome}: PROMO10',
+      templates: [{ variant: 1, templateId: confirmedId, variables: ['{nome}', 'cupom'] }],
+      contactListId: list.id,
+      whatsappId: connectionId,
+      scheduledAt: new Date().toISOString(),
+    });
+    expect(created.status).toBe(201);
+    await waitFor(async () => {
+      const all = await shippingsOf(t, created.body.id);
+      return all.length === 3 && all.every((s) => s.status === 'awaiting');
+    }, 15_000 * TIME_FACTOR);
+    await fake.settled();
+    // Each was asked by the template, under the recipient's confirmation id; the statuses of the requests change nothing.
+    for (const shipping of await shippingsOf(t, created.body.id)) {
+      const requests = fake.wire.filter((e) => e.to === shipping.number);
+      expect(requests.map((e) => e.type)).toEqual(['template']);
+      expect((requests[0]!.payload as { biz_opaque_callback_data: string }).biz_opaque_callback_data).toBe(shipping.confirmationProviderId);
+      expect(shipping.confirmationBody).toBe(`Olá ${shipping.name}, seu pedido cupom foi confirmado.`);
+    }
+
+    // The answer opens the window: the message goes as it is, once, and the ticket starts with the request.
+    const ticket = await customerWrites(t, adminA, connectionId, yes, 'Quero sim', 'Ana Lima');
+    const of = async (number: string) => (await shippingsOf(t, created.body.id)).find((s) => s.number === number)!;
+    await waitFor(async () => (await of(yes)).status === 'delivered', 15_000 * TIME_FACTOR);
+    const main = fake.wire.filter((e) => e.to === yes && e.type === 'text');
+    expect(main.map((e) => (e.payload as { text: { body: string } }).text.body)).toEqual(['Aqui está seu cupom, Ana Lima: PROMO10']);
+    expect((main[0]!.payload as { biz_opaque_callback_data: string }).biz_opaque_callback_data).toBe((await of(yes)).providerId);
+    expect(await of(yes)).toMatchObject({ body: 'Aqui está seu cupom, Ana Lima: PROMO10', variant: 1 });
+    const history = await rows<{ body: string }>(t, 'select body from messages where ticket_id = ? order by created_at, id', [ticket.id]);
+    expect(history[0]!.body).toBe('Olá Ana Lima, seu pedido cupom foi confirmado.');
+
+    // A confirmed send Meta answers with a generic error: nothing says whether it went; its status decides, no resend.
+    fake.reject(131000, 'Something went wrong');
+    await customerWrites(t, adminA, connectionId, unsure, 'Pode mandar', 'Bruno Reis');
+    await waitFor(async () => (await of(unsure)).attemptedAt, 15_000 * TIME_FACTOR);
+    const attempted = await of(unsure);
+    expect(attempted.status).toBe('awaiting');
+    expect(
+      await fake.deliverStatus(FAKE_PHONE_NUMBER_ID, {
+        id: 'wamid.HBgMconfirmadoDepoisDoErro',
+        recipient_id: unsure,
+        status: 'delivered',
+        biz_opaque_callback_data: attempted.providerId!,
+      }),
+    ).toBe(200);
+    await waitFor(async () => (await of(unsure)).status === 'delivered', 15_000 * TIME_FACTOR);
+    expect(fake.wire.filter((e) => e.to === unsure && e.type === 'text')).toHaveLength(0);
+    expect(await of(silent)).toMatchObject({ status: 'awaiting', confirmedAt: null });
   });
 
   it('sends a template whose header shows a file with the address the campaign or the schedule names', async () => {

@@ -20,7 +20,7 @@ interface TemplateChoiceFieldsProps {
   disabled?: boolean;
   /** A value as a sample recipient would get it (its placeholders rendered), for the preview. */
   renderValue(text: string): string;
-  /** Names the block for tests and screen readers. */
+  /** The template field's label (it also names the block for screen readers). */
   label: string;
 }
 
@@ -56,7 +56,7 @@ export function TemplateChoiceFields({ templates, value, onChange, disabled, ren
       <TextField
         select
         size="small"
-        label={translate('cloudTemplates.template')}
+        label={label}
         value={chosen ? chosen.id : ''}
         onChange={(event) => choose(Number(event.target.value))}
         disabled={disabled}

@@ -1974,6 +1974,9 @@ export const en: Catalog = {
     valueHelp: 'The texts take the variables ({nome}, {numero}, {email}, {{firstName}}...), filled in for each recipient.',
     campaignNotice:
       'WhatsApp Cloud API connection: each filled message is sent as the approved template chosen in its tab; the message text stays as a reference.',
+    campaignNoticeConfirmation:
+      'WhatsApp Cloud API connection with confirmation: the approved template chosen in each tab asks for it; when the contact answers, the tab’s message (and the file list) goes as it is, in the 24-hour window the answer opened.',
+    confirmationTemplate: 'Confirmation request (approved template)',
   },
   serviceWindow: {
     closesAt: '24-hour window closes at %{time}',

@@ -1974,6 +1974,9 @@ export const es: Catalog = {
     valueHelp: 'Los textos aceptan las variables ({nome}, {numero}, {email}, {{firstName}}...), completadas para cada destinatario.',
     campaignNotice:
       'Conexión de WhatsApp Cloud API: cada mensaje completado se envía como la plantilla aprobada elegida en su pestaña; el texto del mensaje queda como referencia.',
+    campaignNoticeConfirmation:
+      'Conexión de WhatsApp Cloud API con confirmación: la plantilla aprobada elegida en cada pestaña la pide; cuando el contacto responde, el mensaje de la pestaña (y la lista de archivos) se envía tal cual, en la ventana de 24 h abierta por la respuesta.',
+    confirmationTemplate: 'Solicitud de confirmación (plantilla aprobada)',
   },
   serviceWindow: {
     closesAt: 'La ventana de 24 h cierra a las %{time}',

@@ -1974,6 +1974,9 @@ export const pt = {
     valueHelp: 'Os textos aceitam as variáveis ({nome}, {numero}, {email}, {{firstName}}...), preenchidas para cada destinatário.',
     campaignNotice:
       'Conexão WhatsApp Cloud API: cada mensagem preenchida é enviada como o modelo aprovado escolhido na sua aba; o texto da mensagem fica como referência.',
+    campaignNoticeConfirmation:
+      'Conexão WhatsApp Cloud API com confirmação: o modelo aprovado escolhido em cada aba pede a confirmação; quando o contato responde, a mensagem da aba (e a lista de arquivos) vai como está, na janela de 24 h aberta pela resposta.',
+    confirmationTemplate: 'Pedido de confirmação (modelo aprovado)',
   },
   serviceWindow: {
     closesAt: 'Janela de 24 h fecha às %{time}',

@@ -124,8 +124,8 @@ select (select row_to_json(c) from camp c) as campaign,
 const CONFIRMED_SQL = prepared(
   'campaign_confirmed_claim',
   `
-select row_to_json(sh) as shipping, row_to_json(c) as campaign
-  from campaign_shippings sh join campaigns c on c.id = sh.campaign_id
+select row_to_json(sh) as shipping, to_jsonb(c) || jsonb_build_object('provider', w.provider) as campaign
+  from campaign_shippings sh join campaigns c on c.id = sh.campaign_id left join whatsapps w on w.id = sh.whatsapp_id
  where sh.company_id = ? and sh.id = ? and sh.status = 'awaiting' and sh.confirmed_at is not null`,
 );
 
@@ -144,7 +144,7 @@ with input as (
          confirmation_body = case when i.asked then i.body else sh.confirmation_body end,
          delivered_at = case when i.asked then sh.delivered_at else now() end,
          body = case when i.asked then sh.body else i.body end,
-         variant = coalesce(i.variant, sh.variant), error = null, updated_at = now()
+         variant = coalesce(i.variant, sh.variant), error = null, attempted_at = null, updated_at = now()
     from input i
    where sh.company_id = i.company_id and sh.id = i.shipping_id and sh.status in ('sending', 'awaiting')
   returning sh.company_id, sh.campaign_id, sh.whatsapp_id
@@ -196,7 +196,7 @@ const FAILED_SQL = prepared('campaign_failed', FAILED_TEXT);
 const ATTEMPT_SQL = prepared(
   'campaign_attempt',
   `update campaign_shippings set attempted_at = now(), outcome_ack = null, outcome_error = null, updated_at = now()
-    where company_id = ? and id = ? and status = 'sending'`,
+    where company_id = ? and id = ? and (status = 'sending' or (status = 'awaiting' and confirmed_at is not null))`,
 );
 
 /** The provider refused the attempt with an answer (nothing went out): it is no longer an attempt of unknown outcome. */
@@ -213,21 +213,34 @@ const OUTCOME_SQL = prepared(
   `
 with input as (
   select ?::int as company_id, ?::int as whatsapp_id, ?::text as provider_id, ?::smallint as ack, ?::text as error
+), target as (
+  -- The main message goes under provider_id, a confirmation request (Cloud API) under confirmation_provider_id.
+  select sh.id, c.confirmation and sh.confirmed_at is null as asking
+    from campaign_shippings sh join campaigns c on c.id = sh.campaign_id, input i
+   where sh.company_id = i.company_id and sh.whatsapp_id = i.whatsapp_id and sh.provider_id = i.provider_id
+  union
+  select sh.id, true
+    from campaign_shippings sh, input i
+   where sh.company_id = i.company_id and sh.whatsapp_id = i.whatsapp_id and sh.confirmation_provider_id = i.provider_id
+     and sh.confirmed_at is null
 )
 update campaign_shippings sh
    set outcome_ack = case when i.ack = 0 or sh.outcome_ack = 0 then 0 else greatest(coalesce(sh.outcome_ack, 0), i.ack) end,
        outcome_error = coalesce(i.error, sh.outcome_error),
-       status = case when i.ack = 0 and sh.status = 'delivered' then 'failed'
-                     when i.ack > 0 and sh.status = 'failed' and sh.error = 'ERR_CLOUD_OUTCOME_UNKNOWN' then 'delivered'
+       status = case when i.ack = 0 and sh.status in ('delivered', 'awaiting') then 'failed'
+                     when i.ack > 0 and sh.status = 'failed' and sh.error = 'ERR_CLOUD_OUTCOME_UNKNOWN' then (case when t.asking then 'awaiting' else 'delivered' end)
                      else sh.status end,
-       error = case when i.ack = 0 and sh.status = 'delivered' then 'ERR_CLOUD_UNDELIVERABLE'
+       error = case when i.ack = 0 and sh.status in ('delivered', 'awaiting') then 'ERR_CLOUD_UNDELIVERABLE'
                     when i.ack > 0 and sh.status = 'failed' and sh.error = 'ERR_CLOUD_OUTCOME_UNKNOWN' then null
                     else sh.error end,
-       failed_at = case when i.ack = 0 and sh.status = 'delivered' then now() else sh.failed_at end,
-       delivered_at = case when i.ack > 0 and sh.status = 'failed' and sh.error = 'ERR_CLOUD_OUTCOME_UNKNOWN' then now() else sh.delivered_at end,
+       failed_at = case when i.ack = 0 and sh.status in ('delivered', 'awaiting') then now() else sh.failed_at end,
+       delivered_at = case when i.ack > 0 and sh.status = 'failed' and sh.error = 'ERR_CLOUD_OUTCOME_UNKNOWN' and not t.asking then now()
+                           else sh.delivered_at end,
+       confirmation_requested_at = case when i.ack > 0 and sh.status = 'failed' and sh.error = 'ERR_CLOUD_OUTCOME_UNKNOWN' and t.asking then now()
+                                        else sh.confirmation_requested_at end,
        updated_at = now()
-  from input i
- where sh.company_id = i.company_id and sh.provider_id = i.provider_id and sh.whatsapp_id = i.whatsapp_id
+  from input i, target t
+ where sh.id = t.id
 returning sh.campaign_id`,
 );
 

@@ -169,8 +169,9 @@ export class CampaignWalker {
 
     const variant = variantFor(shipping.position, variantsOf(messagesOf(campaign)));
     const confirmationText = variant ? (confirmationsOf(campaign)[variant - 1] ?? '') : '';
-    // A Cloud API campaign sends only its templates (the form refuses confirmation there).
-    const asking = !assignsIds && campaign.confirmation && !shipping.confirmed_at && confirmationText.trim() !== '';
+    // On a Cloud API connection the confirmation request is the variant's template (the customer's answer opens the
+    // window, and the message itself then goes as it is); elsewhere it is the variant's confirmation text.
+    const asking = campaign.confirmation && !shipping.confirmed_at && (assignsIds || confirmationText.trim() !== '');
     const walked = campaign.walked + 1;
     // The wait runs from the end of this send, so two sends are never closer than the interval.
     const waitMs = nextWaitMs(walked, settings, this.config.campaigns.secondMs);
@@ -193,7 +194,7 @@ export class CampaignWalker {
         if (template) {
           // Recorded before the call: after a crash the recipient waits for Meta's status instead of a second send.
           await this.dispatch.attempt(companyId, shipping.id);
-          await this.outbox.sendTemplate(session, jid, template, shipping.provider_id);
+          await this.outbox.sendTemplate(session, jid, template, asking ? shipping.confirmation_provider_id : shipping.provider_id);
         } else if (asking) await this.outbox.sendText(session, jid, body, shipping.confirmation_provider_id);
         else await this.outbox.sendMain(companyId, campaign, session, jid, body, shipping.provider_id);
       } catch (error) {
@@ -312,10 +313,12 @@ export class CampaignWalker {
       const prepared = await this.templateSend(companyId, campaign, variant, shipping, settings);
       if (!('error' in prepared)) body = prepared.body;
     }
+    // The attempt was the confirmation request when the campaign asks first and the recipient has not answered.
+    const asked = campaign.confirmation && !shipping.confirmed_at;
     const held = await this.dispatch.hold(companyId, campaignId, fence, async () => {
       const nextAt = new Date(Date.now() + waitMs);
       if (shipping.outcome_ack !== null && shipping.outcome_ack > 0) {
-        await this.dispatch.sent(companyId, shipping.id, { asked: false, variant, body, walk: 1, nextAt });
+        await this.dispatch.sent(companyId, shipping.id, { asked, variant, body, walk: 1, nextAt });
         return { nextAt, recentFailures: 0 };
       }
       const code = shipping.outcome_ack === 0 ? outcomeErrorCode(shipping.outcome_error) : 'ERR_CLOUD_OUTCOME_UNKNOWN';
@@ -331,23 +334,36 @@ export class CampaignWalker {
     return held.value.nextAt;
   }
 
-  /** A confirmed recipient gets the main message of its variant; answers a retry time when the connection is away. */
+  /**
+   * A confirmed recipient gets the main message of its variant; answers a retry time when the connection is away. On a
+   * Cloud API connection the customer's answer opened the window, so the message goes as it is (files too); the
+   * attempt is recorded first, and one cut by a crash is settled by Meta's status (settleConfirmed), never repeated.
+   */
   async sendConfirmed(companyId: number, shippingId: number): Promise<Date | null> {
     const row = await this.dispatch.claimConfirmed(companyId, shippingId);
     if (!row) return null;
     const { shipping, campaign } = row;
     if (campaign.status === 'CANCELADA' || !shipping.whatsapp_id) return null;
+    const assignsIds = this.assignsIds(campaign);
+    if (assignsIds && shipping.attempted_at) return this.settleConfirmed(companyId, campaign, shipping);
     const session = this.sessionOf(companyId, shipping.whatsapp_id);
     if (!session) return new Date(Date.now() + 30_000);
     const settings = await this.settings.read(companyId);
     const variant = shipping.variant ?? variantFor(shipping.position, variantsOf(messagesOf(campaign)));
     const body = renderCampaignMessage(messagesOf(campaign)[(variant ?? 1) - 1] ?? '', shipping, settings.variables);
     await this.outbox.prepare(companyId, campaign);
+    // Committed before the call (outside the recipient's lock, which the send holds).
+    if (assignsIds) await this.dispatch.attempt(companyId, shipping.id);
     // Held like a walk's send: a second job for the same recipient waits, then finds it sent.
-    const held = await this.dispatch.holdConfirmed(companyId, shipping.id, async (): Promise<boolean | 'later'> => {
+    const held = await this.dispatch.holdConfirmed(companyId, shipping.id, async (): Promise<boolean | 'later' | 'unknown'> => {
       try {
         await this.outbox.sendMain(companyId, campaign, session, jidFor(shipping.number), body, shipping.provider_id);
       } catch (error) {
+        if (assignsIds && outcomeUnknown(error)) {
+          this.logger.warn(`campaign ${campaign.id}, confirmed recipient ${shipping.id}: outcome unknown (${String(error)}); waiting for Meta's status`);
+          return 'unknown';
+        }
+        if (assignsIds) await this.dispatch.forgetAttempt(companyId, shipping.id);
         if (this.sessionAway(error, shipping.whatsapp_id as number)) {
           this.logger.warn(
             `campaign ${campaign.id}, confirmed recipient ${shipping.id}: not sent, the connection is away (${String(error)}); tried again later`,
@@ -364,9 +380,42 @@ export class CampaignWalker {
     // The same job comes back with the same message id: the recipient stays confirmed and unsent until then.
     if (held.held) {
       if (held.value === 'later') return new Date(Date.now() + RECONNECT_WAIT_MS);
+      if (held.value === 'unknown') return new Date(Date.now() + OUTCOME_POLL_MS);
       await this.progress(companyId, campaign.id, held.value);
     }
     // The last awaited answer may have been this one: the campaign need not wait for its window any more.
+    await this.finishIfDone(companyId, campaign.id);
+    return null;
+  }
+
+  /**
+   * A confirmed recipient's message whose send a crash (or a silent Graph API) left without an outcome: the status that
+   * names its id decides (sent: delivered; failed: failed with Meta's reason); without one, after `outcomeWaitMs`, it
+   * fails with ERR_CLOUD_OUTCOME_UNKNOWN (or, configured with `resend`, goes again).
+   */
+  private async settleConfirmed(companyId: number, campaign: DispatchCampaignRow, shipping: DispatchShippingRow): Promise<Date | null> {
+    const { outcomeWaitMs = DEFAULT_OUTCOME_WAIT_MS, unknownOutcome = 'fail' } = this.config.campaigns;
+    if (shipping.outcome_ack === null) {
+      const decideAt = new Date(shipping.attempted_at as string).getTime() + outcomeWaitMs;
+      if (Date.now() < decideAt) return new Date(Math.min(decideAt, Date.now() + OUTCOME_POLL_MS));
+      if (unknownOutcome === 'resend') {
+        await this.dispatch.forgetAttempt(companyId, shipping.id);
+        return new Date();
+      }
+    }
+    const settings = await this.settings.read(companyId);
+    const variant = shipping.variant ?? variantFor(shipping.position, variantsOf(messagesOf(campaign)));
+    const body = renderCampaignMessage(messagesOf(campaign)[(variant ?? 1) - 1] ?? '', shipping, settings.variables);
+    const held = await this.dispatch.holdConfirmed(companyId, shipping.id, async () => {
+      if (shipping.outcome_ack !== null && shipping.outcome_ack > 0) {
+        await this.dispatch.sent(companyId, shipping.id, { asked: false, variant, body, walk: 0, nextAt: null });
+        return true;
+      }
+      const code = shipping.outcome_ack === 0 ? outcomeErrorCode(shipping.outcome_error) : 'ERR_CLOUD_OUTCOME_UNKNOWN';
+      await this.dispatch.failed(companyId, shipping.id, code, 0, null);
+      return false;
+    });
+    if (held.held) await this.progress(companyId, campaign.id, held.value);
     await this.finishIfDone(companyId, campaign.id);
     return null;
   }

@@ -11,7 +11,9 @@ const MESSAGES = ['message1', 'message2', 'message3', 'message4', 'message5'] as
 /**
  * What a campaign on a connection that sends templates (the WhatsApp Cloud API) needs: an approved template of that
  * connection for every non-empty message variant, with a text for each of its values (and the address of the file its
- * header shows, if it shows one), and nothing a template cannot carry (a confirmation request, the campaign's files). Other connections keep no templates.
+ * header shows, if it shows one). With a confirmation request that template is the request, and the variant's message
+ * (with the campaign's files) goes once the customer answers, inside the window the answer opened; without one, files
+ * cannot go. Other connections keep no templates.
  */
 @Injectable()
 export class CloudCampaignRules {
@@ -57,7 +59,9 @@ export class CloudCampaignRules {
     const missing = MESSAGES.flatMap((field, index) => (campaign[field].trim() && !variants.has(index + 1) ? [index + 1] : []));
     if (missing.length)
       throw appError('ERR_CLOUD_TEMPLATE_REQUIRED', `Messages ${missing.join(', ')} have no approved template of the connection`, { variants: missing });
-    if (campaign.confirmation) throw fieldError('confirmation', 'A WhatsApp Cloud API campaign sends only approved templates: no confirmation request');
-    if (campaign.fileList || campaign.mediaPath) throw fieldError('fileListId', 'A WhatsApp Cloud API campaign sends only approved templates: no files');
+    // With a confirmation request the template asks, and the customer's answer opens the window for the message and its
+    // files; without one only the template goes.
+    if (!campaign.confirmation && (campaign.fileList || campaign.mediaPath))
+      throw fieldError('fileListId', 'Without a confirmation request a WhatsApp Cloud API campaign sends only approved templates: no files');
   }
 }

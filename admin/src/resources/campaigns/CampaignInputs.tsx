@@ -45,6 +45,7 @@ export function CampaignInputs({ locked, messagesLocked, notice, campaign }: Cam
   const choices = useCampaignChoices(campaign);
   const audience = (useWatch({ name: 'audience' }) as Audience | undefined) ?? 'contactList';
   const cloud = useCloudTemplates(useWatch({ name: 'whatsappId' }) as number | null);
+  const confirmation = Boolean(useWatch({ name: 'confirmation' }));
   const none = translate('campaigns.form.none');
   return (
     <>
@@ -63,8 +64,14 @@ export function CampaignInputs({ locked, messagesLocked, notice, campaign }: Cam
           helperText="campaigns.form.scheduledAtHelp"
           disabled={locked}
         />
-        {/* A Cloud API campaign sends only its templates: no files, no confirmation request (the API refuses them). */}
-        <SelectInput source="fileListId" label="campaigns.form.fileListId" choices={choices.fileLists} emptyText={none} disabled={locked || cloud.cloud} />
+        {/* Without a confirmation request a Cloud API campaign sends only its templates: its files go after an answer. */}
+        <SelectInput
+          source="fileListId"
+          label="campaigns.form.fileListId"
+          choices={choices.fileLists}
+          emptyText={none}
+          disabled={locked || (cloud.cloud && !confirmation)}
+        />
       </Box>
       <AudienceInput disabled={locked} />
       <Box sx={twoColumns}>
@@ -73,11 +80,11 @@ export function CampaignInputs({ locked, messagesLocked, notice, campaign }: Cam
         ) : (
           <SelectInput source="contactListId" label="campaigns.form.contactListId" choices={choices.contactLists} emptyText={none} disabled={locked} />
         )}
-        <SwitchInput source="confirmation" label="campaigns.form.confirmation" helperText="campaigns.form.confirmationHelp" disabled={locked || cloud.cloud} />
+        <SwitchInput source="confirmation" label="campaigns.form.confirmation" helperText="campaigns.form.confirmationHelp" disabled={locked} />
       </Box>
       {cloud.cloud && (
         <Alert severity="info" sx={{ mt: 1 }} data-testid="cloud-campaign-notice">
-          {translate('cloudTemplates.campaignNotice')}
+          {translate(confirmation ? 'cloudTemplates.campaignNoticeConfirmation' : 'cloudTemplates.campaignNotice')}
         </Alert>
       )}
       <CampaignMessageTabs disabled={messagesLocked} templates={cloud.cloud ? cloud.templates : null} />

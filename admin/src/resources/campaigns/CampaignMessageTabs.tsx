@@ -58,11 +58,14 @@ function VariantTemplateInput({
   templates,
   variables,
   disabled,
+  asking,
 }: {
   variant: Variant;
   templates: MessageTemplateResponse[];
   variables: CampaignVariable[];
   disabled: boolean;
+  /** The template asks for the confirmation (the message goes once the contact answers). */
+  asking: boolean;
 }) {
   const translate = useTranslate();
   const { field } = useInput<CampaignTemplateChoice[]>({ source: 'templates' });
@@ -71,7 +74,7 @@ function VariantTemplateInput({
   const sample = { name: translate('campaignTools.sampleName'), number: '5511999990000', email: translate('campaignTools.sampleEmail') };
   return (
     <TemplateChoiceFields
-      label={translate('cloudTemplates.template')}
+      label={translate(asking ? 'cloudTemplates.confirmationTemplate' : 'cloudTemplates.template')}
       templates={templates}
       value={{ templateId: current?.templateId ?? null, variables: current?.variables ?? [], headerMediaUrl: current?.headerMediaUrl ?? null }}
       disabled={disabled}
@@ -136,7 +139,8 @@ export function CampaignMessageTabs({ disabled, templates }: { disabled: boolean
           maxRows={12}
           disabled={disabled}
         />
-        {confirmation && (
+        {/* On a Cloud API connection the variant's template is the confirmation request. */}
+        {confirmation && !templates && (
           <TextInput
             source={`confirmationMessage${variant}`}
             label={translate('campaigns.form.confirmationMessage', { n: variant })}
@@ -148,7 +152,7 @@ export function CampaignMessageTabs({ disabled, templates }: { disabled: boolean
           />
         )}
         {templates ? (
-          <VariantTemplateInput variant={variant} templates={templates} variables={variables} disabled={disabled} />
+          <VariantTemplateInput variant={variant} templates={templates} variables={variables} disabled={disabled} asking={confirmation} />
         ) : (
           <VariantPreview variant={variant} confirmation={confirmation} variables={variables} />
         )}
