@@ -143,7 +143,10 @@ describe('a Cloud API campaign by template in the browser', () => {
     // Without confirmation only templates go: no file list.
     expect(await dialog.getByRole('combobox', { name: 'Lista de Arquivos' }).getAttribute('aria-disabled')).toBe('true');
     await dialog.getByLabel('Confirmação').check();
-    await dialog.getByTestId('cloud-campaign-notice').getByText(/com confirmação/).waitFor();
+    await dialog
+      .getByTestId('cloud-campaign-notice')
+      .getByText(/com confirmação/)
+      .waitFor();
     expect(await dialog.getByRole('combobox', { name: 'Lista de Arquivos' }).getAttribute('aria-disabled')).toBeNull();
     // The template is the request: no confirmation text of our own.
     expect(await dialog.locator('textarea[name="confirmationMessage1"]').count()).toBe(0);

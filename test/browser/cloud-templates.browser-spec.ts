@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DEFAULT_GRAPH_VERSION } from '../../src/channels/cloud-api/cloud-api-types.js';
 import { type FakeGraphApi, type FakeGraphApiOptions, startFakeGraphApi } from '../../src/channels/cloud-api/fake-graph-api.js';
-import { FAKE_ACCESS_TOKEN, FAKE_BUSINESS_ACCOUNT_ID, FAKE_PHONE_NUMBER_ID } from '../../src/channels/cloud-api/fake-graph-fixtures.js';
+import { FAKE_ACCESS_TOKEN, FAKE_BUSINESS_ACCOUNT_ID, FAKE_NAMED_TEMPLATE, FAKE_PHONE_NUMBER_ID } from '../../src/channels/cloud-api/fake-graph-fixtures.js';
 import { MessageTemplatesService } from '../../src/modules/message-templates/message-templates.service.js';
 import { DEMO_ACCOUNTS } from '../../src/modules/companies/demo-data.seed.js';
 import { Ticket } from '../../src/modules/tickets/ticket.entity.js';
@@ -112,19 +112,7 @@ describe('Cloud API templates and the 24-hour window in the browser', () => {
     await screenshot(page, 'cloud-template-sent');
 
     // A template with named values, a text header and a URL button: one field per slot, named after its part.
-    fake.templates.push({
-      id: '9000000000077',
-      name: 'rastreio_pedido',
-      language: 'pt_BR',
-      status: 'APPROVED',
-      category: 'UTILITY',
-      parameter_format: 'NAMED',
-      components: [
-        { type: 'HEADER', format: 'TEXT', text: 'Pedido {{order_id}}' },
-        { type: 'BODY', text: 'Olá {{first_name}}, seu pedido {{order_id}} saiu com {{carrier}}.' },
-        { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Rastrear', url: 'https://loja.example/rastreio/{{1}}' }] },
-      ],
-    });
+    fake.templates.push(structuredClone(FAKE_NAMED_TEMPLATE));
     const [{ whatsapp_id: connectionId, company_id: companyId }] = await sql<{ whatsapp_id: number; company_id: number }>(
       'select whatsapp_id, company_id from tickets where uuid = ?',
       [ticketUuid],
@@ -138,7 +126,7 @@ describe('Cloud API templates and the 24-hour window in the browser', () => {
     await composer.getByLabel('Variável {{first_name}}').fill('Dora');
     await composer.getByLabel('Variável {{order_id}}', { exact: true }).fill('A-9');
     await composer.getByLabel('Variável {{carrier}}').fill('Correios');
-    await composer.getByLabel('Botão 1: Variável {{1}}').fill('A-9');
+    await composer.getByLabel('Botão 2: Variável {{1}}').fill('A-9');
     await composer.getByTestId('template-preview').getByText('Olá Dora, seu pedido A-9 saiu com Correios.', { exact: false }).waitFor();
     await screenshot(page, 'cloud-template-named');
     await composer.getByRole('button', { name: 'Enviar modelo' }).click();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { MessageTemplate } from '../../src/channels/cloud-api/cloud-api-types.js';
 import { type FakeGraphApi, type FakeGraphApiOptions, startFakeGraphApi } from '../../src/channels/cloud-api/fake-graph-api.js';
-import { FAKE_PHONE_NUMBER_ID, FAKE_TEMPLATES } from '../../src/channels/cloud-api/fake-graph-fixtures.js';
+import { FAKE_NAMED_TEMPLATE, FAKE_PHONE_NUMBER_ID, FAKE_TEMPLATES } from '../../src/channels/cloud-api/fake-graph-fixtures.js';
 // @ts-expect-error plain ESM helper shared with the benchmarks
 import { freePort } from '../utils/crash-scenario.mjs';
 import { drainPipeline, waitFor } from '../utils/channels.js';
@@ -248,19 +248,7 @@ describe('Cloud API message templates and the 24-hour window', () => {
   });
 
   it('fills named placeholders, a text header and a URL button, labelled by slot', async () => {
-    fake.templates.push({
-      id: '9000000000077',
-      name: 'rastreio_pedido',
-      language: 'pt_BR',
-      status: 'APPROVED',
-      category: 'UTILITY',
-      parameter_format: 'NAMED',
-      components: [
-        { type: 'HEADER', format: 'TEXT', text: 'Pedido {{order_id}}' },
-        { type: 'BODY', text: 'Olá {{first_name}}, seu pedido {{order_id}} saiu com {{carrier}}.' },
-        { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Rastrear', url: 'https://loja.example/rastreio/{{1}}' }] },
-      ],
-    });
+    fake.templates.push(structuredClone(FAKE_NAMED_TEMPLATE));
     expect((await t.http().post(`/api/whatsapp/${connectionId}/templates/sync`).set(adminA.auth)).status).toBe(200);
     const offered = await t.http().get(`/api/messages/${ticketId}/templates`).set(adminA.auth);
     const tracking = offered.body.find((x: { name: string }) => x.name === 'rastreio_pedido');
@@ -271,7 +259,7 @@ describe('Cloud API message templates and the 24-hour window', () => {
         { part: 'body', name: 'first_name' },
         { part: 'body', name: 'order_id' },
         { part: 'body', name: 'carrier' },
-        { part: 'button', name: '1', button: 0 },
+        { part: 'button', name: '1', button: 1 },
       ],
     });
     const short = await t
@@ -301,7 +289,7 @@ describe('Cloud API message templates and the 24-hour window', () => {
             { type: 'text', parameter_name: 'carrier', text: 'Correios' },
           ],
         },
-        { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: 'A-9' }] },
+        { type: 'button', sub_type: 'url', index: '1', parameters: [{ type: 'text', text: 'A-9' }] },
       ],
     });
   });

@@ -54,3 +54,28 @@ export const FAKE_TEMPLATES: MessageTemplate[] = [
     components: [{ type: 'BODY', text: 'Só hoje: {{1}}% de desconto!' }],
   },
 ];
+
+/**
+ * A template with named placeholders, a text header with one and a URL button ending in {{1}}: not among
+ * FAKE_TEMPLATES (whose count tests rely on), added where a test needs every kind of value.
+ */
+export const FAKE_NAMED_TEMPLATE: MessageTemplate = {
+  id: '9000000000077',
+  name: 'rastreio_pedido',
+  language: 'pt_BR',
+  status: 'APPROVED',
+  category: 'UTILITY',
+  parameter_format: 'NAMED',
+  components: [
+    { type: 'HEADER', format: 'TEXT', text: 'Pedido {{order_id}}' },
+    { type: 'BODY', text: 'Olá {{first_name}}, seu pedido {{order_id}} saiu com {{carrier}}.' },
+    { type: 'FOOTER', text: 'Loja Exemplo' },
+    {
+      type: 'BUTTONS',
+      buttons: [
+        { type: 'QUICK_REPLY', text: 'Falar com a loja' },
+        { type: 'URL', text: 'Rastrear', url: 'https://loja.example/rastreio/{{1}}' },
+      ],
+    },
+  ],
+};

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError } from '../../common/errors/app-error.js';
-import type { CloudApiCredentials, MessageTemplate } from './cloud-api-types.js';
+import type { CloudApiCredentials } from './cloud-api-types.js';
 import { type FakeGraphApi, fakeCredentials, startFakeGraphApi } from './fake-graph-api.js';
-import { FAKE_TEMPLATES } from './fake-graph-fixtures.js';
+import { FAKE_NAMED_TEMPLATE, FAKE_TEMPLATES } from './fake-graph-fixtures.js';
 import { GraphApiClient } from './graph-api.client.js';
 import { mediaPayload, reactionPayload, readPayload, templatePayload, textPayload } from './outgoing-payloads.js';
 import { renderTemplateText, templateParams, templateSlots } from './template-slots.js';
@@ -12,28 +12,7 @@ let fake: FakeGraphApi;
 let creds: CloudApiCredentials;
 const client = new GraphApiClient();
 
-/** A template with named placeholders, a text header with one and a URL button that ends in {{1}}. */
-const TRACKING: MessageTemplate = {
-  id: '9000000000077',
-  name: 'rastreio_pedido',
-  language: 'pt_BR',
-  status: 'APPROVED',
-  category: 'UTILITY',
-  parameter_format: 'NAMED',
-  components: [
-    { type: 'HEADER', format: 'TEXT', text: 'Pedido {{order_id}}' },
-    { type: 'BODY', text: 'Olá {{first_name}}, seu pedido {{order_id}} saiu com {{carrier}}.' },
-    { type: 'FOOTER', text: 'Loja Exemplo' },
-    {
-      type: 'BUTTONS',
-      buttons: [
-        { type: 'QUICK_REPLY', text: 'Falar com a loja' },
-        { type: 'URL', text: 'Rastrear', url: 'https://loja.example/rastreio/{{1}}' },
-      ],
-    },
-  ],
-};
-const TEMPLATES = [...FAKE_TEMPLATES, TRACKING];
+const TEMPLATES = [...FAKE_TEMPLATES, FAKE_NAMED_TEMPLATE];
 const template = (name: string) => TEMPLATES.find((t) => t.name === name)!;
 
 async function refusal(run: () => unknown): Promise<AppError> {
