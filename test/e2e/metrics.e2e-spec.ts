@@ -1,3 +1,4 @@
+import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SimulatorProviderFactory } from '../../src/channels/simulator/simulator-provider.factory.js';
 import { MetricsPort } from '../../src/infra/metrics/metrics-port.js';
@@ -8,8 +9,12 @@ import { refuseConnections } from '../utils/database-outage.js';
 import { createTenant, login, type Session, type TenantFixture } from '../utils/factories.js';
 import { connectSocket } from '../utils/sockets.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
+import { customerWrites } from '../utils/tickets.js';
+import { TIME_FACTOR } from '../utils/time.js';
+import { campaignReaches, contactListWith, setCampaignSettings } from '../utils/campaigns.js';
 
 const TOKEN = 'metrics-token-for-the-test-0123';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The value of one series (labels written exactly as exposed), or null when absent. */
 function sample(text: string, series: string): number | null {
@@ -130,6 +135,72 @@ describe('metrics and health', () => {
       await db.execute('delete from inbound_inbox where company_id = ? and whatsapp_id = ?', [tenant.company.id, connection.id]);
     }
     expect(await scrape()).not.toContain(backlogSeries);
+  });
+
+  it('moves the outbound, campaign, import and job series with the work they count', async () => {
+    const before = await scrape();
+    const count = (text: string, series: string) => sample(text, series) ?? 0;
+    // One message of ours into a conversation.
+    const ticket = await customerWrites(t, admin, connection.id, '5511987650002', 'Oi');
+    await t.http().put(`/api/tickets/${ticket.id}`).set(admin.auth).send({ status: 'open', userId: tenant.admin.id }).expect(200);
+    expect((await t.http().post(`/api/messages/${ticket.id}`).set(admin.auth).send({ body: 'Olá!' })).status).toBe(201);
+    // A two-recipient campaign walked to the end (its walk is a BullMQ job).
+    await setCampaignSettings(t, tenant.company.id, { messageInterval: 0, longerIntervalAfter: 0, dailyCap: 0 });
+    const audience = await contactListWith(t, tenant.company.id, [
+      { name: 'Ana', number: '5511987650011' },
+      { name: 'Bia', number: '5511987650012' },
+    ]);
+    const campaign = await t
+      .http()
+      .post('/api/campaigns')
+      .set(admin.auth)
+      .send({ name: 'Métricas', message1: 'Oi {nome}', contactListId: audience.id, whatsappId: connection.id, scheduledAt: new Date().toISOString() });
+    expect(campaign.status).toBe(201);
+    await campaignReaches(t, campaign.body.id, 'FINALIZADA', 30_000);
+    // A three-row spreadsheet imported into a list.
+    const list = await t.http().post('/api/contact-lists').set(admin.auth).send({ name: 'Importada' }).expect(201);
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(
+      book,
+      XLSX.utils.aoa_to_sheet([
+        ['nome', 'numero'],
+        ['Caio', '5511987650021'],
+        ['Duda', '5511987650022'],
+        ['Edu', '5511987650023'],
+      ]),
+      'Contatos',
+    );
+    const upload = await t
+      .http()
+      .post(`/api/contact-lists/${list.body.id}/upload`)
+      .set(admin.auth)
+      .attach('file', XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer, { filename: 'contatos.xlsx', contentType: XLSX_TYPE });
+    expect(upload.status).toBe(202);
+    await waitFor(async () => {
+      const latest = (await t.http().get(`/api/contact-lists/${list.body.id}/imports/latest`).set(admin.auth)).body.import;
+      return latest?.status === 'done';
+    }, 20_000 * TIME_FACTOR);
+
+    const sends = 'atendechat_outbound_sends_total{provider="simulator",result="sent"}';
+    const recipients = 'atendechat_campaign_recipients_total{result="sent"}';
+    const written = 'atendechat_import_rows_total{stage="written"}';
+    const campaignJobs = (text: string) =>
+      text
+        .split('\n')
+        .filter((line) => /^atendechat_job_duration_seconds_count\{queue="[^"]*campaigns[^"]*",result="completed"\} /.test(line))
+        .reduce((sum, line) => sum + Number(line.split(' ')[1]), 0);
+    const after = await waitFor(async () => {
+      const text = await scrape();
+      return campaignJobs(text) > campaignJobs(before) ? text : null;
+    });
+    // Ours, plus the two campaign messages.
+    expect(count(after, sends) - count(before, sends)).toBeGreaterThanOrEqual(3);
+    expect(count(after, recipients) - count(before, recipients)).toBe(2);
+    expect(count(after, written) - count(before, written)).toBe(3);
+    expect(count(after, 'atendechat_import_rows_total{stage="checked"}')).toBeGreaterThan(count(before, 'atendechat_import_rows_total{stage="checked"}'));
+    expect(sample(after, 'atendechat_outbound_sends_total{provider="simulator",result="failed"}') ?? 0).toBe(
+      sample(before, 'atendechat_outbound_sends_total{provider="simulator",result="failed"}') ?? 0,
+    );
   });
 
   it('exposes the job, pool, Redis and runtime series', async () => {
