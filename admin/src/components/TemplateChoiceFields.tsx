@@ -1,7 +1,7 @@
 import { Box, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { MessageTemplateResponse } from '../../../src/shared/api-types';
-import { previewTemplate, slotLabel } from '../pages/tickets/serviceWindow';
+import { needsHeaderFile, previewTemplate, slotLabel } from '../pages/tickets/serviceWindow';
 
 /** The template chosen for a message, the text of each of its values and, for a header that shows a file, its address. */
 export interface TemplateChoiceValue {
@@ -9,9 +9,6 @@ export interface TemplateChoiceValue {
   variables: string[];
   headerMediaUrl?: string | null;
 }
-
-/** Template headers that show a file: the send names its address. */
-const FILE_HEADERS = new Set(['IMAGE', 'VIDEO', 'DOCUMENT']);
 
 interface TemplateChoiceFieldsProps {
   templates: MessageTemplateResponse[];
@@ -48,7 +45,7 @@ export function TemplateChoiceFields({ templates, value, onChange, disabled, ren
     onChange({
       templateId: id,
       variables: Array.from({ length: template?.variables ?? 0 }, (_, i) => value.variables[i] ?? ''),
-      headerMediaUrl: FILE_HEADERS.has(template?.headerFormat ?? '') ? (value.headerMediaUrl ?? '') : null,
+      headerMediaUrl: needsHeaderFile(template) ? (value.headerMediaUrl ?? '') : null,
     });
   };
   return (
@@ -70,7 +67,7 @@ export function TemplateChoiceFields({ templates, value, onChange, disabled, ren
       </TextField>
       {chosen && (
         <>
-          {FILE_HEADERS.has(chosen.headerFormat ?? '') && (
+          {needsHeaderFile(chosen) && (
             <TextField
               size="small"
               label={translate('serviceWindow.headerMediaUrl')}

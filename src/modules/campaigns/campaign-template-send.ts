@@ -1,9 +1,8 @@
 import type { OutgoingTemplateMessage } from '../../channels/channel-provider.js';
 import { cloudErrorCode } from '../../channels/cloud-api/cloud-api-errors.js';
-import { renderTemplateText, templateParams } from '../../channels/cloud-api/template-slots.js';
 import { AppError } from '../../common/errors/app-error.js';
 import type { MessageTemplate } from '../message-templates/message-template.entity.js';
-import { asCloudTemplate, headerMediaKind } from '../message-templates/template-variables.js';
+import { headerMediaKind, templateSendOf } from '../message-templates/template-variables.js';
 
 /** A template send for one recipient: what goes to the provider, and the text the customer reads (kept as the body). */
 export interface CampaignTemplateSend {
@@ -22,16 +21,10 @@ export function campaignTemplateSend(
   if (!chosen) return { error: 'ERR_CLOUD_TEMPLATE_REQUIRED' };
   const { template, variables, headerMediaUrl } = chosen;
   if (template.status !== 'APPROVED') return { error: 'ERR_CLOUD_TEMPLATE_NOT_APPROVED' };
-  const cloud = asCloudTemplate(template);
-  const kind = headerMediaKind(template.headerFormat);
   // A file header without its address (a template that gained one since the campaign was saved) cannot go.
-  if (kind && !headerMediaUrl) return { error: 'ERR_CLOUD_TEMPLATE_HEADER_FILE' };
+  if (headerMediaKind(template.headerFormat) && !headerMediaUrl) return { error: 'ERR_CLOUD_TEMPLATE_HEADER_FILE' };
   try {
-    const params = templateParams(cloud, variables.map(render));
-    return {
-      message: { name: template.name, language: template.language, params, ...(kind && headerMediaUrl ? { headerMedia: { kind, link: headerMediaUrl } } : {}) },
-      body: renderTemplateText(cloud.components, params) || template.name,
-    };
+    return templateSendOf(template, variables.map(render), headerMediaUrl);
   } catch (error) {
     return { error: error instanceof AppError ? error.code : 'ERR_CLOUD_BAD_PAYLOAD' };
   }

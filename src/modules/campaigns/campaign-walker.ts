@@ -348,9 +348,7 @@ export class CampaignWalker {
     if (assignsIds && shipping.attempted_at) return this.settleConfirmed(companyId, campaign, shipping);
     const session = this.sessionOf(companyId, shipping.whatsapp_id);
     if (!session) return new Date(Date.now() + 30_000);
-    const settings = await this.settings.read(companyId);
-    const variant = shipping.variant ?? variantFor(shipping.position, variantsOf(messagesOf(campaign)));
-    const body = renderCampaignMessage(messagesOf(campaign)[(variant ?? 1) - 1] ?? '', shipping, settings.variables);
+    const { variant, body } = await this.confirmedMessage(companyId, campaign, shipping);
     await this.outbox.prepare(companyId, campaign);
     // Committed before the call (outside the recipient's lock, which the send holds).
     if (assignsIds) await this.dispatch.attempt(companyId, shipping.id);
@@ -388,6 +386,17 @@ export class CampaignWalker {
     return null;
   }
 
+  /** The main message a confirmed recipient gets: its variant's text, rendered for it. */
+  private async confirmedMessage(
+    companyId: number,
+    campaign: DispatchCampaignRow,
+    shipping: DispatchShippingRow,
+  ): Promise<{ variant: number | null; body: string }> {
+    const settings = await this.settings.read(companyId);
+    const variant = shipping.variant ?? variantFor(shipping.position, variantsOf(messagesOf(campaign)));
+    return { variant, body: renderCampaignMessage(messagesOf(campaign)[(variant ?? 1) - 1] ?? '', shipping, settings.variables) };
+  }
+
   /**
    * A confirmed recipient's message whose send a crash (or a silent Graph API) left without an outcome: the status that
    * names its id decides (sent: delivered; failed: failed with Meta's reason); without one, after `outcomeWaitMs`, it
@@ -403,9 +412,7 @@ export class CampaignWalker {
         return new Date();
       }
     }
-    const settings = await this.settings.read(companyId);
-    const variant = shipping.variant ?? variantFor(shipping.position, variantsOf(messagesOf(campaign)));
-    const body = renderCampaignMessage(messagesOf(campaign)[(variant ?? 1) - 1] ?? '', shipping, settings.variables);
+    const { variant, body } = await this.confirmedMessage(companyId, campaign, shipping);
     const held = await this.dispatch.holdConfirmed(companyId, shipping.id, async () => {
       if (shipping.outcome_ack !== null && shipping.outcome_ack > 0) {
         await this.dispatch.sent(companyId, shipping.id, { asked: false, variant, body, walk: 0, nextAt: null });

@@ -1,5 +1,6 @@
+import type { OutgoingTemplateMessage } from '../../channels/channel-provider.js';
 import type { CloudTemplate, TemplateComponentDefinition } from '../../channels/cloud-api/cloud-api-types.js';
-import { templateSlots } from '../../channels/cloud-api/template-slots.js';
+import { renderTemplateText, templateParams, templateSlots } from '../../channels/cloud-api/template-slots.js';
 
 /** How many values a send of the template takes: its header's, body's and URL buttons' placeholders. */
 export function variableCount(components: readonly TemplateComponentDefinition[]): number {
@@ -42,5 +43,32 @@ export function asCloudTemplate(template: {
     status: template.status as CloudTemplate['status'],
     category: template.category,
     components: template.components,
+  };
+}
+
+/**
+ * A send of the template: the message the provider gets (the values by slot, the header's file when it shows one and
+ * an address is given) and the text the customer reads, kept as the message's body. Values that do not fit its slots
+ * throw ERR_VALIDATION.
+ */
+export function templateSendOf(
+  template: {
+    name: string;
+    language: string;
+    metaId: string;
+    status: string;
+    category: string;
+    components: TemplateComponentDefinition[];
+    headerFormat: string | null;
+  },
+  values: readonly string[],
+  headerMediaUrl?: string | null,
+): { message: OutgoingTemplateMessage; body: string } {
+  const cloud = asCloudTemplate(template);
+  const params = templateParams(cloud, values);
+  const kind = headerMediaKind(template.headerFormat);
+  return {
+    message: { name: template.name, language: template.language, params, ...(kind && headerMediaUrl ? { headerMedia: { kind, link: headerMediaUrl } } : {}) },
+    body: renderTemplateText(cloud.components, params) || template.name,
   };
 }

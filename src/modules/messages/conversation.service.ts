@@ -5,10 +5,9 @@ import { ChannelManager } from '../../channels/channel-manager.js';
 import { appError, notFound, fieldError } from '../../common/errors/app-error.js';
 import { mimetypeForPath } from '../../infra/storage/media-types.js';
 import { FileListsService } from '../files/files.service.js';
-import { renderTemplateText, templateParams } from '../../channels/cloud-api/template-slots.js';
 import { MessageTemplatesService } from '../message-templates/message-templates.service.js';
 import type { MessageTemplateResponse } from '../message-templates/message-template.mapper.js';
-import { asCloudTemplate, headerMediaKind, headerMediaProblem } from '../message-templates/template-variables.js';
+import { headerMediaProblem, templateSendOf } from '../message-templates/template-variables.js';
 import type { TicketRow } from '../tickets/ticket-row.mapper.js';
 import { TicketAccess } from '../tickets/ticket-access.js';
 import { toTicketResponseFromRow } from '../tickets/ticket-row.mapper.js';
@@ -121,9 +120,7 @@ export class ConversationService {
     if (template.whatsapp.id !== ticket.whatsapp_id) throw notFound('ERR_NO_TEMPLATE_FOUND');
     if (template.status !== 'APPROVED') throw appError('ERR_CLOUD_TEMPLATE_NOT_APPROVED', `Template ${template.name} is ${template.status}`);
     if (dto.variables.length !== template.variables) throw fieldError('variables', `template ${template.name} takes ${template.variables} values`);
-    const cloud = asCloudTemplate(template);
-    const params = templateParams(cloud, dto.variables);
-    const kind = headerMediaKind(template.headerFormat);
+    const { message, body } = templateSendOf(template, dto.variables, dto.headerMediaUrl);
     const headerProblem = headerMediaProblem(template, dto.headerMediaUrl);
     if (headerProblem) throw fieldError('headerMediaUrl', headerProblem);
     const target = {
@@ -133,15 +130,7 @@ export class ConversationService {
       remoteJid: await this.messages.lastRemoteJid(ctx.companyId, ticket.id),
     };
     await this.lifecycle.humanWrote(ctx.companyId, ticket.id);
-    const body = renderTemplateText(cloud.components, params) || template.name;
-    const sent = await this.outbound.sendToTicket(ctx.companyId, target, body, {
-      template: {
-        name: template.name,
-        language: template.language,
-        params,
-        ...(kind && dto.headerMediaUrl ? { headerMedia: { kind, link: dto.headerMediaUrl } } : {}),
-      },
-    });
+    const sent = await this.outbound.sendToTicket(ctx.companyId, target, body, { template: message });
     return { ...toMessageResponse(sent.message), quotedMsg: null };
   }
 

@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { OutgoingTemplateMessage } from '../../channels/channel-provider.js';
-import { renderTemplateText, templateParams } from '../../channels/cloud-api/template-slots.js';
 import { MessageTemplate } from '../message-templates/message-template.entity.js';
-import { asCloudTemplate, headerMediaKind } from '../message-templates/template-variables.js';
+import { headerMediaKind, templateSendOf } from '../message-templates/template-variables.js';
 import type { Schedule } from './schedule.entity.js';
 
 /**
@@ -19,14 +18,7 @@ export async function scheduleTemplateSend(
   if (!template || template.whatsapp.id !== whatsappId)
     throw new Error('ERR_CLOUD_TEMPLATE_REQUIRED: a WhatsApp Cloud API connection sends only an approved template of its own, and this schedule has none');
   if (template.status !== 'APPROVED') throw new Error(`ERR_CLOUD_TEMPLATE_NOT_APPROVED: template ${template.name} is ${template.status}`);
-  const kind = headerMediaKind(template.headerFormat);
-  if (kind && !schedule.templateHeaderMediaUrl)
+  if (headerMediaKind(template.headerFormat) && !schedule.templateHeaderMediaUrl)
     throw new Error(`ERR_CLOUD_TEMPLATE_HEADER_FILE: template ${template.name} shows a file in its header, and this schedule names none`);
-  const cloud = asCloudTemplate(template);
-  const params = templateParams(cloud, schedule.templateVariables.map(render));
-  const headerMedia = kind && schedule.templateHeaderMediaUrl ? { headerMedia: { kind, link: schedule.templateHeaderMediaUrl } } : {};
-  return {
-    message: { name: template.name, language: template.language, params, ...headerMedia },
-    body: renderTemplateText(cloud.components, params) || template.name,
-  };
+  return templateSendOf(template, schedule.templateVariables.map(render), schedule.templateHeaderMediaUrl);
 }

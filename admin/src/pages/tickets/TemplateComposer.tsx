@@ -5,10 +5,8 @@ import { useTranslate } from 'react-admin';
 import type { MessageTemplateResponse } from '../../../../src/shared/api-types';
 import { useNotifyError } from '../../hooks/useNotifyError';
 import { useAppDataProvider } from '../../providers/dataProvider';
-import { previewTemplate, slotLabel } from './serviceWindow';
+import { needsHeaderFile, previewTemplate, slotLabel } from './serviceWindow';
 import type { Message, Ticket } from './types';
-
-const MEDIA_HEADERS = new Set(['IMAGE', 'VIDEO', 'DOCUMENT']);
 
 /**
  * The composer of a WhatsApp Cloud API conversation whose 24-hour window closed: an approved template of the
@@ -40,7 +38,7 @@ export function TemplateComposer({ ticket, onSent }: { ticket: Ticket; onSent(me
   }, [ticket.id, dataProvider.getTicketTemplates, notifyError]);
 
   const chosen = useMemo(() => templates?.find((t) => t.id === chosenId) ?? null, [templates, chosenId]);
-  const needsFile = chosen ? MEDIA_HEADERS.has(chosen.headerFormat ?? '') : false;
+  const needsFile = needsHeaderFile(chosen);
   const complete =
     chosen !== null && values.length === chosen.variables && values.every((v) => v.trim() !== '') && (!needsFile || headerMediaUrl.trim() !== '');
   const disabled = ticket.status !== 'open';

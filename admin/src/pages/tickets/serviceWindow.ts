@@ -18,6 +18,12 @@ export function closingLabel(closesAt: string, now: Date): { time: string; date:
 
 type TemplateSlot = MessageTemplateResponse['slots'][number];
 
+const FILE_HEADERS = new Set(['IMAGE', 'VIDEO', 'DOCUMENT']);
+
+/** Whether a send of the template names a file for its header (an image, a video or a document). */
+export const needsHeaderFile = (template: Pick<MessageTemplateResponse, 'headerFormat'> | null | undefined): boolean =>
+  FILE_HEADERS.has(template?.headerFormat ?? '');
+
 /**
  * The template as the customer will read it: its text header (bold) and body, each placeholder replaced by the value
  * typed for its slot (empty ones left as they are).
