@@ -18,9 +18,9 @@ import { validationError } from './common/errors/validation.js';
 import { InputRangePipe } from './common/pipes/input-range.pipe.js';
 import { InputShapePipe } from './common/pipes/input-shape.pipe.js';
 import { RedisIoAdapter } from './infra/realtime/redis-io.adapter.js';
-import { publicRoot } from './infra/storage/local-storage.adapter.js';
-import { MediaLinks, SIGNED_MEDIA_PREFIX } from './infra/storage/media-links.js';
-import { publicMedia, signedMedia } from './infra/storage/serve-media.js';
+import { MediaLinks } from './infra/storage/media-links.js';
+import { mountMedia } from './infra/storage/serve-media.js';
+import { StoragePort } from './infra/storage/storage.port.js';
 
 const API_PREFIX = 'api';
 const NOT_SPA = /^\/(api|socket\.io|public|media|metrics)(\/|$)/;
@@ -93,8 +93,7 @@ export function configureApp(app: INestApplication, config: AppConfig): INestApp
   }
 
   // Media under unguessable generated names, cached privately; signed, expiring links for integrations.
-  expressApp.use('/public', publicMedia(publicRoot(config)));
-  expressApp.use(`${SIGNED_MEDIA_PREFIX}/:token`, signedMedia(app.get(MediaLinks), publicRoot(config)));
+  mountMedia(expressApp, config, app.get(StoragePort), app.get(MediaLinks));
   serveBrowserApp(expressApp);
   return app;
 }

@@ -38,6 +38,8 @@ export interface AppConfig {
   billing: BillingConfig;
   jobs: { /** How often a lost Redis is looked for, to arm the delayed jobs again from the database. */ reconcileIntervalMs: number };
   metrics: MetricsConfig;
+  /** Where media files are kept. */
+  storage: StorageConfig;
   /** Outside production: the secret `npm run simulate` presents instead of a user login (kept in the data directory). */
   simulatorSecret: string | null;
 }
@@ -113,6 +115,24 @@ export interface MediaConfig {
   linkTtlSeconds: number;
   /** HMAC key of those links. */
   linkSecret: string;
+}
+
+export interface StorageConfig {
+  /** `local`: files under DATA_DIR/public; `s3`: objects in an S3-compatible bucket, same keys. */
+  driver: 'local' | 's3';
+  /** The bucket's settings; set whenever S3_BUCKET is (the copy command uses them while the driver is still local). */
+  s3: S3Config | null;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** null: AWS S3 itself. */
+  endpoint: string | null;
+  /** null (with the secret): the SDK's own credential chain. */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  forcePathStyle: boolean;
 }
 
 export interface RateLimitRule {
@@ -220,6 +240,19 @@ export function loadConfig(source: Record<string, string | undefined>, overrides
     simulatorSecret: isProduction ? null : persistedSecret(dataDir, 'simulator-secret'),
     jobs: { reconcileIntervalMs: env.JOB_RECONCILE_MS },
     metrics: { token: env.METRICS_TOKEN ?? null, port: env.METRICS_PORT ?? null, refreshMs: 5000 },
+    storage: {
+      driver: env.STORAGE,
+      s3: env.S3_BUCKET
+        ? {
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT ?? null,
+            accessKeyId: env.S3_ACCESS_KEY_ID ?? null,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? null,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE ?? !!env.S3_ENDPOINT,
+          }
+        : null,
+    },
     campaigns: { secondMs: env.CAMPAIGN_SECOND_MS, outcomeWaitMs: env.SEND_OUTCOME_WAIT_MS, unknownOutcome: env.SEND_OUTCOME_UNKNOWN },
     billing: {
       provider: env.PAYMENT_PROVIDER,

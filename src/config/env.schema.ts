@@ -96,6 +96,20 @@ export const envSchema = z.object({
   ASAAS_API_KEY: z.string().min(1).optional(),
   /** The token Asaas sends in the `asaas-access-token` header of its webhooks (set in the Asaas panel). */
   ASAAS_WEBHOOK_TOKEN: z.string().min(16).optional(),
+  /** Where media files go: `local` (DATA_DIR/public, one machine) or `s3` (an S3-compatible bucket any process can reach). */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, '3-63 lower-case letters, digits, dots and hyphens')
+    .optional(),
+  S3_REGION: z.string().min(1).max(64).default('us-east-1'),
+  /** Another S3-compatible service (MinIO, Cloudflare R2, a local test server); unset: AWS S3 of the region. */
+  S3_ENDPOINT: z.string().url().optional(),
+  /** Unset: the AWS SDK's own credential chain (instance role, AWS_* variables, shared files). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** `bucket` in the path rather than the host name; default: on with S3_ENDPOINT (MinIO needs it), off without. */
+  S3_FORCE_PATH_STYLE: booleanString.optional(),
   /** Bearer token that opens `/metrics` on the main port; without it the main port does not serve metrics. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** A second port serving only `/metrics`, without a token (keep it off the public network). */
@@ -121,5 +135,10 @@ export function parseEnv(source: Record<string, string | undefined>): RawEnv {
     const missing = (['DATABASE_URL', 'JWT_SECRET', 'JWT_REFRESH_SECRET'] as const).filter((k) => !env[k]);
     if (missing.length) throw new EnvValidationError(missing.map((k) => `${k}: required in production`));
   }
+  const storageProblems = [
+    ...(env.STORAGE === 's3' && !env.S3_BUCKET ? ['S3_BUCKET: required with STORAGE=s3'] : []),
+    ...(!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY ? ['S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: give both or neither'] : []),
+  ];
+  if (storageProblems.length) throw new EnvValidationError(storageProblems);
   return env;
 }

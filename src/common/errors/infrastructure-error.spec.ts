@@ -1,6 +1,6 @@
 import { ConnectionException, DriverException, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { appError } from './app-error.js';
-import { asServiceUnavailable, isInfrastructureError } from './infrastructure-error.js';
+import { asServiceUnavailable, isInfrastructureError, ServiceOutageError } from './infrastructure-error.js';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 const named = (message: string, name: string) => Object.assign(new Error(message), { name });
@@ -33,6 +33,7 @@ describe('isInfrastructureError', () => {
     ['a READONLY replica', named("READONLY You can't write against a read only replica.", 'ReplyError')],
     ['Redis loading its dataset', named('LOADING Redis is loading the dataset in memory', 'ReplyError')],
     ['a cause chain (BullMQ add)', new Error('Queue add failed', { cause: new Error('Connection is closed.') })],
+    ['object storage down (its adapter says so)', new ServiceOutageError('storage unavailable', { cause: new Error('503') })],
     ['an AggregateError of refused sockets', new AggregateError([withCode('connect ECONNREFUSED ::1:5432', 'ECONNREFUSED')], 'connect failed')],
   ])('recognises %s', (_name, error) => {
     expect(isInfrastructureError(error)).toBe(true);

@@ -41,6 +41,14 @@ const OUTAGE_MESSAGES = [
   /^(READONLY|LOADING|MASTERDOWN|CLUSTERDOWN|TRYAGAIN)\b/,
 ];
 
+/**
+ * A failure of another service the app depends on (object storage) that cannot be reached or answers "not now" (5xx,
+ * throttling): raised by its adapter, so the rest of the app treats it like a database or Redis outage.
+ */
+export class ServiceOutageError extends Error {
+  override name = 'ServiceOutageError';
+}
+
 /** The error itself, its causes and the members of an AggregateError (Node's happy-eyeballs connect), bounded. */
 function* chain(error: unknown, depth = 0): Generator<unknown> {
   if (depth > 5 || error === null || typeof error !== 'object') return;
@@ -51,7 +59,7 @@ function* chain(error: unknown, depth = 0): Generator<unknown> {
 }
 
 function isOutage(error: object): boolean {
-  if (error instanceof ConnectionException) return true;
+  if (error instanceof ConnectionException || error instanceof ServiceOutageError) return true;
   const { code, name, message } = error as { code?: unknown; name?: unknown; message?: unknown };
   if (typeof code === 'string' && (PG_OUTAGE.test(code) || SOCKET_CODES.has(code))) return true;
   if (typeof name === 'string' && REDIS_ERROR_NAMES.has(name)) return true;

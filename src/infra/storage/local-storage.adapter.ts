@@ -1,40 +1,28 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { dirname, join, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { appError, AppError } from '../../common/errors/app-error.js';
-import { baseMimetype, extensionFor, MAX_MEDIA_BYTES } from './media-types.js';
-import { StoragePort, type StoredEntry, type StoredFile } from './storage.port.js';
+import { appError } from '../../common/errors/app-error.js';
+import { byteLimit, tooLarge } from './byte-limit.js';
+import { baseMimetype, MAX_MEDIA_BYTES, mimetypeForPath } from './media-types.js';
+import { assertStoredPath, newStoredPath, PATH_PATTERN } from './stored-path.js';
+import { type ByteRange, type OpenedFile, StoragePort, type StoredEntry, type StoredFile, type StoredStat } from './storage.port.js';
 
-/** The only shape of a stored path: `company{id}/{32 hex}.{ext}`, as `newPath` makes it. */
-export const PATH_PATTERN = /^company\d+\/[a-f0-9]{32}\.[a-z0-9]{2,5}$/;
 const FOLDER_PATTERN = /^company\d+$/;
 
-export const publicRoot = (config: AppConfig): string => resolve(config.dataDir, 'public');
+export const publicRoot = (config: Pick<AppConfig, 'dataDir'>): string => resolve(config.dataDir, 'public');
 
-export const tooLarge = (maxBytes: number): AppError => appError('ERR_MEDIA_TOO_LARGE', `Files larger than ${maxBytes} bytes are not accepted`, { maxBytes });
+const isMissing = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === 'ENOENT';
 
-/** Counts bytes as they pass and fails the stream past the limit. */
-function byteLimit(maxBytes: number): Transform & { bytes: number } {
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      counter.bytes += chunk.length;
-      done(counter.bytes > maxBytes ? tooLarge(maxBytes) : null, chunk);
-    },
-  }) as Transform & { bytes: number };
-  counter.bytes = 0;
-  return counter;
-}
-
+/** Files under `${DATA_DIR}/public/company{id}/`, served by express.static (ranges, ETags) at /public. */
 @Injectable()
 export class LocalStorageAdapter extends StoragePort {
   private readonly root: string;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'dataDir'>) {
     super();
     this.root = publicRoot(config);
   }
@@ -62,6 +50,22 @@ export class LocalStorageAdapter extends StoragePort {
     return readFile(this.absolute(path));
   }
 
+  async open(path: string, range?: ByteRange): Promise<OpenedFile | null> {
+    const found = await this.stat(path);
+    if (!found) return null;
+    return { ...found, stream: createReadStream(this.absolute(path), range ? { start: range.start, end: range.end } : {}) };
+  }
+
+  async stat(path: string): Promise<StoredStat | null> {
+    try {
+      const info = await stat(this.absolute(path));
+      return info.isFile() ? { size: info.size, mimetype: mimetypeForPath(path), modifiedAt: info.mtime } : null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
   async remove(path: string): Promise<void> {
     await rm(this.absolute(path), { force: true });
   }
@@ -73,25 +77,21 @@ export class LocalStorageAdapter extends StoragePort {
         const path = `${folder}/${name}`;
         if (!PATH_PATTERN.test(path)) continue;
         const info = await stat(join(this.root, path)).catch(() => null);
-        if (info?.isFile()) yield { path, modifiedAt: info.mtime };
+        if (info?.isFile()) yield { path, size: info.size, modifiedAt: info.mtime };
       }
     }
   }
 
-  /** A fresh generated name in the company's folder; the type decides the extension and must be allowed. */
   private async newPath(companyId: number, mimetype: string): Promise<{ path: string; absolute: string }> {
-    const extension = extensionFor(mimetype);
-    if (!extension) throw appError('ERR_MEDIA_TYPE_NOT_ALLOWED', `Files of type ${baseMimetype(mimetype)} are not accepted`);
-    const folder = `company${Math.trunc(companyId)}`;
-    const path = `${folder}/${randomBytes(16).toString('hex')}.${extension}`;
-    await mkdir(join(this.root, folder), { recursive: true });
-    return { path, absolute: join(this.root, path) };
+    const path = newStoredPath(companyId, mimetype);
+    const absolute = this.absolute(path);
+    await mkdir(dirname(absolute), { recursive: true });
+    return { path, absolute };
   }
 
   /** Only paths this adapter generated resolve; anything else is refused before touching the disk. */
   private absolute(path: string): string {
-    if (!PATH_PATTERN.test(path)) throw appError('ERR_INVALID_MEDIA_PATH');
-    const absolute = resolve(this.root, path);
+    const absolute = resolve(this.root, assertStoredPath(path));
     if (!absolute.startsWith(this.root + sep)) throw appError('ERR_INVALID_MEDIA_PATH');
     return absolute;
   }

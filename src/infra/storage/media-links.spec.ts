@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppConfig } from '../../config/app-config.js';
-import { confinedPath, MediaLinks, staysInside } from './media-links.js';
+import { confinedPath, staysInside } from './confined-path.js';
+import { MediaLinks } from './media-links.js';
 
 const SECRET = 'media-link-secret-for-tests';
 
@@ -28,9 +29,9 @@ describe('media links', () => {
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('opens its own links to the stored file inside the media root', () => {
+  it('opens its own links to the stored path they name', () => {
     const token = links.url(stored).split('/').pop()!;
-    expect(links.open(token)).toEqual({ path: stored, absolute: join(dataDir, 'public', stored) });
+    expect(links.open(token)).toEqual({ path: stored });
   });
 
   it.each([
@@ -45,7 +46,7 @@ describe('media links', () => {
     expect(links.open(forge(`${later()}:${path}`))).toEqual({ error: 'ERR_MEDIA_LINK_INVALID' });
   });
 
-  it('confines paths to the root, and follows symbolic links only while they stay inside it', async () => {
+  it('confines local paths to the root, and follows symbolic links only while they stay inside it', async () => {
     const root = join(dataDir, 'public');
     expect(confinedPath(root, stored)).toBe(join(root, stored));
     expect(confinedPath(root, '../public/x')).toBeNull();
