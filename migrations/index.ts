@@ -33,6 +33,7 @@ import { Migration20261202020000_message_send_error } from './Migration202612020
 import { Migration20261202040000_campaign_templates } from './Migration20261202040000_campaign_templates.js';
 import { Migration20261203010000_template_header_files } from './Migration20261203010000_template_header_files.js';
 import { Migration20261203020000_confirmation_outcomes } from './Migration20261203020000_confirmation_outcomes.js';
+import { Migration20261204010000_audit_logs } from './Migration20261204010000_audit_logs.js';
 
 /** Every migration in order. Static imports keep the list working from source and from dist alike. */
 export const migrationsList: MigrationObject[] = [
@@ -70,4 +71,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202040000_campaign_templates', class: Migration20261202040000_campaign_templates },
   { name: 'Migration20261203010000_template_header_files', class: Migration20261203010000_template_header_files },
   { name: 'Migration20261203020000_confirmation_outcomes', class: Migration20261203020000_confirmation_outcomes },
+  { name: 'Migration20261204010000_audit_logs', class: Migration20261204010000_audit_logs },
 ];

@@ -33,6 +33,8 @@ import { KanbanModule } from './modules/kanban/kanban.module.js';
 import { ChatsModule } from './modules/chats/chats.module.js';
 import { CompaniesModule } from './modules/companies/companies.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { AuditModule } from './modules/audit/audit.module.js';
+import { AuditTrailModule } from './infra/audit/audit-trail.module.js';
 import { HelpsModule } from './modules/helps/helps.module.js';
 import { PlansModule } from './modules/plans/plans.module.js';
 import { QueuesModule } from './modules/queues/queues.module.js';
@@ -69,6 +71,8 @@ export class AppModule {
         RealtimeModule.forRoot([TicketsModule]),
         HealthModule,
         MetricsModule,
+        AuditTrailModule,
+        AuditModule,
         AuthModule,
         UsersModule.forRoot([AuthModule]),
         CompaniesModule,

@@ -9,6 +9,7 @@ import { dataProvider } from './providers/dataProvider';
 import { ROUTES } from './routes';
 import {
   AnnouncementList,
+  AuditLogList,
   CampaignsConfigPage,
   CampaignList,
   CampaignReportPage,
@@ -67,6 +68,7 @@ export function AdminScreens() {
         <Resource name="plans" />
         <Resource name="financeiro" list={InvoiceList} />
         <Resource name="announcements" list={AnnouncementList} />
+        <Resource name="audit-logs" list={AuditLogList} />
 
         <CustomRoutes noLayout>
           <Route path="/signup" element={<SignupPage />} />

@@ -43,4 +43,5 @@ export const ContactListItemsPage = lazyScreen(() => import('./resources/contact
 export const InvoiceList = lazyScreen(() => import('./pages/financeiro/InvoiceList').then((m) => m.InvoiceList));
 export const SubscriptionPage = lazyScreen(() => import('./pages/subscription/SubscriptionPage').then((m) => m.SubscriptionPage));
 export const RenewPage = lazyScreen(() => import('./pages/renew/RenewPage').then((m) => m.RenewPage));
+export const AuditLogList = lazyScreen(() => import('./resources/audit-logs/AuditLogList').then((m) => m.AuditLogList));
 export const AnnouncementList = lazyScreen(() => import('./resources/announcements/AnnouncementList').then((m) => m.AnnouncementList));

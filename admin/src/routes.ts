@@ -16,6 +16,7 @@ import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import MarkChatReadOutlined from '@mui/icons-material/MarkChatReadOutlined';
 import LocalAtmOutlined from '@mui/icons-material/LocalAtmOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
@@ -152,6 +153,15 @@ export const ROUTES = {
   },
   financeiro: { resource: 'financeiro', path: '/financeiro', title: 'menu.financeiro', icon: LocalAtmOutlined, allowed: administration },
   settings: { path: '/settings', title: 'menu.settings', icon: SettingsOutlined, allowed: administration },
+  auditLogs: {
+    resource: 'audit-logs',
+    path: '/audit-logs',
+    title: 'menu.auditLogs',
+    icon: HistoryOutlined,
+    // The API lets admins read their company's trail and super users every company's.
+    allowed: (access) => access.isAdmin || access.isSuper,
+    deniedMessage: 'app.noPagePermission',
+  },
   subscription: {
     path: '/subscription/*',
     to: '/subscription',
@@ -230,6 +240,7 @@ export const MENU: MenuSection[] = [
       ROUTES.financeiro,
       ROUTES.subscription,
       ROUTES.settings,
+      ROUTES.auditLogs,
     ],
   },
 ];

@@ -16,6 +16,8 @@ export interface AuthContext {
    * @BillingAccess() and nothing else; `dueDate` words the refusal everywhere else.
    */
   billing?: { dueDate: Date | null; timezone: string };
+  /** The request's address (HTTP only), for the audit trail. */
+  ip?: string;
 }
 
 export const isAdmin = (ctx: AuthContext): boolean => ctx.profile === 'admin';

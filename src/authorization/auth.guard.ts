@@ -9,6 +9,7 @@ import { appError, AppError } from '../common/errors/app-error.js';
 import { isInfrastructureError } from '../common/errors/infrastructure-error.js';
 import type { AuthContext } from './auth-context.js';
 import type { JwtStrategy } from './jwt.strategy.js';
+import { clientIp } from '../common/http/client-ip.js';
 
 export { bearerToken } from './bearer-token.js';
 
@@ -37,8 +38,11 @@ export function jwtAuthGuard(reflector: Reflector, strategy: JwtStrategy): CanAc
       if (billing && !reflector.getAllAndOverride<boolean>(BILLING_ACCESS, [context.getHandler(), context.getClass()])) {
         throw companyAccessError({ status: true, ...billing }, false) ?? appError('ERR_SESSION_EXPIRED');
       }
-      context.switchToHttp().getRequest<Request & Record<string, unknown>>()[AUTH_CONTEXT_KEY] = user;
-      return user;
+      const request = context.switchToHttp().getRequest<Request & Record<string, unknown>>();
+      // A copy: the context may be cached across requests, the address is this request's.
+      const withAddress = { ...(user as unknown as AuthContext), ip: clientIp(request) } as unknown as T;
+      request[AUTH_CONTEXT_KEY] = withAddress;
+      return withAddress;
     }
   }
   return new JwtAuthGuard();

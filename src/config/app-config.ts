@@ -22,6 +22,8 @@ export interface AppConfig {
   refreshTokenTtlSeconds: number;
   demoData: boolean;
   dataDir: string;
+  /** Days an audit entry is kept. */
+  auditRetentionDays: number;
   mailOutboxDir: string;
   logLevel: RawEnv['LOG_LEVEL'];
   publicUrl?: string;
@@ -227,6 +229,7 @@ export function loadConfig(source: Record<string, string | undefined>, overrides
       // Its own key, derived so an install has nothing more to keep.
       linkSecret: createHmac('sha256', jwtSecret).update('media-links').digest('base64url'),
     },
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     version: packageVersion(),
     rateLimits: DEFAULT_RATE_LIMITS,
     automation: {

@@ -48,6 +48,8 @@ export const envSchema = z.object({
     .min(60)
     .max(7 * 24 * 3600)
     .default(3600),
+  /** How long the audit trail keeps an entry, in days. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   /** OpenAI-compatible chat API; point it at a self-hosted model server to keep data in house. */
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
   DIALOGFLOW_API_URL: z.string().url().default('https://dialogflow.googleapis.com'),

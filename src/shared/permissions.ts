@@ -41,6 +41,7 @@ export const RESOURCE_SUBJECTS = [
   'Campaign',
   'FileList',
   'Invoice',
+  'AuditLog',
 ] as const;
 export type ResourceSubject = (typeof RESOURCE_SUBJECTS)[number];
 /** Subjects whose rules carry conditions on the viewer (queues, allTicket): tickets, and messages through their ticket. */
@@ -191,9 +192,11 @@ export function defineRulesFor(user: PermissionSubject): AppRawRule[] {
     // The company's invoices: the admin reads and pays them (administration section: /financeiro).
     can(['read', 'update'], 'Invoice');
     can('update', 'Company'); // own company only (schedules); the service checks the id
+    can('read', 'AuditLog'); // own company's trail; a super user's spans companies (the service decides)
   }
   if (user.super) {
     can('manage', ['Company', 'Plan', 'Help', 'Announcement']);
+    can('read', 'AuditLog');
   }
   return rules;
 }

@@ -9,6 +9,9 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
+export const tooManyAttempts = (rule: RateLimit) =>
+  appError('ERR_TOO_MANY_REQUESTS', 'Too many attempts, try again later', { retryAfterSeconds: rule.windowSeconds });
+
 /** Redis is down: the limits (and the locks they keep) cannot be read or changed (503, like every outage). */
 export { serviceUnavailable };
 
@@ -22,6 +25,13 @@ export class RateLimiter {
 
   /** Counts one attempt for each key and throws 429 when any key is over its limit. */
   async consume(entries: Array<[key: string, rule: RateLimit]>): Promise<void> {
+    const counts = await this.count(entries);
+    const over = entries.find(([, rule], index) => counts[index]! > rule.limit);
+    if (over) throw tooManyAttempts(over[1]);
+  }
+
+  /** Counts one attempt for each key and answers each key's count in its window, this attempt included. */
+  async count(entries: Array<[key: string, rule: RateLimit]>): Promise<number[]> {
     if (this.redis.status !== 'ready') throw serviceUnavailable();
     const pipeline = this.redis.multi();
     for (const [key, rule] of entries) {
@@ -30,19 +40,14 @@ export class RateLimiter {
     }
     const results = (await pipeline.exec().catch(() => null)) ?? null;
     if (!results) throw serviceUnavailable();
-    entries.forEach(([, rule], index) => {
-      const count = Number(results[index * 2]?.[1] ?? 0);
-      if (count > rule.limit) {
-        throw appError('ERR_TOO_MANY_REQUESTS', 'Too many attempts, try again later', { retryAfterSeconds: rule.windowSeconds });
-      }
-    });
+    return entries.map((_, index) => Number(results[index * 2]?.[1] ?? 0));
   }
 
   /** Throws 429 when the key is already over its limit, without counting an attempt. */
   async assertBelow(key: string, rule: RateLimit): Promise<void> {
     const count = Number((await this.redis.get(`rl:${key}`)) ?? 0);
     if (count >= rule.limit) {
-      throw appError('ERR_TOO_MANY_REQUESTS', 'Too many attempts, try again later', { retryAfterSeconds: rule.windowSeconds });
+      throw tooManyAttempts(rule);
     }
   }
 

@@ -12,6 +12,15 @@ import { type AnnouncementResponse, toAnnouncementResponse } from './announcemen
 import { AnnouncementEvents } from './announcements.events.js';
 import type { CreateAnnouncementDto } from './dto/create-announcement.dto.js';
 import type { UpdateAnnouncementDto } from './dto/update-announcement.dto.js';
+import { AuditTrail } from '../../infra/audit/audit-trail.js';
+import { changesBetween, snapshot, type AuditEntry } from '../../infra/audit/audit-entry.js';
+
+const AUDITED_FIELDS = ['title', 'text', 'priority', 'status', 'mediaName'] as const;
+
+const announcementEntry = (action: string, record: Announcement, before: Record<string, unknown>, after: Record<string, unknown>): AuditEntry | null => {
+  const changes = changesBetween(before, after);
+  return action === 'announcement.update' && !Object.keys(changes).length ? null : { action, subjectType: 'Announcement', subjectId: record.id, changes };
+};
 
 /** The bell's order: most important first, then newest. */
 const FEED_ORDER = [{ priority: QueryOrder.ASC }, { createdAt: QueryOrder.DESC }, { id: QueryOrder.DESC }];
@@ -27,6 +36,7 @@ export class AnnouncementsService {
     private readonly storage: StoragePort,
     private readonly reads: AnnouncementReadsRepository,
     private readonly events: AnnouncementEvents,
+    private readonly audit: AuditTrail,
   ) {}
 
   async list(ctx: AuthContext, query: ListParams): Promise<ListResult<AnnouncementResponse>> {
@@ -78,33 +88,35 @@ export class AnnouncementsService {
     return toAnnouncementResponse(await this.loadVisible(ctx, id));
   }
 
-  async create(_ctx: AuthContext, dto: CreateAnnouncementDto): Promise<AnnouncementResponse> {
+  async create(ctx: AuthContext, dto: CreateAnnouncementDto): Promise<AnnouncementResponse> {
     const record = this.em.create(Announcement, {
       title: dto.title,
       text: dto.text,
       priority: dto.priority ?? DEFAULT_ANNOUNCEMENT_PRIORITY,
       status: dto.status ?? true,
     });
-    await this.em.flush();
+    await this.audit.flush(this.em, ctx, () => announcementEntry('announcement.create', record, {}, snapshot(record, AUDITED_FIELDS)));
     this.events.changed('create', record);
     return toAnnouncementResponse(record);
   }
 
-  async update(_ctx: AuthContext, id: number, dto: UpdateAnnouncementDto): Promise<AnnouncementResponse> {
+  async update(ctx: AuthContext, id: number, dto: UpdateAnnouncementDto): Promise<AnnouncementResponse> {
     const record = await this.load(id);
+    const before = snapshot(record, AUDITED_FIELDS);
     if (dto.title !== undefined) record.title = dto.title;
     if (dto.text !== undefined) record.text = dto.text;
     if (dto.priority !== undefined) record.priority = dto.priority;
     if (dto.status !== undefined) record.status = dto.status;
-    await this.em.flush();
+    await this.audit.flush(this.em, ctx, () => announcementEntry('announcement.update', record, before, snapshot(record, AUDITED_FIELDS)));
     this.events.changed('update', record);
     return toAnnouncementResponse(record);
   }
 
-  async remove(_ctx: AuthContext, id: number): Promise<void> {
+  async remove(ctx: AuthContext, id: number): Promise<void> {
     const record = await this.load(id);
     const { mediaPath } = record;
-    await this.em.remove(record).flush();
+    const before = snapshot(record, AUDITED_FIELDS);
+    await this.audit.flush(this.em, ctx, () => announcementEntry('announcement.delete', record, before, {}), { remove: [record] });
     this.events.deleted(id);
     if (mediaPath) await this.storage.remove(mediaPath);
   }

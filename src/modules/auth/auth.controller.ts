@@ -10,10 +10,9 @@ import { Auth } from '../../authorization/auth.decorator.js';
 import { AuthService, type MeResponse } from './auth.service.js';
 import { EmailParamDto, ResetPasswordBodyDto, ResetPasswordParamsDto } from './dto/password-reset.dto.js';
 import { LoginDto } from './dto/login.dto.js';
+import { clientIp } from '../../common/http/client-ip.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.js';
 import type { SessionUser } from './session.mapper.js';
-
-const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
 @ApiTags('auth')
 @Controller()

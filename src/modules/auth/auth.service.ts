@@ -20,6 +20,7 @@ import { LoginThrottle } from './login-throttle.js';
 import { PasswordReset } from './password-reset.entity.js';
 import { RefreshTokensRepository } from './refresh-tokens.repository.js';
 import { type SessionCompany, type SessionUser, toSessionCompany, toSessionUser } from './session.mapper.js';
+import { AuditTrail } from '../../infra/audit/audit-trail.js';
 
 export interface IssuedSession {
   token: string;
@@ -57,11 +58,12 @@ export class AuthService {
     private readonly refreshTokens: RefreshTokensRepository,
     private readonly throttle: LoginThrottle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly audit: AuditTrail,
   ) {}
 
   async login(email: string, password: string, ip: string): Promise<IssuedSession> {
     // Counted before the password is checked, so parallel guesses cannot all slip under the limit.
-    await this.throttle.attempt(email, ip);
+    await this.throttle.attempt(email, ip, (scope) => this.recordLockout(email, ip, scope));
 
     // A lookup that fails because the database is down gives the attempt back (503, not a step toward the lockout).
     const user = await this.throttle.lookup(email, ip, () =>
@@ -79,7 +81,24 @@ export class AuthService {
     user.tokenVersion = await this.refreshTokens.bumpTokenVersion(company.id, user.id);
     await this.refreshTokens.prune(company.id, user.id);
     this.realtime.replaceUserSession(company.id, user.id);
-    return this.issue(user, randomUUID());
+    const session = await this.issue(user, randomUUID());
+    await this.audit.record({ companyId: company.id, userId: user.id, ip }, { action: 'auth.sign-in', subjectType: 'User', subjectId: user.id });
+    return session;
+  }
+
+  /** The attempt that locks an account is in its company's trail; an address guessing unknown emails locks nobody's. */
+  private async recordLockout(email: string, ip: string, scope: 'account-ip' | 'account'): Promise<void> {
+    try {
+      const user = await this.em.fork().findOne(User, { email }, { ...ACROSS_TENANTS, fields: ['id', 'company'] });
+      if (!user) return;
+      await this.audit.record(
+        { companyId: user.company.id, userId: user.id, ip },
+        { action: 'auth.lockout', subjectType: 'User', subjectId: user.id, changes: { scope: { to: scope } } },
+      );
+    } catch (error) {
+      // The refusal (429) stands whatever happens to its record.
+      this.logger.warn(`a lockout not recorded: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   /**
@@ -114,6 +133,7 @@ export class AuthService {
   async logout(ctx: AuthContext): Promise<void> {
     await this.endSessions(ctx.companyId, ctx.userId);
     await this.em.nativeUpdate(User, { id: ctx.userId }, { online: false });
+    await this.audit.record(ctx, { action: 'auth.sign-out', subjectType: 'User', subjectId: ctx.userId });
   }
 
   /** Ends every session of a user: access tokens, refresh tokens and open sockets (password changes, reuse, logout). */

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { isInfrastructureError } from '../../common/errors/infrastructure-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { REDIS } from '../../infra/redis/redis.tokens.js';
-import { RateLimiter, serviceUnavailable } from '../../infra/redis/rate-limiter.js';
+import { type RateLimit, RateLimiter, serviceUnavailable, tooManyAttempts } from '../../infra/redis/rate-limiter.js';
 
 const norm = (email: string) => email.trim().toLowerCase();
 const pairKey = (email: string, ip: string) => `login:account-ip:${norm(email)}:${ip}`;
@@ -30,13 +30,23 @@ export class LoginThrottle {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async attempt(email: string, ip: string): Promise<void> {
+  /**
+   * Counts the attempt; past a limit it throws 429. `onLockout` runs once per lock, on the attempt that locks the
+   * account (from this address, or from everywhere), never on the attempts refused after it.
+   */
+  async attempt(email: string, ip: string, onLockout?: (scope: 'account-ip' | 'account') => Promise<void>): Promise<void> {
     const limits = this.config.rateLimits;
-    await this.limiter.consume([
+    const entries: Array<[string, RateLimit]> = [
       [ipKey(ip), limits.loginPerIp],
       [pairKey(email, ip), limits.loginPerAccountAndIp],
       [accountKey(email), limits.loginPerAccount],
-    ]);
+    ];
+    const counts = await this.limiter.count(entries);
+    const over = entries.find(([, rule], index) => counts[index]! > rule.limit);
+    if (!over) return;
+    const locking = counts[1] === limits.loginPerAccountAndIp.limit + 1 ? 'account-ip' : counts[2] === limits.loginPerAccount.limit + 1 ? 'account' : null;
+    if (locking && onLockout) await onLockout(locking);
+    throw tooManyAttempts(over[1]);
   }
 
   /**

@@ -22,7 +22,7 @@ export class UserSessionsAdapter implements UserSessions {
     setRefreshCookie(req, res, session.refreshToken, this.config.refreshTokenTtlSeconds);
   }
 
-  async unlockLogin(email: string): Promise<void> {
-    await this.auth.unlockLogin(email);
+  unlockLogin(email: string): Promise<number> {
+    return this.auth.unlockLogin(email);
   }
 }

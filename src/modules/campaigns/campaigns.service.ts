@@ -21,6 +21,10 @@ import { CloudCampaignRules } from './cloud-campaign-rules.js';
 import type { CampaignFieldsDto } from './dto/campaign-fields.dto.js';
 import type { CreateCampaignDto } from './dto/create-campaign.dto.js';
 import type { UpdateCampaignDto } from './dto/update-campaign.dto.js';
+import { AuditTrail } from '../../infra/audit/audit-trail.js';
+import type { AuditChanges, AuditEntry } from '../../infra/audit/audit-entry.js';
+
+const campaignEntry = (action: string, id: number, changes: AuditChanges): AuditEntry => ({ action, subjectType: 'Campaign', subjectId: id, changes });
 
 const RELATIONS = ['contactList', 'whatsapp'] as const;
 const REPORT_PAGE = 50;
@@ -50,6 +54,7 @@ export class CampaignsService {
     private readonly walker: CampaignWalker,
     private readonly events: CampaignEvents,
     private readonly cloudRules: CloudCampaignRules,
+    private readonly audit: AuditTrail,
   ) {}
 
   async list(_ctx: AuthContext, query: ListParams): Promise<ListResult<CampaignResponse>> {
@@ -112,10 +117,11 @@ export class CampaignsService {
     const campaign = await this.load(id);
     if (campaign.status !== 'EM_ANDAMENTO' && campaign.status !== 'PROGRAMADA')
       throw appError('ERR_CAMPAIGN_NOT_RUNNING', 'Only a scheduled or running campaign can be stopped');
+    const from = campaign.status;
     campaign.status = 'CANCELADA';
     campaign.nextSendAt = null;
     campaign.pauseReason = null;
-    await this.em.flush();
+    await this.audit.flush(this.em, ctx, () => campaignEntry('campaign.cancel', id, { status: { from, to: 'CANCELADA' } }));
     await this.jobs.cancelWalk(id, await this.repository.walkGeneration(ctx.companyId, id));
     this.walker.forget(id);
     await this.walker.announce(ctx.companyId, id, true);
@@ -136,6 +142,7 @@ export class CampaignsService {
       row.pauseReason = null;
       row.nextSendAt = new Date();
       await tx.flush();
+      await this.audit.within(tx, ctx, campaignEntry('campaign.restart', id, { status: { from: 'CANCELADA', to: 'EM_ANDAMENTO' } }));
       return this.repository.nextWalkGeneration(ctx.companyId, id, tx);
     });
     this.walker.forget(id);
@@ -156,9 +163,15 @@ export class CampaignsService {
     await this.cloudRules.assert(campaign);
     const generation = await this.repository.walkGeneration(ctx.companyId, id);
     await this.jobs.cancelWalk(id, generation);
+    const before = { status: campaign.status, scheduledAt: campaign.scheduledAt?.toISOString() ?? null };
     campaign.scheduledAt = new Date();
     campaign.status = 'PROGRAMADA';
-    await this.em.flush();
+    await this.audit.flush(this.em, ctx, () =>
+      campaignEntry('campaign.start', id, {
+        status: { from: before.status, to: 'PROGRAMADA' },
+        scheduledAt: { from: before.scheduledAt, to: campaign.scheduledAt!.toISOString() },
+      }),
+    );
     const next = await this.repository.nextWalkGeneration(ctx.companyId, id);
     this.walker.forget(id);
     const started = toCampaignResponse(await this.load(id));

@@ -22,6 +22,19 @@ import { toWeekSchedule } from './week-schedule.js';
 import { assignBillingFields } from './billing-fields.js';
 import { companyInactiveReason } from '../../authorization/auth-context.loader.js';
 import { dueDay } from '../../shared/due-date.js';
+import { COMPANY_BILLING_FIELDS } from '../../shared/api-types.js';
+import { AuditTrail } from '../../infra/audit/audit-trail.js';
+import { changesBetween, snapshot, type AuditEntry } from '../../infra/audit/audit-entry.js';
+
+const AUDITED_FIELDS = ['name', 'email', 'phone', 'status', 'dueDate', 'recurrence', 'plan', 'schedules', 'timezone', ...COMPANY_BILLING_FIELDS] as const;
+
+const companyEntry = (action: string, company: Company, changes: AuditEntry['changes']): AuditEntry => ({
+  action,
+  subjectType: 'Company',
+  subjectId: company.id,
+  companyId: company.id,
+  changes,
+});
 
 /**
  * Tenants. Super users reach every company (the routes that allow it are super-only); everyone else only
@@ -33,6 +46,7 @@ export class CompaniesService {
     private readonly em: EntityManager,
     private readonly realtime: RealtimeService,
     private readonly domainEvents: DomainEvents,
+    private readonly audit: AuditTrail,
   ) {}
 
   async list(ctx: AuthContext, query: ListParams): Promise<ListResult<CompanyResponse>> {
@@ -77,13 +91,20 @@ export class CompaniesService {
       campaignsEnabled: String(dto.campaignsEnabled ?? 'enabled'),
     });
     assignBillingFields(company, dto);
-    await this.em.flush();
+    await this.audit.flush(this.em, ctx, () =>
+      companyEntry('company.create', company, {
+        ...changesBetween({}, snapshot(company, AUDITED_FIELDS)),
+        campaignsEnabled: { to: String(dto.campaignsEnabled ?? 'enabled') },
+      }),
+    );
     if (company.dueDate) await this.domainEvents.publish('company.due-date', { companyId: company.id });
     return this.toResponse(ctx, company);
   }
 
   async update(ctx: AuthContext, id: number, dto: UpdateCompanyDto): Promise<CompanyResponse> {
     const company = await this.loadVisible(ctx, id);
+    const before = snapshot(company, AUDITED_FIELDS);
+    const campaignsBefore = dto.campaignsEnabled != null ? await this.campaignsSetting(company) : undefined;
     if (dto.name !== undefined) company.name = dto.name;
     if (dto.email !== undefined) company.email = dto.email;
     if (dto.phone !== undefined) company.phone = dto.phone;
@@ -93,7 +114,12 @@ export class CompaniesService {
     if (dto.recurrence != null) company.recurrence = dto.recurrence;
     if (dto.campaignsEnabled != null) await this.setCampaigns(company, String(dto.campaignsEnabled));
     assignBillingFields(company, dto);
-    await this.em.flush();
+    await this.audit.flush(this.em, ctx, () => {
+      const changes = changesBetween(before, snapshot(company, AUDITED_FIELDS));
+      const campaigns = dto.campaignsEnabled != null ? String(dto.campaignsEnabled) : undefined;
+      if (campaigns !== undefined && campaigns !== campaignsBefore) changes.campaignsEnabled = { from: campaignsBefore ?? null, to: campaigns };
+      return Object.keys(changes).length ? companyEntry('company.update', company, changes) : null;
+    });
     // A due date set near or in the past gets its invoice now (the plan or recurrence may price it).
     if (company.dueDate && (dto.dueDate !== undefined || dto.planId !== undefined || dto.status != null)) {
       await this.domainEvents.publish('company.due-date', { companyId: company.id });
@@ -105,15 +131,22 @@ export class CompaniesService {
 
   async updateSchedules(ctx: AuthContext, id: number, dto: UpdateSchedulesDto): Promise<CompanyResponse> {
     const company = await this.loadVisible(ctx, id);
+    const before = snapshot(company, ['schedules']);
     company.schedules = toWeekSchedule(dto.schedules);
-    await this.em.flush();
+    await this.audit.flush(this.em, ctx, () => {
+      const changes = changesBetween(before, snapshot(company, ['schedules']));
+      return Object.keys(changes).length ? companyEntry('company.update', company, changes) : null;
+    });
     return this.toResponse(ctx, company);
   }
 
   /** Users, settings and queues of the company go with it (foreign keys cascade). */
   async remove(ctx: AuthContext, id: number): Promise<void> {
     if (id === ctx.companyId) throw appError('ERR_CANNOT_DELETE_OWN_COMPANY', 'Super users cannot delete their own company');
-    await this.em.remove(await this.loadVisible(ctx, id)).flush();
+    const company = await this.loadVisible(ctx, id);
+    const before = snapshot(company, AUDITED_FIELDS);
+    // The entry stays in the deleted company's trail (no foreign key), which super users read.
+    await this.audit.flush(this.em, ctx, () => companyEntry('company.delete', company, changesBetween(before, {})), { remove: [company] });
   }
 
   private async loadVisible(ctx: AuthContext, id: number): Promise<Company> {
@@ -126,6 +159,10 @@ export class CompaniesService {
     const plan = await this.em.findOne(Plan, { id });
     if (!plan) throw notFound('ERR_NO_PLAN_FOUND');
     return plan;
+  }
+
+  private async campaignsSetting(company: Company): Promise<string | undefined> {
+    return (await this.em.findOne(Setting, { company: company.id, key: CAMPAIGNS_SETTING }, ACROSS_TENANTS))?.value;
   }
 
   /** Settings are tenant rows: a super user editing another company reaches them explicitly across tenants. */

@@ -18,6 +18,49 @@ import type { CreateConnectionDto } from './dto/create-connection.dto.js';
 import type { UpdateConnectionDto } from './dto/update-connection.dto.js';
 import { type ConnectionResponse, toConnectionResponse } from './whatsapp.mapper.js';
 import { Whatsapp } from './whatsapp.entity.js';
+import { AuditTrail } from '../../infra/audit/audit-trail.js';
+import { changesBetween, snapshot, type AuditEntry } from '../../infra/audit/audit-entry.js';
+
+const AUDITED_FIELDS = [
+  'name',
+  'provider',
+  'isDefault',
+  'greetingMessage',
+  'complationMessage',
+  'outOfHoursMessage',
+  'ratingMessage',
+  'expiresInactiveMessage',
+  'expiresTicket',
+  'timeUseBotQueues',
+  'maxUseBotQueues',
+  'timeToTransfer',
+  'transferQueue',
+  'prompt',
+  'tokenHash',
+  'cloudPhoneNumberId',
+  'cloudBusinessAccountId',
+  'cloudAccessToken',
+  'cloudAppSecret',
+] as const;
+/** Recorded as changed, never with their values (sealed or hashed as they are). */
+const SECRET_FIELDS = ['tokenHash', 'cloudAccessToken', 'cloudAppSecret'];
+
+const auditedConnection = (whatsapp: Whatsapp): Record<string, unknown> => ({
+  ...snapshot(whatsapp, AUDITED_FIELDS),
+  ...(whatsapp.queues.isInitialized()
+    ? {
+        queueIds: whatsapp.queues
+          .getItems()
+          .map((q) => q.id)
+          .sort((a, b) => a - b),
+      }
+    : {}),
+});
+
+const connectionEntry = (action: string, whatsapp: Whatsapp, before: Record<string, unknown>, after: Record<string, unknown>): AuditEntry | null => {
+  const changes = changesBetween(before, after, SECRET_FIELDS);
+  return action === 'connection.update' && !Object.keys(changes).length ? null : { action, subjectType: 'Connection', subjectId: whatsapp.id, changes };
+};
 
 export type ConnectionWithToken = ConnectionResponse & { token: string };
 
@@ -30,6 +73,7 @@ export class ConnectionsService {
     private readonly channels: ChannelManager,
     private readonly realtime: RealtimeService,
     private readonly cloudCredentials: CloudCredentialsRepository,
+    private readonly audit: AuditTrail,
   ) {}
 
   /** A super user may name another company (the user dialog of Settings → Empresas); that read runs in a fork scoped to it. */
@@ -61,6 +105,8 @@ export class ConnectionsService {
       // The first connection is the default; a new default takes the flag from the old one.
       created.isDefault = count === 0 || dto.isDefault === true;
       if (created.isDefault) await tx.nativeUpdate(Whatsapp, { isDefault: true }, { isDefault: false });
+      await tx.flush();
+      await this.audit.within(tx, ctx, connectionEntry('connection.create', created, {}, auditedConnection(created)));
       return created;
     });
     const response = toConnectionResponse(whatsapp);
@@ -73,6 +119,7 @@ export class ConnectionsService {
     const whatsapp = await this.em.transactional(async (tx) => {
       const found = await tx.findOne(Whatsapp, id, { populate: ['queues'] });
       if (!found) throw notFound('ERR_NO_WAPP_FOUND');
+      const before = auditedConnection(found);
       if (dto.name !== undefined && dto.name !== found.name) await this.assertNameFree(tx, dto.name, id);
       if (dto.provider !== undefined && dto.provider !== found.provider && !this.channels.providers().includes(dto.provider)) {
         throw appError('ERR_PROVIDER_UNAVAILABLE');
@@ -85,6 +132,8 @@ export class ConnectionsService {
       if (dto.name !== undefined) found.name = dto.name;
       if (dto.provider !== undefined) found.provider = dto.provider;
       await this.apply(tx, found, dto);
+      await tx.flush();
+      await this.audit.within(tx, ctx, connectionEntry('connection.update', found, before, auditedConnection(found)));
       return found;
     });
     this.cloudCredentials.forget(id);
@@ -95,8 +144,9 @@ export class ConnectionsService {
 
   async remove(ctx: AuthContext, id: number): Promise<void> {
     await this.em.transactional(async (tx) => {
-      const found = await tx.findOne(Whatsapp, id);
+      const found = await tx.findOne(Whatsapp, id, { populate: ['queues'] });
       if (!found) throw notFound('ERR_NO_WAPP_FOUND');
+      await this.audit.within(tx, ctx, connectionEntry('connection.delete', found, auditedConnection(found), {}));
       if (found.isDefault) {
         // Keep exactly one default: the oldest remaining connection inherits the flag.
         const heir = await tx.findOne(Whatsapp, { id: { $ne: id } }, { orderBy: { id: 'ASC' } });
@@ -115,9 +165,15 @@ export class ConnectionsService {
   async regenerateToken(ctx: AuthContext, id: number): Promise<{ token: string }> {
     const whatsapp = await this.load(id);
     const issued = issueApiToken();
+    const before = { tokenHash: whatsapp.tokenHash, tokenHint: whatsapp.tokenHint };
     whatsapp.tokenHash = issued.hash;
     whatsapp.tokenHint = issued.hint;
-    await this.em.flush();
+    await this.audit.flush(this.em, ctx, () => ({
+      action: 'connection.token-regenerate',
+      subjectType: 'Connection',
+      subjectId: whatsapp.id,
+      changes: changesBetween(before, { tokenHash: whatsapp.tokenHash, tokenHint: whatsapp.tokenHint }, ['tokenHash']),
+    }));
     this.realtime.toCompany(ctx.companyId, 'whatsapp', { action: 'update', whatsapp: toConnectionResponse(whatsapp) });
     return { token: issued.token };
   }

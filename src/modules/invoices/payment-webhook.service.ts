@@ -21,6 +21,7 @@ import {
 import { PaymentProviders } from './providers/payment-providers.js';
 import { type StandingPayment, withdrawnDueDate } from './reversal.js';
 import { dueDay, dueDayIso, dueDayText, todayIn } from '../../shared/due-date.js';
+import { AuditTrail } from '../../infra/audit/audit-trail.js';
 
 export type WebhookOutcome = PaymentOutcome | 'replayed';
 
@@ -50,6 +51,7 @@ export class PaymentWebhookService {
     private readonly repository: InvoicesRepository,
     private readonly providers: PaymentProviders,
     private readonly realtime: RealtimeService,
+    private readonly audit: AuditTrail,
   ) {}
 
   async receive(providerName: string, request: WebhookRequest, from = 'unknown'): Promise<{ received: number; outcomes: WebhookOutcome[] }> {
@@ -64,11 +66,12 @@ export class PaymentWebhookService {
       throw appError('ERR_WEBHOOK_UNAUTHORIZED');
     }
     const outcomes: WebhookOutcome[] = [];
-    for (const payment of payments) outcomes.push(isReversal(payment) ? await this.reverse(providerName, payment) : await this.apply(providerName, payment));
+    for (const payment of payments)
+      outcomes.push(isReversal(payment) ? await this.reverse(providerName, payment, from) : await this.apply(providerName, payment, from));
     return { received: payments.length, outcomes };
   }
 
-  private async apply(provider: string, payment: ConfirmedPayment, now = new Date()): Promise<WebhookOutcome> {
+  private async apply(provider: string, payment: ConfirmedPayment, from: string, now = new Date()): Promise<WebhookOutcome> {
     const result = await this.em.fork().transactional(async (tx): Promise<Applied> => {
       const logId = await this.repository.recordTransaction(tx, { provider, ...payment });
       if (logId === null) return { outcome: 'replayed' };
@@ -89,6 +92,21 @@ export class PaymentWebhookService {
       await this.repository.markPaid(tx, charge.company_id, invoice.id, charge.id, payment.paidAt, dueDate);
       const applied = await settle('applied');
       await this.repository.recordRenewal(tx, logId, charge.company_id, dueBefore, dueDate, RECURRENCE_MONTHS[invoice.recurrence]);
+      // The provider acted, not a user: the entry names the charge and the address the webhook came from.
+      await this.audit.within(
+        tx,
+        { companyId: charge.company_id, userId: null, ip: from },
+        {
+          action: 'invoice.paid',
+          subjectType: 'Invoice',
+          subjectId: invoice.id,
+          changes: {
+            status: { from: invoice.status, to: 'paid' },
+            dueDate: { from: dueBefore ? dueDayText(dueBefore) : null, to: dueDayText(dueDate) },
+            payment: { to: { provider, transactionId: payment.transactionId, charge: payment.chargeId, amount: payment.amount } },
+          },
+        },
+      );
       return { ...applied, dueDate };
     });
 
@@ -107,7 +125,7 @@ export class PaymentWebhookService {
    * (a second payment of a paid invoice, a wrong amount) or was already taken back changes nothing. The whole change
    * commits at once, so a crash half-way leaves the payment standing and the provider's retry applies it.
    */
-  private async reverse(provider: string, reversal: ReversedPayment): Promise<WebhookOutcome> {
+  private async reverse(provider: string, reversal: ReversedPayment, from: string): Promise<WebhookOutcome> {
     const result = await this.em.fork().transactional(async (tx): Promise<Applied> => {
       const logId = await this.repository.recordTransaction(tx, {
         provider,
@@ -152,6 +170,20 @@ export class PaymentWebhookService {
         rechained,
         newDueDate: dueDate,
       });
+      await this.audit.within(
+        tx,
+        { companyId: charge.company_id, userId: null, ip: from },
+        {
+          action: 'invoice.refunded',
+          subjectType: 'Invoice',
+          subjectId: invoice.id,
+          changes: {
+            status: { from: 'paid', to: 'refunded' },
+            dueDate: { from: current ? dueDayText(current) : null, to: dueDate ? dueDayText(dueDate) : null },
+            reversal: { to: { provider, kind: reversal.reversal, transactionId: reversal.transactionId, charge: reversal.chargeId, amount: reversal.amount } },
+          },
+        },
+      );
       return { ...(await settle('refunded')), invoiceId: invoice.id, dueDate };
     });
 

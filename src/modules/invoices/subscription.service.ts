@@ -11,6 +11,7 @@ import { newTxid } from './charge-txid.js';
 import { InvoicesService } from './invoices.service.js';
 import { PaymentCharge } from './payment-charge.entity.js';
 import { PaymentProviders } from './providers/payment-providers.js';
+import { AuditTrail } from '../../infra/audit/audit-trail.js';
 
 /** A charge handed out again must stay payable at least this long. */
 const REUSE_MARGIN_MS = 10 * 60_000;
@@ -31,6 +32,7 @@ export class SubscriptionService {
     private readonly invoices: InvoicesService,
     private readonly providers: PaymentProviders,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly audit: AuditTrail,
   ) {}
 
   async charge(ctx: AuthContext, dto: SubscriptionDto): Promise<SubscriptionResponse> {
@@ -61,7 +63,12 @@ export class SubscriptionService {
       amount: Number(invoice.value),
       expiresAt: new Date(Date.now() + this.config.billing.chargeTtlSeconds * 1000),
     });
-    await this.em.flush();
+    await this.audit.flush(this.em, ctx, () => ({
+      action: 'invoice.charge',
+      subjectType: 'Invoice',
+      subjectId: invoice.id,
+      changes: { charge: { to: { provider: charge.provider, txid: charge.txid, amount: charge.amount } } },
+    }));
     try {
       const issued = await provider.createCharge({
         txid: charge.txid,

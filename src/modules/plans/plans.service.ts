@@ -10,13 +10,25 @@ import type { CreatePlanDto } from './dto/create-plan.dto.js';
 import type { UpdatePlanDto } from './dto/update-plan.dto.js';
 import { Plan } from './plan.entity.js';
 import { type PlanResponse, toPlanResponse } from './plan.mapper.js';
+import { AuditTrail } from '../../infra/audit/audit-trail.js';
+import { changesBetween, snapshot, type AuditEntry } from '../../infra/audit/audit-entry.js';
+
+const AUDITED_FIELDS = ['name', 'users', 'connections', 'queues', 'value', ...PLAN_FLAGS] as const;
+
+const planEntry = (action: string, plan: Plan, before: Record<string, unknown>, after: Record<string, unknown>): AuditEntry | null => {
+  const changes = changesBetween(before, after);
+  return Object.keys(changes).length || action !== 'plan.update' ? { action, subjectType: 'Plan', subjectId: plan.id, changes } : null;
+};
 
 const BY_PRICE = { value: QueryOrder.ASC, name: QueryOrder.ASC, id: QueryOrder.ASC } as const;
 
 /** Plans are global rows (no tenant); only super users write them. */
 @Injectable()
 export class PlansService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly audit: AuditTrail,
+  ) {}
 
   /** The signup page's plan choice, before anyone is logged in. */
   async publicList(): Promise<PlanSummary[]> {
@@ -43,16 +55,17 @@ export class PlansService {
     return toPlanResponse(await this.load(id));
   }
 
-  async create(_ctx: AuthContext, dto: CreatePlanDto): Promise<PlanResponse> {
+  async create(ctx: AuthContext, dto: CreatePlanDto): Promise<PlanResponse> {
     await this.assertNameFree(dto.name);
     const plan = this.em.create(Plan, { name: dto.name, users: dto.users, connections: dto.connections, queues: dto.queues, value: dto.value });
     this.assignFlags(plan, dto);
-    await this.em.flush();
+    await this.audit.flush(this.em, ctx, () => planEntry('plan.create', plan, {}, snapshot(plan, AUDITED_FIELDS)));
     return toPlanResponse(plan);
   }
 
-  async update(_ctx: AuthContext, id: number, dto: UpdatePlanDto): Promise<PlanResponse> {
+  async update(ctx: AuthContext, id: number, dto: UpdatePlanDto): Promise<PlanResponse> {
     const plan = await this.load(id);
+    const before = snapshot(plan, AUDITED_FIELDS);
     if (dto.name !== undefined && dto.name !== plan.name) await this.assertNameFree(dto.name, plan.id);
     if (dto.name !== undefined) plan.name = dto.name;
     if (dto.users !== undefined) plan.users = dto.users;
@@ -60,17 +73,18 @@ export class PlansService {
     if (dto.queues !== undefined) plan.queues = dto.queues;
     if (dto.value !== undefined) plan.value = dto.value;
     this.assignFlags(plan, dto);
-    await this.em.flush();
+    await this.audit.flush(this.em, ctx, () => planEntry('plan.update', plan, before, snapshot(plan, AUDITED_FIELDS)));
     return toPlanResponse(plan);
   }
 
-  async remove(_ctx: AuthContext, id: number): Promise<void> {
+  async remove(ctx: AuthContext, id: number): Promise<void> {
     const plan = await this.load(id);
     // The foreign key would silently leave those companies without a plan.
     if ((await this.em.count(Company, { plan: plan.id })) > 0) {
       throw appError('ERR_PLAN_IN_USE', 'The plan is used by at least one company');
     }
-    await this.em.remove(plan).flush();
+    const before = snapshot(plan, AUDITED_FIELDS);
+    await this.audit.flush(this.em, ctx, () => planEntry('plan.delete', plan, before, {}), { remove: [plan] });
   }
 
   /** A flag left out (or null) keeps its current value, which is true on a new plan. */

@@ -9,6 +9,8 @@ import { Company } from '../companies/company.entity.js';
 import { CompanySettingsCache } from './company-settings.cache.js';
 import type { SettingResponse } from '../../shared/api-types.js';
 import { Setting } from './setting.entity.js';
+import { AuditTrail } from '../../infra/audit/audit-trail.js';
+import { changesBetween } from '../../infra/audit/audit-entry.js';
 
 /** Declared once in src/shared/api-types.ts, where the browser reads it too. */
 export type { SettingResponse };
@@ -33,6 +35,7 @@ export class SettingsService {
     private readonly em: EntityManager,
     private readonly realtime: RealtimeService,
     private readonly cache: CompanySettingsCache,
+    private readonly audit: AuditTrail,
   ) {}
 
   /** Every setting of the caller's company; credentials only for admins. */
@@ -52,9 +55,13 @@ export class SettingsService {
       throw fieldError('value', `must be one of ${allowed.join(', ')}`);
     }
     let setting = await this.em.findOne(Setting, { key });
+    const before = setting ? { value: setting.value } : {};
     if (setting) setting.value = value;
     else setting = this.em.create(Setting, { company: this.em.getReference(Company, ctx.companyId), key, value });
-    await this.em.flush();
+    const changes = changesBetween(before, { value }, SECRET_SETTING_KEYS.includes(key) ? ['value'] : []);
+    await this.audit.flush(this.em, ctx, () =>
+      Object.keys(changes).length ? { action: 'setting.update', subjectType: 'Setting', subjectId: key, changes } : null,
+    );
     this.cache.forget(ctx.companyId);
     const response = { key, value };
     this.realtime.toCompany(ctx.companyId, 'settings', {

@@ -9,8 +9,8 @@ export interface UserSessions {
   end(companyId: number, userId: number): Promise<void>;
   /** A new session for the caller whose sessions just ended (their own password change), in the refresh cookie. */
   continue(userId: number, req: Request, res: Response): Promise<void>;
-  /** Clears the failed-login locks of an account, whatever the address. */
-  unlockLogin(email: string): Promise<void>;
+  /** Clears the failed-login locks of an account, whatever the address; answers how many counters it cleared. */
+  unlockLogin(email: string): Promise<number>;
 }
 
 export const USER_SESSIONS = Symbol('USER_SESSIONS');

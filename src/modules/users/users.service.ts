@@ -17,6 +17,27 @@ import type { UpdateUserDto } from './dto/update-user.dto.js';
 import { toUserResponse, type UserResponse } from './user.mapper.js';
 import { User } from './user.entity.js';
 import { USER_SESSIONS, type UserSessions } from './user-sessions.port.js';
+import { AuditTrail } from '../../infra/audit/audit-trail.js';
+import { changesBetween, snapshot, type AuditEntry } from '../../infra/audit/audit-entry.js';
+
+const AUDITED_FIELDS = ['name', 'email', 'profile', 'allTicket', 'whatsappId'] as const;
+
+/** A user's audited fields, its queues as sorted ids. */
+const auditedUser = (user: User): Record<string, unknown> => ({
+  ...snapshot(user, AUDITED_FIELDS),
+  queueIds: user.queues
+    .getItems()
+    .map((q) => q.id)
+    .sort((a, b) => a - b),
+});
+
+const userEntry = (action: string, user: User, companyId: number, changes: AuditEntry['changes']): AuditEntry => ({
+  action,
+  subjectType: 'User',
+  subjectId: user.id,
+  companyId,
+  changes,
+});
 
 /**
  * Only a super user changes or removes a super user: otherwise the admin of the company a super user belongs to could
@@ -57,6 +78,7 @@ export class UsersService {
     private readonly settings: SettingsService,
     private readonly realtime: RealtimeService,
     @Inject(USER_SESSIONS) private readonly sessions: UserSessions,
+    private readonly audit: AuditTrail,
   ) {}
 
   async list(ctx: AuthContext, query: ListParams, companyId?: number): Promise<ListResult<UserResponse>> {
@@ -113,6 +135,8 @@ export class UsersService {
         whatsappId,
       });
       created.queues.set(await this.queuesFor(tx, dto.queueIds ?? []));
+      await tx.flush();
+      await this.audit.within(tx, ctx, userEntry('user.create', created, companyId, changesBetween({}, auditedUser(created))));
       return created;
     });
     const response = toUserResponse(user);
@@ -144,6 +168,7 @@ export class UsersService {
     // Only a new value is checked: a connection deleted since must not block editing the name.
     if (whatsappChange && dto.whatsappId != null) await this.assertConnection(em, dto.whatsappId);
 
+    const before = auditedUser(user);
     if (dto.name !== undefined) user.name = dto.name;
     if (dto.email !== undefined) user.email = dto.email;
     if (dto.profile !== undefined) user.profile = dto.profile;
@@ -151,7 +176,12 @@ export class UsersService {
     if (dto.whatsappId !== undefined) user.whatsappId = dto.whatsappId;
     if (dto.password !== undefined) user.passwordHash = await hashPassword(dto.password);
     if (queuesChange) user.queues.set(await this.queuesFor(em, dto.queueIds ?? []));
-    await em.flush();
+    await this.audit.flush(em, ctx, () => {
+      // A password set by someone else is an admin's reset: recorded as changed, never with a value.
+      const password = dto.password !== undefined ? changesBetween({ password: 'old' }, { password: 'new' }, ['password']) : {};
+      const changes = { ...changesBetween(before, auditedUser(user)), ...password };
+      return Object.keys(changes).length ? userEntry('user.update', user, companyId, changes) : null;
+    });
     if (dto.password !== undefined) {
       // Whoever knew the old password (or holds a stolen session) is out: tokens, refresh cookies and sockets.
       await this.sessions.end(companyId, user.id);
@@ -170,17 +200,19 @@ export class UsersService {
     const user = await this.load(em, id);
     if (user.id === ctx.userId) throw appError('ERR_CANNOT_DELETE_SELF', 'Users cannot delete themselves');
     assertMayManage(ctx, user);
-    await em.remove(user).flush();
+    const before = auditedUser(user);
+    await this.audit.flush(em, ctx, () => userEntry('user.delete', user, companyId, changesBetween(before, {})), { remove: [user] });
     this.realtime.disconnectUser(id);
     this.realtime.toCompany(companyId, 'user', { action: 'delete', userId: id });
   }
 
   /** Clears the failed-login locks of a user (every address): its company's admins and super users. */
   async unlockLogin(ctx: AuthContext, id: number): Promise<void> {
-    const { em } = await this.scopeOfUser(ctx, id);
+    const { companyId, em } = await this.scopeOfUser(ctx, id);
     const user = await this.load(em, id);
     assertMayManage(ctx, user);
-    await this.sessions.unlockLogin(user.email);
+    const cleared = await this.sessions.unlockLogin(user.email);
+    await this.audit.record(ctx, userEntry('user.unlock', user, companyId, { locks: { from: cleared, to: 0 } }));
   }
 
   /** A company a super user names (any other caller's request stays in the session's company). */

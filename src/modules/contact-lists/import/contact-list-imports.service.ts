@@ -13,6 +13,7 @@ import { ContactListEvents } from '../contact-lists.events.js';
 import { ContactListsService } from '../contact-lists.service.js';
 import { ContactImportJobs } from './contact-import-jobs.js';
 import { checkWorkbookContainer, hasSpreadsheetExtension, readSpreadsheet } from './spreadsheet-reader.js';
+import { AuditTrail } from '../../../infra/audit/audit-trail.js';
 
 /** Files up to this size are refused at upload when the header has no number column or the sheet no rows. */
 const HEADER_CHECK_MAX_BYTES = 2 * 1024 * 1024;
@@ -31,6 +32,7 @@ export class ContactListImportsService {
     private readonly storage: StoragePort,
     private readonly jobs: ContactImportJobs,
     private readonly events: ContactListEvents,
+    private readonly audit: AuditTrail,
   ) {}
 
   async upload(ctx: AuthContext, listId: number, file: UploadedMedia | undefined): Promise<ContactListImportResponse> {
@@ -58,7 +60,14 @@ export class ContactListImportsService {
         fileName: file.originalName.slice(0, 255),
       });
       // The check above is for the common case; the partial unique index settles two uploads arriving together.
-      await this.em.flush().catch((error: unknown) => {
+      const created = row;
+      const entry = () => ({
+        action: 'contact-list.import',
+        subjectType: 'ContactList',
+        subjectId: list.id,
+        changes: { importId: { to: created.id }, fileName: { to: created.fileName }, size: { to: file.size } },
+      });
+      await this.audit.flush(this.em, ctx, entry).catch((error: unknown) => {
         throw error instanceof UniqueConstraintViolationException ? importInProgress() : error;
       });
     } catch (error) {
