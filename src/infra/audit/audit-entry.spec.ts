@@ -8,7 +8,7 @@ describe('audit diffs', () => {
   });
 
   it('records a creation or removal without the fields it left empty', () => {
-    expect(changesBetween({}, { name: 'A', phone: null, email: '' })).toEqual({ name: { to: 'A' } });
+    expect(changesBetween({}, { name: 'A', phone: null, email: '', queueIds: [] })).toEqual({ name: { to: 'A' } });
     expect(changesBetween({ name: 'A', phone: null }, {})).toEqual({ name: { from: 'A' } });
   });
 

@@ -47,6 +47,7 @@ function plain(value: unknown): unknown {
 }
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+const isEmpty = (value: unknown): boolean => value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
 /**
  * The fields that differ between two snapshots; `before` empty for a creation, `after` empty for a removal. Secret
@@ -59,8 +60,8 @@ export function changesBetween(before: Record<string, unknown>, after: Record<st
     const has = Object.hasOwn(after, field);
     if (had && has && same(before[field], after[field])) continue;
     // A creation or removal leaves out the fields it left empty.
-    if (!had && (after[field] === null || after[field] === '')) continue;
-    if (!has && (before[field] === null || before[field] === '')) continue;
+    if (!had && isEmpty(after[field])) continue;
+    if (!has && isEmpty(before[field])) continue;
     const secret = secrets.includes(field);
     const change: FieldChange = {};
     if (had) change.from = secret ? MASKED : before[field];
