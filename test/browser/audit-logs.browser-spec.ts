@@ -56,10 +56,7 @@ describe('the audit trail screen', () => {
     await loginThroughForm(page, suite.t.baseUrl, DEMO_ACCOUNTS.attendant.email, DEMO_ACCOUNTS.attendant.password);
     await page.locator('a[href="/tickets"]').first().waitFor();
     expect(await page.locator('a[href="/audit-logs"]').count()).toBe(0);
-    await page.evaluate(() => {
-      window.history.pushState({}, '', '/audit-logs');
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    });
+    await page.goto(`${suite.t.baseUrl}/audit-logs`);
     await page.getByText('Seu perfil de usuário não tem permissão para acessar esta página!', { exact: false }).waitFor();
     await page.close();
   });

@@ -11,6 +11,7 @@ import { MailPort } from '../../infra/mail/mail.port.js';
 import { createCompanyWithDefaults } from './create-company.js';
 import type { SignupDto } from './dto/signup.dto.js';
 import { DEFAULT_TIME_ZONE, dayFromToday } from '../../shared/due-date.js';
+import { AuditTrail } from '../../infra/audit/audit-trail.js';
 
 const TRIAL_DAYS = 3;
 
@@ -28,6 +29,7 @@ export class SignupService {
     private readonly limiter: RateLimiter,
     private readonly mail: MailPort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly audit: AuditTrail,
   ) {}
 
   async signup(dto: SignupDto, ip: string): Promise<SignupResponse> {
@@ -51,7 +53,25 @@ export class SignupService {
           recurrence: 'MENSAL',
           campaignsEnabled: 'true',
         });
-        tx.create(User, { company: created, name: dto.name, email: dto.email, passwordHash, profile: 'admin' });
+        const owner = tx.create(User, { company: created, name: dto.name, email: dto.email, passwordHash, profile: 'admin' });
+        await tx.flush();
+        // Signed up from the public form: the new owner is the actor, at the form's address.
+        await this.audit.within(
+          tx,
+          { companyId: created.id, userId: owner.id, ip },
+          {
+            action: 'company.create',
+            subjectType: 'Company',
+            subjectId: created.id,
+            changes: {
+              name: { to: created.name },
+              email: { to: created.email },
+              plan: { to: plan.id },
+              dueDate: { to: trialEnd.toISOString() },
+              signup: { to: true },
+            },
+          },
+        );
       });
     } catch (error) {
       // Login is by email alone, so the address is unique in every company. A taken one did the same work, rolled
