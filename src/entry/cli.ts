@@ -5,6 +5,7 @@ import { closeRedis, createRedis } from '../infra/redis/redis.module.js';
 import { unlockLogin } from '../modules/auth/login-throttle.js';
 import { ensureDatabase } from '../infra/database/ensure-database.js';
 import { initOrm, migrateUp } from '../orm.js';
+import { MIGRATE_USAGE, migrateStorageCommand } from '../infra/storage/migrate-command.js';
 import { resolveDatabase } from '../infra/database/resolve-database.js';
 import { createSuperUser } from '../modules/companies/super-user.seed.js';
 import { seedDemoData } from '../modules/companies/demo-data.seed.js';
@@ -14,7 +15,8 @@ const USAGE = `Usage: npm run cli -- <command>
   migration:create [name]      write a migration for the entity changes
   seed-demo                    seed demo data into an empty database
   create-super-user --email E --password P [--name N] [--company C]
-  unlock-login --email E       clear the failed-login locks of an account (every address)`;
+  unlock-login --email E       clear the failed-login locks of an account (every address)
+  ${MIGRATE_USAGE}`;
 
 async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
@@ -23,6 +25,11 @@ async function main(): Promise<void> {
     return;
   }
   const config = loadConfig(process.env);
+  // Files only: no database.
+  if (command === 'storage:migrate') {
+    process.exitCode = await migrateStorageCommand(config, rest);
+    return;
+  }
   const db = await resolveDatabase(process.env.DATABASE_URL, config.dataDir, console.log);
   await ensureDatabase(db.url);
   const orm = await initOrm(db.url);
