@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { ChannelManager } from '../../src/channels/channel-manager.js';
@@ -12,6 +12,7 @@ import { Ticket } from '../../src/modules/tickets/ticket.entity.js';
 import { connectedSimulator, drainPipeline, waitFor } from '../utils/channels.js';
 import { type Session, type TenantFixture, twoTenants } from '../utils/factories.js';
 import { connectSocket, joinRooms } from '../utils/sockets.js';
+import { storedMedia } from '../utils/stored-media.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
 import { TIME_FACTOR } from '../utils/time.js';
 
@@ -147,8 +148,7 @@ describe('channels: connections, simulator and the inbound pipeline', () => {
     expect(row.mediaType).toBe('image');
     expect(row.mediaName).toBe('../../../../etc/passwd');
     expect(row.mediaPath).toMatch(new RegExp(`^company${a.company.id}/[a-f0-9]{32}\\.png$`));
-    const folder = join(t.config.dataDir, 'public', `company${a.company.id}`);
-    expect(readdirSync(folder)).toContain(row.mediaPath!.split('/')[1]);
+    expect(await storedMedia(t).paths(a.company.id)).toContain(row.mediaPath);
     expect(existsSync(join(t.config.dataDir, 'etc'))).toBe(false);
     const served = await t.http().get(`/public/${row.mediaPath}`);
     expect(served.status).toBe(200);

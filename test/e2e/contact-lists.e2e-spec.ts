@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as XLSX from '@e965/xlsx';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { Company } from '../../src/modules/companies/company.entity.js';
 import { ContactListImport } from '../../src/modules/contact-lists/contact-list-import.entity.js';
 import { ContactListItem } from '../../src/modules/contact-lists/contact-list-item.entity.js';
@@ -12,6 +10,7 @@ import type { ContactListImportResponse, ContactListItemResponse, ContactListRes
 import { connectedSimulator, waitFor } from '../utils/channels.js';
 import { createTenant, login, type Session, type TenantFixture, twoTenants } from '../utils/factories.js';
 import { connectSocket } from '../utils/sockets.js';
+import { storedMedia } from '../utils/stored-media.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
 import { TIME_FACTOR } from '../utils/time.js';
 
@@ -68,13 +67,7 @@ describe('contact lists', () => {
         .query({ range: '[0,499]', sort: '["number","ASC"]', filter: JSON.stringify({ contactListId: listId }) })
         .set(session.auth)
     ).body;
-  const storedFiles = (companyId: number): string[] => {
-    try {
-      return readdirSync(join(t.config.dataDir, 'public', `company${companyId}`));
-    } catch {
-      return [];
-    }
-  };
+  const storedFiles = (companyId: number): Promise<string[]> => storedMedia(t).paths(companyId);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -276,7 +269,7 @@ describe('contact lists', () => {
       expect(progress.map((p) => p.status)).toEqual(expect.arrayContaining(['queued', 'running', 'done']));
       expect(progress.at(-1)).toEqual(done);
       // The uploaded file is removed once the import ended.
-      expect(storedFiles(a.company.id)).toEqual([]);
+      expect(await storedFiles(a.company.id)).toEqual([]);
       socket.close();
     });
 
@@ -349,7 +342,7 @@ describe('contact lists', () => {
 
       expect(await items(adminA, list.id)).toEqual(before);
       expect(await t.em().count(ContactListImport, { contactList: list.id }, { filters: false })).toBe(importsBefore);
-      expect(storedFiles(a.company.id)).toEqual([]);
+      expect(await storedFiles(a.company.id)).toEqual([]);
 
       // A big file is accepted at once and refused by the job with the same code, still without touching the list.
       const big = workbook(
@@ -360,7 +353,7 @@ describe('contact lists', () => {
       expect((await upload(adminA, list.id, big, 'grande.xlsx')).status).toBe(202);
       expect(await finished(adminA, list.id)).toMatchObject({ status: 'failed', error: 'ERR_IMPORT_NO_NUMBER_COLUMN', total: 0, processed: 0 });
       expect(await items(adminA, list.id)).toEqual(before);
-      expect(storedFiles(a.company.id)).toEqual([]);
+      expect(await storedFiles(a.company.id)).toEqual([]);
     });
 
     it('runs one import per list at a time, even when two uploads arrive together', async () => {
@@ -439,7 +432,7 @@ describe('contact lists', () => {
       expect(done).toMatchObject({ id: row.id, status: 'done', total: 8, valid: 0, invalid: 2, duplicates: 1 });
       const numbers = (await items(adminC, crashList.id)).map((item) => item.number);
       expect(numbers).toEqual(['1234', '551188882222', '5511988880000', '5511988881111', '5511988882222', '5521977776666']);
-      expect(storedFiles(c.company.id)).toEqual([]);
+      expect(await storedFiles(c.company.id)).toEqual([]);
     });
   });
 
@@ -495,7 +488,7 @@ describe('contact lists', () => {
       await em.flush();
       expect((await http().get('/api/contact-lists').set(adminA.auth)).status).toBe(200);
       // Nothing the refused calls sent was stored.
-      expect(storedFiles(a.company.id)).toEqual([]);
+      expect(await storedFiles(a.company.id)).toEqual([]);
     });
   });
 });

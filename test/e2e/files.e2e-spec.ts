@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Socket } from 'socket.io-client';
 import { FileListsService } from '../../src/modules/files/files.service.js';
 import { MediaSweep } from '../../src/modules/media/media-sweep.js';
@@ -8,6 +6,7 @@ import type { FileListEventPayload, FileListResponse } from '../../src/shared/ca
 import { connectedSimulator, waitFor } from '../utils/channels.js';
 import { type Session, type TenantFixture, twoTenants } from '../utils/factories.js';
 import { connectSocket } from '../utils/sockets.js';
+import { storedMedia } from '../utils/stored-media.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
 import { customerWrites } from '../utils/tickets.js';
 
@@ -38,12 +37,9 @@ describe('file lists', () => {
     for (const part of parts) req = req.attach('files', part.content, { filename: part.filename, contentType: part.contentType });
     return req;
   };
-  const stored = (path: string) => existsSync(join(t.config.dataDir, 'public', path));
+  const stored = (path: string) => storedMedia(t).has(path);
   /** Every file in the company's storage folder. */
-  const folder = () => {
-    const dir = join(t.config.dataDir, 'public', `company${a.company.id}`);
-    return existsSync(dir) ? readdirSync(dir).sort() : [];
-  };
+  const folder = () => storedMedia(t).paths(a.company.id);
   const newList = async (name: string, options: string[] = []): Promise<FileListResponse> => {
     const res = await create(adminA, { name, message: `Mensagem de ${name}`, options: options.map((o) => ({ name: o })) });
     expect(res.status).toBe(201);
@@ -143,7 +139,7 @@ describe('file lists', () => {
       expect(res.status).toBe(404);
       expect(res.body.error).toBe('ERR_NO_FILE_LIST_FOUND');
     }
-    expect(folder()).toEqual([]);
+    expect(await folder()).toEqual([]);
 
     // The read the campaign dispatcher uses outside a request is per company too.
     const service = t.app.get(FileListsService);
@@ -166,7 +162,7 @@ describe('file lists', () => {
     expect((await upload(adminA, list.id, '999999', [png('a.png')])).body.fields[0].field).toBe('optionIds');
     expect((await upload(adminA, list.id, 'abc', [png('a.png')])).status).toBe(400);
     expect((await upload(adminA, list.id, `${catalog}`, [])).status).toBe(400);
-    expect(folder()).toEqual([]);
+    expect(await folder()).toEqual([]);
 
     const res = await upload(adminA, list.id, `[${catalog}, ${table}]`, [pdf('catálogo 2026.pdf'), png('../../tabela.png')]);
     expect(res.status).toBe(200);
@@ -180,19 +176,19 @@ describe('file lists', () => {
     });
     expect(second).toMatchObject({ id: table, mediaType: 'image/png', mediaName: 'tabela.png' });
     expect(second!.path).toMatch(/^company\d+\/[a-f0-9]{32}\.png$/);
-    expect(stored(first!.path!) && stored(second!.path!)).toBe(true);
+    expect([await stored(first!.path!), await stored(second!.path!)]).toEqual([true, true]);
     expect((await t.http().get(`/public/${first!.path}`)).status).toBe(200);
     // The media sweep counts the options' files as referenced.
     await t.app.get(MediaSweep).sweep(0);
-    expect(stored(first!.path!) && stored(second!.path!)).toBe(true);
+    expect([await stored(first!.path!), await stored(second!.path!)]).toEqual([true, true]);
 
     // A new file for the table replaces (and releases) the old one.
     const replaced = await upload(adminA, list.id, `${table}`, [png('tabela-nova.png')]);
     expect(replaced.status).toBe(200);
     const newTable = replaced.body.options[1].path as string;
     expect(newTable).not.toBe(second!.path);
-    expect(stored(second!.path!)).toBe(false);
-    expect(stored(newTable)).toBe(true);
+    expect(await stored(second!.path!)).toBe(false);
+    expect(await stored(newTable)).toBe(true);
 
     // Dropping the catalogue option releases its file; renaming keeps the other.
     const edited = await update(adminA, list.id, { name: 'Materiais 2026', options: [{ id: table, name: 'Tabela 2026' }, { name: 'Novo' }] });
@@ -201,14 +197,14 @@ describe('file lists', () => {
       { id: table, name: 'Tabela 2026', path: newTable, mediaType: 'image/png', mediaName: 'tabela-nova.png' },
       { id: expect.any(Number), name: 'Novo', path: null, mediaType: null, mediaName: null },
     ]);
-    expect(stored(first!.path!)).toBe(false);
+    expect(await stored(first!.path!)).toBe(false);
     expect((await update(adminA, list.id, { options: [{ id: catalog, name: 'Voltou' }] })).status).toBe(400);
 
     // Deleting the list releases its files.
     expect((await t.http().delete(`/api/files/${list.id}`).set(adminA.auth)).status).toBe(204);
-    expect(stored(newTable)).toBe(false);
+    expect(await stored(newTable)).toBe(false);
     expect((await t.http().get(`/api/files/${list.id}`).set(adminA.auth)).status).toBe(404);
-    expect(folder()).toEqual([]);
+    expect(await folder()).toEqual([]);
   });
 
   describe('sent into a ticket', () => {
@@ -249,9 +245,9 @@ describe('file lists', () => {
 
       // The files now belong to the conversation too: deleting the list keeps them.
       expect((await t.http().delete(`/api/files/${list.id}`).set(adminA.auth)).status).toBe(204);
-      for (const option of list.options.slice(0, 2)) expect(stored(option.path!)).toBe(true);
+      for (const option of list.options.slice(0, 2)) expect(await stored(option.path!)).toBe(true);
       await t.app.get(MediaSweep).sweep(0);
-      for (const option of list.options.slice(0, 2)) expect(stored(option.path!)).toBe(true);
+      for (const option of list.options.slice(0, 2)) expect(await stored(option.path!)).toBe(true);
     });
 
     it('checks the ticket like a message send, and the list like a read', async () => {

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Socket } from 'socket.io-client';
 import type { QuickMessageResponse } from '../../src/shared/api-types.js';
 import { createUser, login, type Session, type TenantFixture, twoTenants } from '../utils/factories.js';
 import { connectSocket } from '../utils/sockets.js';
+import { storedMedia } from '../utils/stored-media.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
 
 /** The wire shape, as the browser reads it. */
@@ -34,7 +33,7 @@ describe('quick messages', () => {
       .set(session.auth)
       .field('typeArch', 'quickMessage')
       .attach('file', content, { filename, contentType });
-  const stored = (path: string) => existsSync(join(t.config.dataDir, 'public', path));
+  const stored = (path: string) => storedMedia(t).has(path);
 
   /** Collects the quick-message events a socket receives. */
   function listen(socket: Socket): unknown[] {
@@ -159,8 +158,8 @@ describe('quick messages', () => {
 
     const replaced = await upload(userA, mine.id, Buffer.from('%PDF-1.4 teste'), 'tabela.pdf', 'application/pdf');
     expect(replaced.body.mediaPath).toMatch(new RegExp(`^company${a.company.id}/[a-f0-9]{32}\\.pdf$`));
-    expect(stored(path)).toBe(false);
-    expect(stored(replaced.body.mediaPath)).toBe(true);
+    expect(await stored(path)).toBe(false);
+    expect(await stored(replaced.body.mediaPath)).toBe(true);
 
     const missing = await t.http().post(`/api/quick-messages/${mine.id}/media-upload`).set(userA.auth).field('typeArch', 'quickMessage');
     expect(missing.status).toBe(400);
@@ -171,7 +170,7 @@ describe('quick messages', () => {
     const cleared = await t.http().delete(`/api/quick-messages/${mine.id}/media-upload`).set(userA.auth);
     expect(cleared.status).toBe(200);
     expect(cleared.body).toMatchObject({ isMedia: false, mediaPath: null, mediaUrl: null, mediaName: null });
-    expect(stored(replaced.body.mediaPath)).toBe(false);
+    expect(await stored(replaced.body.mediaPath)).toBe(false);
   });
 
   it('hides every reply of another company: 404 on ids, nothing in lists or counts', async () => {
@@ -196,7 +195,7 @@ describe('quick messages', () => {
     expect((await t.http().delete(`/api/quick-messages/${mine.id}`).set(userA.auth)).status).toBe(204);
     expect(await received).toEqual({ action: 'delete', id: mine.id });
     socket.close();
-    expect(stored(attached.body.mediaPath)).toBe(false);
+    expect(await stored(attached.body.mediaPath)).toBe(false);
     expect((await t.http().get(`/api/quick-messages/${mine.id}`).set(userA.auth)).status).toBe(404);
   });
 });

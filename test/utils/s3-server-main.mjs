@@ -1,5 +1,5 @@
 // The process behind test/utils/s3-server.mjs: s3rver on 127.0.0.1, one bucket, data in the given folder. Prints
-// `{"port":N}` once listening and closes on SIGTERM. Run with --openssl-legacy-provider: s3rver seals ListObjectsV2
+// `{"port":N}` once listening and closes on SIGTERM, or when the process that started it is gone. Run with --openssl-legacy-provider: s3rver seals ListObjectsV2
 // continuation tokens with DES, which Node's OpenSSL 3 only offers through the legacy provider.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -19,9 +19,11 @@ server.middleware.unshift(async (ctx, next) => {
 
 const address = await server.run();
 process.stdout.write(`${JSON.stringify({ port: address.port })}\n`);
-process.once('SIGTERM', () => {
+const stop = () => {
   server.close().then(
     () => process.exit(0),
     () => process.exit(1),
   );
-});
+};
+process.once('SIGTERM', stop);
+process.once('disconnect', stop);

@@ -22,7 +22,7 @@ const TIME_FACTOR = Number(process.env.TEST_TIME_FACTOR ?? 1) || 1;
  */
 export async function startS3Server({ bucket = TEST_BUCKET, directory, port = 0, detached = false } = {}) {
   const dir = directory ?? mkdtempSync(join(tmpdir(), 's3-test-'));
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', MAIN, dir, bucket, String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--openssl-legacy-provider', MAIN, dir, bucket, String(port)], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   let stderr = '';
   child.stderr.on('data', (chunk) => {
     stderr = (stderr + chunk).slice(-4000);
@@ -49,6 +49,7 @@ export async function startS3Server({ bucket = TEST_BUCKET, directory, port = 0,
   if (detached) {
     child.stdout.destroy();
     child.stderr.destroy();
+    child.channel?.unref();
     child.unref();
   } else {
     child.stdout.resume();
@@ -67,11 +68,11 @@ export async function startS3Server({ bucket = TEST_BUCKET, directory, port = 0,
     objectFile: (key) => s3rverObjectFile(dir, bucket, key),
     /** Multipart uploads begun and neither completed nor aborted. */
     pendingUploads: () => pendingUploads(dir, bucket),
-    /** Stops the server; its data stays when `keepData` (to start it again) or when the directory was given. */
+    /** Stops the server and removes its data, unless `keepData` (to start it again on the same folder). */
     stop: async ({ keepData = false } = {}) => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
-      if (!keepData && !directory) rmSync(dir, { recursive: true, force: true });
+      if (!keepData) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -11,6 +11,7 @@ import { DEFAULT_GRAPH_VERSION } from '../../src/channels/cloud-api/cloud-api-ty
 import { type AppConfig, type AutomationConfig, loadConfig } from '../../src/config/app-config.js';
 import { APP_FACTORY_OPTIONS, configureApp } from '../../src/configure-app.js';
 import { cloneTemplate, dropDatabase, uniqueName } from './test-database.js';
+import { ownBucket, storageEnv } from './test-buckets.js';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -37,7 +38,8 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
   const dataDir = mkdtempSync(join(tmpdir(), 'app-test-'));
   const { automation, ...rest } = overrides;
   const config = loadConfig(
-    { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', REDIS_URL: process.env.REDIS_URL },
+    // STORAGE=s3 and its S3_* settings (the e2e global setup's S3 server) pass through: media goes to a bucket.
+    { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', REDIS_URL: process.env.REDIS_URL, ...storageEnv() },
     // WhatsApp sessions connect to a closed local port: tests never reach WhatsApp's servers, and a session the test
     // ends leaves no socket waiting on the network behind it.
     { databaseUrl: db.url, redisPrefix: uniqueName('test'), port: 0, demoData: false, whatsappWebSocketUrl: OFFLINE_WHATSAPP, ...rest },
@@ -47,6 +49,8 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
   config.channels.cloudApi ??= { graphBaseUrl: OFFLINE_GRAPH_API, graphVersion: DEFAULT_GRAPH_VERSION };
   if (config.channels.cloudApi.graphBaseUrl.startsWith('https://graph.facebook.com'))
     config.channels.cloudApi = { ...config.channels.cloudApi, graphBaseUrl: OFFLINE_GRAPH_API };
+  // A bucket of its own, as it has a data dir of its own: the media sweep of one app never sees another's files.
+  if (config.storage.driver === 's3') config.storage = { ...config.storage, s3: await ownBucket(config.storage.s3!) };
   return startApp(config, db.name, dataDir);
 }
 

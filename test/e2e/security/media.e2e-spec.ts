@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { existsSync, utimesSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { MediaLinks } from '../../../src/infra/storage/media-links.js';
 import { MediaSweep } from '../../../src/modules/media/media-sweep.js';
 import { connectedSimulator, drainPipeline, waitFor } from '../../utils/channels.js';
 import { createTenant, login, type Session, type TenantFixture } from '../../utils/factories.js';
 import { type FakeWebhook, startFakeWebhook } from '../../utils/fake-services.js';
+import { storedMedia } from '../../utils/stored-media.js';
 import { createTestApp, type TestApp } from '../../utils/test-app.js';
 import { customerWrites } from '../../utils/tickets.js';
 
@@ -20,7 +19,7 @@ describe('security: stored media', () => {
   let connectionId: number;
   let phone = 0;
 
-  const stored = (path: string) => existsSync(join(t.config.dataDir, 'public', path));
+  const stored = (path: string) => storedMedia(t).has(path);
   const nextPhone = () => `55119777${String(++phone).padStart(5, '0')}`;
   /** A ticket with one message of ours carrying a PDF; answers the ticket, message and file path. */
   async function conversationWithFile() {
@@ -33,7 +32,7 @@ describe('security: stored media', () => {
       .attach('medias', PDF, { filename: 'orcamento.pdf', contentType: 'application/pdf' });
     expect(sent.status).toBe(201);
     const path = String(sent.body[0].mediaUrl).replace(/^\/public\//, '');
-    expect(stored(path)).toBe(true);
+    expect(await stored(path)).toBe(true);
     return { ticket, message: sent.body[0] as { id: number }, path };
   }
 
@@ -60,12 +59,12 @@ describe('security: stored media', () => {
     const revoked = await t.http().delete(`/api/messages/${byMessage.message.id}`).set(admin.auth);
     expect(revoked.body).toMatchObject({ isDeleted: true });
     // The deleting requests leave the files to the job.
-    expect([byTicket, byContact, byMessage].map((c) => stored(c.path))).toEqual([true, true, true]);
+    expect(await Promise.all([byTicket, byContact, byMessage].map((c) => stored(c.path)))).toEqual([true, true, true]);
 
     const result = await t.app.get(MediaSweep).sweep(0);
     expect(result).toEqual({ released: 1, orphans: 2 });
-    expect([byTicket, byContact, byMessage].map((c) => stored(c.path))).toEqual([false, false, false]);
-    expect(stored(kept.path)).toBe(true);
+    expect(await Promise.all([byTicket, byContact, byMessage].map((c) => stored(c.path)))).toEqual([false, false, false]);
+    expect(await stored(kept.path)).toBe(true);
     // The deleted message keeps its row, without the file.
     const page = await t.http().get(`/api/messages/${byMessage.ticket.id}`).set(admin.auth);
     expect(page.body.messages.find((m: { id: number }) => m.id === byMessage.message.id)).toMatchObject({ isDeleted: true, mediaUrl: null });
@@ -81,15 +80,13 @@ describe('security: stored media', () => {
     const quickPath = upload.body.mediaPath as string;
     const young = `company${tenant.company.id}/${'a'.repeat(32)}.pdf`;
     const old = `company${tenant.company.id}/${'b'.repeat(32)}.pdf`;
-    writeFileSync(join(t.config.dataDir, 'public', young), PDF);
-    writeFileSync(join(t.config.dataDir, 'public', old), PDF);
-    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
-    utimesSync(join(t.config.dataDir, 'public', old), twoHoursAgo, twoHoursAgo);
+    await storedMedia(t).plant(young, PDF);
+    await storedMedia(t).plant(old, PDF, new Date(Date.now() - 2 * 3600_000));
 
     await t.app.get(MediaSweep).sweep();
-    expect([stored(quickPath), stored(young), stored(old)]).toEqual([true, true, false]);
+    expect(await Promise.all([stored(quickPath), stored(young), stored(old)])).toEqual([true, true, false]);
     await t.app.get(MediaSweep).sweep(0);
-    expect([stored(quickPath), stored(young)]).toEqual([true, false]);
+    expect(await Promise.all([stored(quickPath), stored(young)])).toEqual([true, false]);
   });
 
   it('serves media with private caching only', async () => {

@@ -1,8 +1,6 @@
 // Issue 22: spreadsheets uploaded to a contact list are archives; a zip bomb must cost the server a read of its
 // directory, not gigabytes. The app runs in this process, so this process's resident set is the server's.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { Company } from '../../../src/modules/companies/company.entity.js';
 import { ContactListImport } from '../../../src/modules/contact-lists/contact-list-import.entity.js';
 import { ContactList } from '../../../src/modules/contact-lists/contact-list.entity.js';
@@ -11,6 +9,7 @@ import { StoragePort } from '../../../src/infra/storage/storage.port.js';
 import type { ContactListImportResponse, ContactListResponse } from '../../../src/shared/campaign-api-types.js';
 import { waitFor } from '../../utils/channels.js';
 import { createTenant, login, type Session, type TenantFixture } from '../../utils/factories.js';
+import { storedMedia } from '../../utils/stored-media.js';
 import { createTestApp, type TestApp } from '../../utils/test-app.js';
 import { TIME_FACTOR } from '../../utils/time.js';
 import { smallWorkbook, xlsxZipBomb } from '../../utils/zip-bomb.js';
@@ -53,13 +52,7 @@ describe('spreadsheet bombs', () => {
       const row = await latest();
       return row && (row.status === 'done' || row.status === 'failed') ? row : null;
     }, 60_000 * TIME_FACTOR);
-  const storedFiles = (): string[] => {
-    try {
-      return readdirSync(join(t.config.dataDir, 'public', `company${tenant.company.id}`));
-    } catch {
-      return [];
-    }
-  };
+  const storedFiles = (): Promise<string[]> => storedMedia(t).paths(tenant.company.id);
   const imports = () => t.em().count(ContactListImport, { contactList: list.id }, { filters: false });
   const mb = (bytes: number) => `${(bytes / MiB).toFixed(1)} MB`;
 
@@ -88,7 +81,7 @@ describe('spreadsheet bombs', () => {
     expect(ms).toBeLessThan(5000 * TIME_FACTOR);
     expect(growth).toBeLessThan(RSS_BUDGET);
     expect(await imports()).toBe(importsBefore);
-    expect(storedFiles()).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
   });
 
   it('refuses bombs uploaded together, each for the cost of one', async () => {
@@ -99,7 +92,7 @@ describe('spreadsheet bombs', () => {
       for (const res of result) expect([res.status, res.body.error]).toEqual([413, 'ERR_IMPORT_FILE_TOO_LARGE']);
       expect(growth).toBeLessThan(RSS_BUDGET);
     }
-    expect(storedFiles()).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
   });
 
   it('refuses at upload a bomb too big for the check inside the request, and a ZIP64 one', async () => {
@@ -110,7 +103,7 @@ describe('spreadsheet bombs', () => {
       expect([res.status, res.body.error]).toEqual([413, 'ERR_IMPORT_FILE_TOO_LARGE']);
       expect(growth).toBeLessThan(RSS_BUDGET);
     }
-    expect(storedFiles()).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
   });
 
   it('refuses a bomb whose sizes lie, in the request when small, in the import job when big, the server staying small', async () => {
@@ -138,7 +131,7 @@ describe('spreadsheet bombs', () => {
     expect(accepted.result).toMatchObject({ status: 'failed', error: 'ERR_IMPORT_CORRUPT_FILE', total: 0 });
     expect(accepted.growth).toBeLessThan(RSS_BUDGET);
     // The file goes once the row says how the import ended.
-    await waitFor(() => storedFiles().length === 0);
+    await waitFor(async () => (await storedFiles()).length === 0);
   });
 
   it('ends an import job failed with the code when its stored file is a bomb', async () => {
@@ -158,7 +151,7 @@ describe('spreadsheet bombs', () => {
     });
     expect(result).toMatchObject({ id: row.id, status: 'failed', error: 'ERR_IMPORT_FILE_TOO_LARGE', total: 0 });
     expect(growth).toBeLessThan(RSS_BUDGET);
-    await waitFor(() => storedFiles().length === 0);
+    await waitFor(async () => (await storedFiles()).length === 0);
     // The list takes an honest file afterwards.
     const honest = smallWorkbook([
       ['nome', 'numero'],

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { StoragePort } from '../../../src/infra/storage/storage.port.js';
 import { connectedSimulator } from '../../utils/channels.js';
 import { createUser, login, type Session, type TenantFixture, twoTenants } from '../../utils/factories.js';
+import { storedMedia } from '../../utils/stored-media.js';
 import { createTestApp, type TestApp } from '../../utils/test-app.js';
 import { customerWrites } from '../../utils/tickets.js';
 import { rawUpload, watchServerSockets } from './raw-upload.js';
@@ -20,8 +20,7 @@ describe('security: uploads', () => {
   let quickMessageId: number;
   let sockets: ReturnType<typeof watchServerSockets>;
 
-  const folder = () => join(t.config.dataDir, 'public', `company${a.company.id}`);
-  const storedFiles = () => (existsSync(folder()) ? readdirSync(folder()) : []);
+  const storedFiles = () => storedMedia(t).paths(a.company.id);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -74,7 +73,7 @@ describe('security: uploads', () => {
   });
 
   it('streams an authenticated upload into the company folder', async () => {
-    const before = storedFiles();
+    const before = await storedFiles();
     const result = await rawUpload(t.baseUrl, {
       path: `/api/quick-messages/${quickMessageId}/media-upload`,
       headers: adminA.auth,
@@ -86,12 +85,12 @@ describe('security: uploads', () => {
     expect(result.status).toBe(200);
     const body = JSON.parse(result.body);
     expect(body.mediaPath).toMatch(new RegExp(`^company${a.company.id}/[a-f0-9]{32}\\.pdf$`));
-    expect(statSync(join(t.config.dataDir, 'public', body.mediaPath)).size).toBe(1.5 * MB);
-    expect(storedFiles().filter((f) => !before.includes(f))).toEqual([body.mediaPath.split('/')[1]]);
+    expect((await t.app.get(StoragePort).stat(body.mediaPath))!.size).toBe(1.5 * MB);
+    expect((await storedFiles()).filter((f) => !before.includes(f))).toEqual([body.mediaPath]);
   });
 
   it('stops a file past the route limit with 413 ERR_MEDIA_TOO_LARGE, removes the partial file and reads no further', async () => {
-    const before = storedFiles();
+    const before = await storedFiles();
     const result = await rawUpload(t.baseUrl, {
       path: `/api/quick-messages/${quickMessageId}/media-upload`,
       headers: adminA.auth,
@@ -104,11 +103,11 @@ describe('security: uploads', () => {
     expect(JSON.parse(result.body)).toMatchObject({ error: 'ERR_MEDIA_TOO_LARGE', maxBytes: 2 * MB });
     expect(result.closedEarly).toBe(true);
     expect(sockets.bytesReadFrom(result.localPort)).toBeLessThan(2 * MB + FEW_KB);
-    expect(storedFiles()).toEqual(before);
+    expect(await storedFiles()).toEqual(before);
   });
 
   it('refuses more files than the route takes, and a type it does not store, keeping none of them', async () => {
-    const before = storedFiles();
+    const before = await storedFiles();
     let tooMany = t.http().post('/api/messages/999999').set(adminA.auth).field('body', 'fotos');
     for (let i = 0; i < 11; i++) tooMany = tooMany.attach('medias', Buffer.from(`%PDF-1.4 ${i}`), { filename: `f${i}.pdf`, contentType: 'application/pdf' });
     const counted = await tooMany;
@@ -126,18 +125,18 @@ describe('security: uploads', () => {
     const wrongField = await t.http().post(`/api/quick-messages/${quickMessageId}/media-upload`).set(adminA.auth).attach('other', Buffer.from('x'), 'a.txt');
     expect(wrongField.status).toBe(400);
     expect(wrongField.body.fields).toEqual([{ field: 'other', messages: ['files go in the field file'] }]);
-    expect(storedFiles()).toEqual(before);
+    expect(await storedFiles()).toEqual(before);
   });
 
   it('removes the files of an upload that validation refuses', async () => {
-    const before = storedFiles();
+    const before = await storedFiles();
     const refused = await t
       .http()
       .post('/api/messages/not-a-number')
       .set(adminA.auth)
       .attach('medias', Buffer.from('%PDF-1.4'), { filename: 'a.pdf', contentType: 'application/pdf' });
     expect(refused.status).toBe(400);
-    expect(storedFiles()).toEqual(before);
+    expect(await storedFiles()).toEqual(before);
   });
 
   it("writes nothing for an upload to a record that does not exist or is another company's, on every upload route", async () => {
@@ -171,14 +170,14 @@ describe('security: uploads', () => {
       { path: `/api/messages/${id.ticket}`, field: 'medias', part: pdf, fields: { body: 'Segue' } },
     ];
 
-    const before = storedFiles();
+    const before = await storedFiles();
     for (const route of [...routes(ofB), ...routes(absent)]) {
       let req = t.http().post(route.path).set(adminA.auth);
       for (const [name, value] of Object.entries(route.fields)) req = req.field(name, value);
       const res = await req.attach(route.field, route.part.bytes, { filename: route.part.filename, contentType: route.part.contentType });
       expect([route.path, res.status]).toEqual([route.path, 404]);
       // Removed before the answer, not by the hourly sweep.
-      expect([route.path, storedFiles()]).toEqual([route.path, before]);
+      expect([route.path, await storedFiles()]).toEqual([route.path, before]);
     }
 
     // Announcements are global: a super user's upload to one that does not exist leaves nothing either.
@@ -190,7 +189,7 @@ describe('security: uploads', () => {
       .set(root.auth)
       .attach('file', png, { filename: 'aviso.png', contentType: 'image/png' });
     expect(announcement.status).toBe(404);
-    expect(storedFiles()).toEqual(before);
+    expect(await storedFiles()).toEqual(before);
   });
 
   it('refuses a JSON body past the small JSON limit with 413 before reading it', async () => {
