@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Socket } from 'socket.io-client';
 import { MediaSweep } from '../../src/modules/media/media-sweep.js';
 import type { AnnouncementEventPayload, AnnouncementFeedResponse, AnnouncementResponse } from '../../src/shared/announcement-api-types.js';
 import { ANNOUNCEMENT_EVENT } from '../../src/shared/realtime-events.js';
 import { createUser, login, type Session, type TenantFixture, twoTenants } from '../utils/factories.js';
 import { connectSocket } from '../utils/sockets.js';
+import { storedMedia } from '../utils/stored-media.js';
 import { createTestApp, type TestApp } from '../utils/test-app.js';
 import { waitFor } from '../utils/channels.js';
 
@@ -34,7 +33,7 @@ describe('announcements', () => {
   const unread = async (session: Session): Promise<number> => (await t.http().get('/api/announcements/unread-count').set(session.auth)).body.unreadCount;
   const upload = (session: Session, id: number, content: Buffer, filename: string, contentType: string) =>
     t.http().post(`/api/announcements/${id}/media-upload`).set(session.auth).attach('file', content, { filename, contentType });
-  const stored = (path: string) => existsSync(join(t.config.dataDir, 'public', path));
+  const stored = (path: string) => storedMedia(t).has(path);
   const titles = (records: { title: string }[]) => records.map((r) => r.title);
 
   beforeAll(async () => {
@@ -209,20 +208,20 @@ describe('announcements', () => {
     expect(unknown.status).toBe(404);
     // Refused uploads leave nothing behind; the stored image survives the sweep of unreferenced files.
     expect(await t.app.get(MediaSweep).sweep(0)).toMatchObject({ orphans: 0 });
-    expect(stored(path)).toBe(true);
+    expect(await stored(path)).toBe(true);
 
     const replaced = await upload(superUser, record.id, JPEG, 'foto.jpeg', 'image/jpeg');
     expect(replaced.status).toBe(200);
     expect(replaced.body.mediaPath).toMatch(/\.jpg$/);
-    expect(stored(path)).toBe(false);
+    expect(await stored(path)).toBe(false);
 
     const cleared = await t.http().delete(`/api/announcements/${record.id}/media-upload`).set(superUser.auth);
     expect(cleared.body).toMatchObject({ mediaPath: null, mediaName: null, mediaUrl: null });
-    expect(stored(replaced.body.mediaPath)).toBe(false);
+    expect(await stored(replaced.body.mediaPath)).toBe(false);
 
     const again = await upload(superUser, record.id, PNG, 'de-novo.png', 'image/png');
     expect((await remove(superUser, record.id)).status).toBe(204);
-    expect(stored(again.body.mediaPath)).toBe(false);
+    expect(await stored(again.body.mediaPath)).toBe(false);
   });
 
   it('broadcasts create, update and delete to every company, and nothing else crosses companies', async () => {

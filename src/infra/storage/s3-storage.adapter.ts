@@ -10,7 +10,7 @@ import { createS3Client, isNoSuchKey, storageFailure } from './s3-client.js';
 import { assertStoredPath, newStoredPath, PATH_PATTERN } from './stored-path.js';
 import { type ByteRange, type OpenedFile, StoragePort, type StoredEntry, type StoredFile, type StoredStat } from './storage.port.js';
 
-/** S3's smallest part; two parts in flight keep an upload's memory near 20 MB whatever the file's size. */
+/** S3's smallest part; with two in flight, an upload buffers a few parts at most, whatever the file's size. */
 const PART_BYTES = 5 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
 const LIST_PAGE = 1000;
