@@ -5,6 +5,7 @@ import { dueDay, dueDayIso, dueDayShown, isDueDayOver } from '../shared/due-date
 import { abilityFor, type AppRawRule, buildAbility } from '../shared/permissions.js';
 import { NO_PLAN_FLAGS } from '../shared/plan-flags.js';
 import type { AuthContext } from './auth-context.js';
+import { AuthContextCache } from './auth-context.cache.js';
 import { AuthContextRepository } from './auth-context.repository.js';
 
 export type InactiveReason = 'disabled' | 'expired';
@@ -47,12 +48,23 @@ export function standingOf(row: { status: boolean; due_date: string | null; time
 /** What a billing-only session may do: read its company's invoices and pay them. */
 const BILLING_RULES: AppRawRule[] = [{ action: ['read', 'update'], subject: 'Invoice' }];
 
-/** One query per request: user, company state, plan flags and queue ids. */
+/** One query per request (none while the context is cached): user, company state, plan flags and queue ids. */
 @Injectable()
 export class AuthContextLoader {
-  constructor(private readonly repository: AuthContextRepository) {}
+  constructor(
+    private readonly repository: AuthContextRepository,
+    private readonly cache: AuthContextCache,
+  ) {}
 
   async load(userId: number, tokenVersion: number): Promise<AuthContext> {
+    const cached = this.cache.get(userId, tokenVersion);
+    if (cached) return cached;
+    const context = await this.loadFresh(userId, tokenVersion);
+    this.cache.set(userId, tokenVersion, context);
+    return context;
+  }
+
+  private async loadFresh(userId: number, tokenVersion: number): Promise<AuthContext> {
     const row = await this.repository.load(userId);
     if (!row || row.token_version !== tokenVersion) throw appError('ERR_SESSION_EXPIRED');
     const blocked = companyAccessError(standingOf(row), row.super);

@@ -38,6 +38,7 @@ const CONTEXT = prepared(
     join companies c on c.id = u.company_id
     left join plans p on p.id = c.plan_id
    where u.id = ?`,
+  { plan: 'generic' },
 );
 
 /** The auth context of a request in one query: it runs on every request. */

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { APP_GUARD, Reflector } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
+import { AuthContextCache } from './auth-context.cache.js';
 import { AuthContextLoader } from './auth-context.loader.js';
 import { AuthContextRepository } from './auth-context.repository.js';
 import { jwtAuthGuard } from './auth.guard.js';
@@ -17,12 +18,13 @@ import { TokenService } from './token.service.js';
   providers: [
     TokenService,
     AuthContextLoader,
+    AuthContextCache,
     AuthContextRepository,
     JwtStrategy,
     { provide: APP_GUARD, inject: [Reflector, JwtStrategy], useFactory: jwtAuthGuard },
     { provide: APP_GUARD, useClass: PlanGuard },
     { provide: APP_GUARD, useClass: PoliciesGuard },
   ],
-  exports: [TokenService, AuthContextLoader],
+  exports: [TokenService, AuthContextLoader, AuthContextCache],
 })
 export class AuthorizationModule {}

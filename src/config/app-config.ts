@@ -24,6 +24,8 @@ export interface AppConfig {
   dataDir: string;
   /** Days an audit entry is kept. */
   auditRetentionDays: number;
+  /** How long a request's auth context is reused (0: never). */
+  authContextCacheMs: number;
   mailOutboxDir: string;
   logLevel: RawEnv['LOG_LEVEL'];
   publicUrl?: string;
@@ -230,6 +232,7 @@ export function loadConfig(source: Record<string, string | undefined>, overrides
       linkSecret: createHmac('sha256', jwtSecret).update('media-links').digest('base64url'),
     },
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+    authContextCacheMs: env.AUTH_CONTEXT_CACHE_MS,
     version: packageVersion(),
     rateLimits: DEFAULT_RATE_LIMITS,
     automation: {

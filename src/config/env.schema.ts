@@ -48,6 +48,8 @@ export const envSchema = z.object({
     .min(60)
     .max(7 * 24 * 3600)
     .default(3600),
+  /** How long a request's auth context is reused in a process (invalidated across processes on change); 0 turns it off. */
+  AUTH_CONTEXT_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** How long the audit trail keeps an entry, in days. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   /** OpenAI-compatible chat API; point it at a self-hosted model server to keep data in house. */

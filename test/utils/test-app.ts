@@ -24,6 +24,8 @@ export interface TestApp {
   close: () => Promise<void>;
   /** Stops the server and starts a new one on the same database, Redis prefix and data dir (a process restart). */
   restart: () => Promise<TestApp>;
+  /** A second app on the same database, Redis prefix and data dir, beside this one (another API process); close it first. */
+  sibling: (overrides?: Partial<AppConfig>) => Promise<TestApp>;
 }
 
 const OFFLINE_WHATSAPP = 'ws://127.0.0.1:1/ws/chat';
@@ -75,6 +77,10 @@ async function startApp(config: AppConfig, dbName: string, dataDir: string): Pro
     restart: async () => {
       await app.close();
       return startApp(config, dbName, dataDir);
+    },
+    sibling: async (overrides = {}) => {
+      const other = await startApp({ ...config, ...overrides }, dbName, dataDir);
+      return { ...other, close: () => other.app.close() };
     },
   };
 }

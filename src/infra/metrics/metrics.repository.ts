@@ -56,8 +56,9 @@ export class MetricsRepository {
     return rows[0]?.count ?? 0;
   }
 
-  /** The two connection pools of this process: the ORM's and the inbound pipeline's prepared-statement pool. */
-  async pools(): Promise<{ orm: PoolCounters; hot_path: PoolCounters }> {
-    return { orm: await this.em.getConnection().getNativeClient(), hot_path: this.hotPath.pool };
+  /** The connection pools of this process: the ORM's, the prepared-statement pool, and its generic-plan sessions once used. */
+  async pools(): Promise<Record<string, PoolCounters>> {
+    const hot = Object.fromEntries(this.hotPath.pools().map(({ name, pool }) => [name === 'hot' ? 'hot_path' : `hot_path_${name}`, pool]));
+    return { orm: await this.em.getConnection().getNativeClient(), ...hot };
   }
 }

@@ -21,6 +21,7 @@ import { PasswordReset } from './password-reset.entity.js';
 import { RefreshTokensRepository } from './refresh-tokens.repository.js';
 import { type SessionCompany, type SessionUser, toSessionCompany, toSessionUser } from './session.mapper.js';
 import { AuditTrail } from '../../infra/audit/audit-trail.js';
+import { AuthContextCache } from '../../authorization/auth-context.cache.js';
 
 export interface IssuedSession {
   token: string;
@@ -59,6 +60,7 @@ export class AuthService {
     private readonly throttle: LoginThrottle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly audit: AuditTrail,
+    private readonly authContexts: AuthContextCache,
   ) {}
 
   async login(email: string, password: string, ip: string): Promise<IssuedSession> {
@@ -79,6 +81,7 @@ export class AuthService {
 
     // A new login ends every other session of this user; of parallel logins only the last one counts.
     user.tokenVersion = await this.refreshTokens.bumpTokenVersion(company.id, user.id);
+    await this.authContexts.invalidate({ userId: user.id });
     await this.refreshTokens.prune(company.id, user.id);
     this.realtime.replaceUserSession(company.id, user.id);
     const session = await this.issue(user, randomUUID());
@@ -139,6 +142,7 @@ export class AuthService {
   /** Ends every session of a user: access tokens, refresh tokens and open sockets (password changes, reuse, logout). */
   async endSessions(companyId: number, userId: number): Promise<void> {
     await this.refreshTokens.bumpTokenVersion(companyId, userId);
+    await this.authContexts.invalidate({ userId });
     await this.refreshTokens.revokeUser(companyId, userId);
     this.realtime.disconnectUser(userId);
   }

@@ -25,6 +25,7 @@ import { dueDay } from '../../shared/due-date.js';
 import { COMPANY_BILLING_FIELDS } from '../../shared/api-types.js';
 import { AuditTrail } from '../../infra/audit/audit-trail.js';
 import { changesBetween, snapshot, type AuditEntry } from '../../infra/audit/audit-entry.js';
+import { AuthContextCache } from '../../authorization/auth-context.cache.js';
 
 const AUDITED_FIELDS = ['name', 'email', 'phone', 'status', 'dueDate', 'recurrence', 'plan', 'schedules', 'timezone', ...COMPANY_BILLING_FIELDS] as const;
 
@@ -47,6 +48,7 @@ export class CompaniesService {
     private readonly realtime: RealtimeService,
     private readonly domainEvents: DomainEvents,
     private readonly audit: AuditTrail,
+    private readonly authContexts: AuthContextCache,
   ) {}
 
   async list(ctx: AuthContext, query: ListParams): Promise<ListResult<CompanyResponse>> {
@@ -120,6 +122,7 @@ export class CompaniesService {
       if (campaigns !== undefined && campaigns !== campaignsBefore) changes.campaignsEnabled = { from: campaignsBefore ?? null, to: campaigns };
       return Object.keys(changes).length ? companyEntry('company.update', company, changes) : null;
     });
+    await this.authContexts.invalidate({ companyId: company.id });
     // A due date set near or in the past gets its invoice now (the plan or recurrence may price it).
     if (company.dueDate && (dto.dueDate !== undefined || dto.planId !== undefined || dto.status != null)) {
       await this.domainEvents.publish('company.due-date', { companyId: company.id });
@@ -147,6 +150,7 @@ export class CompaniesService {
     const before = snapshot(company, AUDITED_FIELDS);
     // The entry stays in the deleted company's trail (no foreign key), which super users read.
     await this.audit.flush(this.em, ctx, () => companyEntry('company.delete', company, changesBetween(before, {})), { remove: [company] });
+    await this.authContexts.invalidate({ companyId: id });
   }
 
   private async loadVisible(ctx: AuthContext, id: number): Promise<Company> {

@@ -4,6 +4,7 @@ import { DomainEvents } from '../../infra/events/domain-events.js';
 import { RealtimeService } from '../../infra/realtime/realtime.service.js';
 import { ExclusiveRunner } from '../../infra/scheduling/exclusive-runner.js';
 import { CompaniesRepository } from './companies.repository.js';
+import { AuthContextCache } from '../../authorization/auth-context.cache.js';
 
 const EVERY_MS = 60_000;
 
@@ -19,6 +20,7 @@ export class CompanyExpiry {
     private readonly realtime: RealtimeService,
     private readonly exclusive: ExclusiveRunner,
     private readonly domainEvents: DomainEvents,
+    private readonly authContexts: AuthContextCache,
   ) {}
 
   // Unnamed: the scheduler registry is shared by every app of the process (tests run several).
@@ -33,6 +35,8 @@ export class CompanyExpiry {
   async disconnectExpired(since: Date, until = new Date()): Promise<number[]> {
     const ids = await this.repository.expiredBetween(since, until);
     for (const id of ids) {
+      // A context cached before the day ended would let requests in for its last moments.
+      await this.authContexts.invalidate({ companyId: id });
       this.realtime.disconnectCompany(id);
       // An expired company can always pay: its invoice exists from the moment it expires.
       await this.domainEvents.publish('company.due-date', { companyId: id });

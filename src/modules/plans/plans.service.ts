@@ -12,6 +12,7 @@ import { Plan } from './plan.entity.js';
 import { type PlanResponse, toPlanResponse } from './plan.mapper.js';
 import { AuditTrail } from '../../infra/audit/audit-trail.js';
 import { changesBetween, snapshot, type AuditEntry } from '../../infra/audit/audit-entry.js';
+import { AuthContextCache } from '../../authorization/auth-context.cache.js';
 
 const AUDITED_FIELDS = ['name', 'users', 'connections', 'queues', 'value', ...PLAN_FLAGS] as const;
 
@@ -28,6 +29,7 @@ export class PlansService {
   constructor(
     private readonly em: EntityManager,
     private readonly audit: AuditTrail,
+    private readonly authContexts: AuthContextCache,
   ) {}
 
   /** The signup page's plan choice, before anyone is logged in. */
@@ -74,6 +76,8 @@ export class PlansService {
     if (dto.value !== undefined) plan.value = dto.value;
     this.assignFlags(plan, dto);
     await this.audit.flush(this.em, ctx, () => planEntry('plan.update', plan, before, snapshot(plan, AUDITED_FIELDS)));
+    // Every company on the plan reads its flags in the context.
+    await this.authContexts.invalidate({ all: true });
     return toPlanResponse(plan);
   }
 

@@ -11,6 +11,7 @@ import type { SettingResponse } from '../../shared/api-types.js';
 import { Setting } from './setting.entity.js';
 import { AuditTrail } from '../../infra/audit/audit-trail.js';
 import { changesBetween } from '../../infra/audit/audit-entry.js';
+import { AuthContextCache } from '../../authorization/auth-context.cache.js';
 
 /** Declared once in src/shared/api-types.ts, where the browser reads it too. */
 export type { SettingResponse };
@@ -36,6 +37,7 @@ export class SettingsService {
     private readonly realtime: RealtimeService,
     private readonly cache: CompanySettingsCache,
     private readonly audit: AuditTrail,
+    private readonly authContexts: AuthContextCache,
   ) {}
 
   /** Every setting of the caller's company; credentials only for admins. */
@@ -63,6 +65,8 @@ export class SettingsService {
       Object.keys(changes).length ? { action: 'setting.update', subjectType: 'Setting', subjectId: key, changes } : null,
     );
     this.cache.forget(ctx.companyId);
+    // The campaigns setting is part of the context's plan flags.
+    if (key === 'campaignsEnabled') await this.authContexts.invalidate({ companyId: ctx.companyId });
     const response = { key, value };
     this.realtime.toCompany(ctx.companyId, 'settings', {
       action: 'update',

@@ -3,7 +3,7 @@ import { isAdmin } from '../../authorization/auth-context.js';
 import { likePattern } from '../../common/list-query/list-query.js';
 import { TICKET_STATUSES } from './ticket.entity.js';
 import type { ListTicketsQuery } from './dto/list-tickets.query.js';
-import { TICKET_JOINS, TICKET_JSON } from './ticket-json.sql.js';
+import { TICKET_API_JSON, TICKET_JOINS } from './ticket-json.sql.js';
 import { accessibleCounters, accessibleTickets, type SqlPart } from './ticket-visibility.js';
 
 /**
@@ -34,7 +34,6 @@ export type SearchMode = 'sparse' | 'uncapped' | 'dense';
 
 export type TicketListFilter = Partial<ListTicketsQuery> & { position?: CursorPosition | null; searchMode?: SearchMode };
 
-const ids = (values: number[]) => values.join(',');
 const searchText = (query: TicketListFilter) => query.searchParam?.trim() ?? '';
 const isSparseSearch = (query: TicketListFilter) => Boolean(searchText(query)) && query.searchMode !== 'dense';
 
@@ -70,20 +69,23 @@ function scopeParts(ctx: AuthContext, query: TicketListFilter, alias: 't' | 'c')
   if (query.queueIds?.length) {
     // A user can narrow to their own queues, never widen beyond them.
     const allowed = isAdmin(ctx) ? query.queueIds : query.queueIds.filter((q) => ctx.queueIds.includes(q));
-    parts.push({ sql: `${alias}.queue_id = any(string_to_array(?, ',')::int[])`, params: [ids(allowed)] });
+    // Integer arrays as parameters: a generic plan can use them (an index condition), unlike a text split at run time.
+    parts.push({ sql: `${alias}.queue_id = any(?::int[])`, params: [allowed] });
   }
-  if (query.users?.length && isAdmin(ctx)) parts.push({ sql: `${alias}.user_id = any(string_to_array(?, ',')::int[])`, params: [ids(query.users)] });
+  if (query.users?.length && isAdmin(ctx)) parts.push({ sql: `${alias}.user_id = any(?::int[])`, params: [query.users] });
   return parts;
 }
 
 /** The filters only the ticket rows can answer (tags, unread, days; the search in dense mode, else see `searchCtes`). */
-function rowParts(query: TicketListFilter): SqlPart[] {
+function rowParts(ctx: AuthContext, query: TicketListFilter): SqlPart[] {
   const parts: SqlPart[] = [];
   if (searchText(query) && query.searchMode === 'dense') parts.push(denseMatch(searchText(query)));
   if (query.tags?.length) {
+    // The tagged tickets first, by the tags' index (an array the plan probes by primary key or checks while walking
+    // the list's index): a semi-join estimated from the tag's share chose to read every ticket of the status.
     parts.push({
-      sql: `exists (select 1 from ticket_tags tt where tt.company_id = t.company_id and tt.ticket_id = t.id and tt.tag_id = any(string_to_array(?, ',')::int[]))`,
-      params: [ids(query.tags)],
+      sql: `t.id = any(array(select tt.ticket_id from ticket_tags tt where tt.company_id = ? and tt.tag_id = any(?::int[])))`,
+      params: [ctx.companyId, query.tags],
     });
   }
   if (query.withUnreadMessages) parts.push({ sql: 't.unread_messages > 0', params: [] });
@@ -95,7 +97,7 @@ function rowParts(query: TicketListFilter): SqlPart[] {
 
 /** Whether `ticket_counters` answers the count exactly (no search and no row-only filter). */
 export function countedByCounters(query: TicketListFilter): boolean {
-  return !searchText(query) && rowParts(query).length === 0;
+  return !searchText(query) && !query.tags?.length && !query.withUnreadMessages && !query.date && !query.updatedAt;
 }
 
 /**
@@ -110,7 +112,7 @@ export function countedByCounters(query: TicketListFilter): boolean {
 function searchCtes(ctx: AuthContext, query: TicketListFilter, search: string): SqlPart {
   const contact = contactMatch(search, 'ct');
   const cap = query.searchMode === 'uncapped' ? { sql: '', params: [] } : { sql: 'limit ?', params: [MESSAGE_HITS_CAP + 1] };
-  const where = and([...scopeParts(ctx, query, 't'), ...rowParts(query), ...(query.status ? [{ sql: 't.status = ?', params: [query.status] }] : [])]);
+  const where = and([...scopeParts(ctx, query, 't'), ...rowParts(ctx, query), ...(query.status ? [{ sql: 't.status = ?', params: [query.status] }] : [])]);
   return {
     // The cap applies outside a CTE of its own: that one is planned for all its rows (the trigram index, never a
     // sequential scan that a limit makes look cheap) and read lazily, so the cap still stops the heap reads.
@@ -144,7 +146,7 @@ function pageRows(ctx: AuthContext, query: TicketListFilter, limit: number, offs
   const cursor: SqlPart[] = query.position
     ? [{ sql: '(t.last_message_at, t.id) < (?::timestamptz, ?)', params: [query.position.lastMessageAt, query.position.id] }]
     : [];
-  const where = and([...scopeParts(ctx, query, 't'), ...rowParts(query), ...cursor]);
+  const where = and([...scopeParts(ctx, query, 't'), ...rowParts(ctx, query), ...cursor]);
   // One index range per status, merged: a list of every status reads three short ranges instead of sorting them all.
   const statuses = query.status ? [query.status] : TICKET_STATUSES;
   const branches = statuses.map((status) => ({
@@ -164,7 +166,8 @@ function pageRows(ctx: AuthContext, query: TicketListFilter, limit: number, offs
 }
 
 /**
- * One page of the list as TicketRow JSON: the rows first, then their contact, queue, user and connection. When the
+ * One page of the list, each row as the API's JSON text (`row`, see TICKET_API_JSON) with its cursor position (`at`
+ * at full precision, `id`): the rows first, then their contact, queue, user, connection and tags. When the
  * counters cannot answer the count, the same statement counts up to COUNT_CAP + 1 (columns `count` and, for a
  * sparse search, `message_hits`, on a row with a null `row` when the page is empty), so a search reads its indexes
  * once. A dense search is counted by the sparse statement that chose it.
@@ -175,15 +178,15 @@ export function ticketPageSql(ctx: AuthContext, query: TicketListFilter, limit: 
   const rows = pageRows(ctx, query, limit, offset);
   // The contact by a lateral primary-key probe: a prepared statement's generic plan cannot see the page's limit and,
   // guessing thousands of rows, hashed every contact of the company to join forty.
-  const page = `select ${TICKET_JSON} as row, t.last_message_at, t.id
+  const page = `select ${TICKET_API_JSON}::text as row, to_json(t.last_message_at) #>> '{}' as at, t.last_message_at, t.id
         from (${rows.sql}) t cross join lateral (select ct.* from contacts ct where ct.id = t.contact_id limit 1) ct ${TICKET_JOINS}`;
   if (countedByCounters(query) || query.searchMode === 'dense') {
-    return { sql: `select p.row from (${page}) p order by p.last_message_at desc, p.id desc`, params: rows.params };
+    return { sql: `select p.row, p.at, p.id from (${page}) p order by p.last_message_at desc, p.id desc`, params: rows.params };
   }
   const count = cappedCount(ctx, query);
   return {
     sql: `${ctes.sql}
-      select c.count, c.message_hits, p.row from (${count.sql}) c left join lateral (${page}) p on true
+      select c.count, c.message_hits, p.row, p.at, p.id from (${count.sql}) c left join lateral (${page}) p on true
        order by p.last_message_at desc, p.id desc`,
     params: [...ctes.params, ...count.params, ...rows.params],
   };
@@ -197,7 +200,7 @@ function cappedCount(ctx: AuthContext, query: TicketListFilter): SqlPart {
       params: [COUNT_CAP + 1],
     };
   }
-  const where = and([...scopeParts(ctx, query, 't'), ...rowParts(query), ...(query.status ? [{ sql: 't.status = ?', params: [query.status] }] : [])]);
+  const where = and([...scopeParts(ctx, query, 't'), ...rowParts(ctx, query), ...(query.status ? [{ sql: 't.status = ?', params: [query.status] }] : [])]);
   return {
     sql: `select count(*)::int as count, 0 as message_hits from (select 1 from tickets t where ${where.sql} limit ?) s`,
     params: [...where.params, COUNT_CAP + 1],
@@ -206,7 +209,7 @@ function cappedCount(ctx: AuthContext, query: TicketListFilter): SqlPart {
 
 /** Tickets per status from the counters, for the statuses asked (all when none). */
 export function counterSql(ctx: AuthContext, query: TicketListFilter, statuses: readonly string[]): SqlPart {
-  const where = and([...scopeParts(ctx, query, 'c'), { sql: `c.status = any(string_to_array(?, ','))`, params: [statuses.join(',')] }]);
+  const where = and([...scopeParts(ctx, query, 'c'), { sql: `c.status = any(?::text[])`, params: [[...statuses]] }]);
   return {
     sql: `select c.status, coalesce(sum(c.tickets), 0)::int as count from ticket_counters c where ${where.sql} group by c.status`,
     params: where.params,

@@ -1,5 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { type JsonText, sendJsonText } from '../../common/http/json-text.js';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { AnyUser } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../authorization/auth.decorator.js';
@@ -19,8 +21,9 @@ export class TicketsController {
 
   @Get()
   @AnyUser()
-  list(@Auth() ctx: AuthContext, @Query() query: ListTicketsQuery): Promise<TicketPageResponse> {
-    return this.tickets.list(ctx, query);
+  @ApiOkResponse({ description: 'TicketPageResponse: `{ tickets, hasMore, count, countCapped, cursor }`' })
+  async list(@Auth() ctx: AuthContext, @Query() query: ListTicketsQuery, @Res({ passthrough: true }) res: Response): Promise<JsonText<TicketPageResponse>> {
+    return sendJsonText(res, await this.tickets.list(ctx, query));
   }
 
   @Get('counts')

@@ -4,7 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { isAdmin } from '../../authorization/auth-context.js';
 import { fieldError } from '../../common/errors/app-error.js';
-import { HotPathPool, type PreparedStatement, prepared } from '../../infra/database/pg-pool.js';
+import { HotPathPool, type PreparedStatement, prepared, unprepared } from '../../infra/database/pg-pool.js';
 import { tenantSql } from '../../infra/database/sql.js';
 import type { TagSummary } from '../../shared/api-types.js';
 import type { TicketStatus } from '../../shared/permissions.js';
@@ -28,7 +28,8 @@ import { accessibleTickets, type SqlPart } from './ticket-visibility.js';
 export { TICKET_PAGE_SIZE };
 
 export interface TicketPage {
-  rows: TicketRow[];
+  /** Each ticket of the page as the API's JSON text (TicketWithTagsResponse), built by PostgreSQL. */
+  json: string[];
   count: number;
   /** `count` stopped at COUNT_CAP: there are more. */
   countCapped: boolean;
@@ -37,7 +38,16 @@ export interface TicketPage {
 }
 
 /** Pages follow the list's order: newest last message first (accepting or transferring a ticket never moves it). */
-const encodeCursor = (row: TicketRow): string => Buffer.from(JSON.stringify([row.last_message_at, row.id])).toString('base64url');
+const encodeCursor = (row: PageRow): string => Buffer.from(JSON.stringify([row.at, row.id])).toString('base64url');
+
+/** A row of a page statement: the ticket's JSON text, its position at full precision, and for searches the count. */
+interface PageRow {
+  row: string | null;
+  at: string;
+  id: number;
+  count?: number;
+  message_hits?: number;
+}
 
 function decodeCursor(value: string): CursorPosition {
   try {
@@ -56,6 +66,7 @@ const TAGS_OF_TICKETS = prepared(
      join tags t on t.company_id = tt.company_id and t.id = tt.tag_id
     where tt.company_id = ? and tt.ticket_id = any(?::int[])
     order by t.name, t.id`,
+  { plan: 'generic' },
 );
 
 /** A ticket's row by id or uuid, as a request opens it (`openedRow`). */
@@ -78,7 +89,8 @@ function statementFor(sql: string): PreparedStatement {
   let statement = statements.get(sql);
   if (!statement) {
     if (statements.size >= STATEMENTS_MAX) statements.clear();
-    statement = prepared(`ticket_list_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`, sql);
+    // Generic: a list shape's custom plan took as long to make as to run, at every request.
+    statement = prepared(`ticket_list_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`, sql, { plan: 'generic' });
     statements.set(sql, statement);
   }
   return statement;
@@ -110,21 +122,23 @@ export class TicketsRepository {
     const filter: TicketListFilter = { ...query, position: query.cursor ? decodeCursor(query.cursor) : null };
     const offset = !query.cursor && query.pageNumber ? (query.pageNumber - 1) * TICKET_PAGE_SIZE : 0;
     const pageSql = ticketPageSql(ctx, filter, TICKET_PAGE_SIZE + 1, offset);
-    let rows: TicketRow[];
+    let rows: PageRow[];
     let count: { count: number; countCapped: boolean };
     if (countedByCounters(filter)) {
       const counted = counterSql(ctx, filter, filter.status ? [filter.status] : TICKET_STATUSES);
       const [found, perStatus] = await Promise.all([
-        tenantSql(this.hot, ctx.companyId).all<{ row: TicketRow }>(statementFor(pageSql.sql), pageSql.params),
+        tenantSql(this.hot, ctx.companyId).all<PageRow>(statementFor(pageSql.sql), pageSql.params),
         tenantSql(this.hot, ctx.companyId).all<{ count: number }>(statementFor(counted.sql), counted.params),
       ]);
-      rows = found.map((r) => r.row);
+      rows = found;
       count = { count: perStatus.reduce((sum, r) => sum + r.count, 0), countCapped: false };
     } else {
-      // Searches stay unprepared: a generic plan cannot see how selective the pattern is.
+      // Searches stay unprepared: a generic plan cannot see how selective the pattern is. Row-only filters (tags,
+      // unread, dates) have one shape each and run generic plans like the tabs.
+      const searching = Boolean(filter.searchParam?.trim());
       const run = (mode: SearchMode) => {
         const statement = mode === 'sparse' ? pageSql : ticketPageSql(ctx, { ...filter, searchMode: mode }, TICKET_PAGE_SIZE + 1, offset);
-        return this.sql(ctx.companyId).all<{ row: TicketRow | null; count?: number; message_hits?: number }>(statement.sql, statement.params);
+        return tenantSql(this.hot, ctx.companyId).all<PageRow>(searching ? unprepared(statement.sql) : statementFor(statement.sql), statement.params);
       };
       let found = await run('sparse');
       let head = found[0];
@@ -139,12 +153,12 @@ export class TicketsRepository {
         }
       }
       const total = head?.count ?? 0;
-      rows = found.flatMap((r) => (r.row ? [r.row] : []));
+      rows = found.filter((r) => r.row !== null);
       count = total > COUNT_CAP ? { count: COUNT_CAP, countCapped: true } : { count: total, countCapped: false };
     }
     const page = rows.slice(0, TICKET_PAGE_SIZE);
     const hasMore = rows.length > TICKET_PAGE_SIZE;
-    return { rows: page, ...count, hasMore, cursor: hasMore && page.length ? encodeCursor(page.at(-1)!) : null };
+    return { json: page.map((r) => r.row!), ...count, hasMore, cursor: hasMore && page.length ? encodeCursor(page.at(-1)!) : null };
   }
 
   /** Open and pending counts for the tab badges, from the counters. */
@@ -158,10 +172,10 @@ export class TicketsRepository {
   /** The kanban's cards: the caller's visible, not closed tickets of the given queues, newest last message first. */
   async kanban(ctx: AuthContext, showAll: boolean, queueIds: number[] | undefined, limit: number): Promise<TicketRow[]> {
     const where = this.filters(ctx, { showAll, queueIds });
-    const rows = await this.sql(ctx.companyId).all<{ row: TicketRow }>(
-      `select ${TICKET_JSON} as row from tickets t join contacts ct on ct.id = t.contact_id ${TICKET_JOINS}
+    const rows = await tenantSql(this.hot, ctx.companyId).all<{ row: TicketRow }>(
+      unprepared(`select ${TICKET_JSON} as row from tickets t join contacts ct on ct.id = t.contact_id ${TICKET_JOINS}
         where ${where.sql} and t.status <> 'closed'
-        order by t.last_message_at desc, t.id desc limit ?`,
+        order by t.last_message_at desc, t.id desc limit ?`),
       [...where.params, limit],
     );
     return rows.map((r) => r.row);
@@ -201,7 +215,7 @@ export class TicketsRepository {
     if (query.queueIds?.length) {
       // A user can narrow to their own queues, never widen beyond them.
       const allowed = isAdmin(ctx) ? query.queueIds : query.queueIds.filter((q) => ctx.queueIds.includes(q));
-      parts.push({ sql: `t.queue_id = any(string_to_array(?, ',')::int[])`, params: [allowed.join(',')] });
+      parts.push({ sql: `t.queue_id = any(?::int[])`, params: [allowed] });
     }
     return { sql: parts.map((p) => p.sql).join(' and '), params: parts.flatMap((p) => p.params) };
   }

@@ -19,6 +19,7 @@ import { User } from './user.entity.js';
 import { USER_SESSIONS, type UserSessions } from './user-sessions.port.js';
 import { AuditTrail } from '../../infra/audit/audit-trail.js';
 import { changesBetween, snapshot, type AuditEntry } from '../../infra/audit/audit-entry.js';
+import { AuthContextCache } from '../../authorization/auth-context.cache.js';
 
 const AUDITED_FIELDS = ['name', 'email', 'profile', 'allTicket', 'whatsappId'] as const;
 
@@ -79,6 +80,7 @@ export class UsersService {
     private readonly realtime: RealtimeService,
     @Inject(USER_SESSIONS) private readonly sessions: UserSessions,
     private readonly audit: AuditTrail,
+    private readonly authContexts: AuthContextCache,
   ) {}
 
   async list(ctx: AuthContext, query: ListParams, companyId?: number): Promise<ListResult<UserResponse>> {
@@ -182,6 +184,7 @@ export class UsersService {
       const changes = { ...changesBetween(before, auditedUser(user)), ...password };
       return Object.keys(changes).length ? userEntry('user.update', user, companyId, changes) : null;
     });
+    await this.authContexts.invalidate({ userId: user.id });
     if (dto.password !== undefined) {
       // Whoever knew the old password (or holds a stolen session) is out: tokens, refresh cookies and sockets.
       await this.sessions.end(companyId, user.id);
@@ -202,6 +205,7 @@ export class UsersService {
     assertMayManage(ctx, user);
     const before = auditedUser(user);
     await this.audit.flush(em, ctx, () => userEntry('user.delete', user, companyId, changesBetween(before, {})), { remove: [user] });
+    await this.authContexts.invalidate({ userId: id });
     this.realtime.disconnectUser(id);
     this.realtime.toCompany(companyId, 'user', { action: 'delete', userId: id });
   }
