@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { LoggerModule } from 'nestjs-pino';
+import { pino } from 'pino';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { AuthorizationModule } from './authorization/authorization.module.js';
@@ -59,7 +60,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggerModule.forRoot({ pinoHttp: requestLogOptions(config.logLevel) }),
+        // Written asynchronously: a request never waits on the terminal or the log collector's pipe.
+        LoggerModule.forRoot({ pinoHttp: [requestLogOptions(config.logLevel, config.requestLogSample), pino.destination({ dest: 1, sync: false })] }),
         MikroOrmModule.forRoot(createOrmConfig(config.databaseUrl)),
         DomainEventsModule,
         HotPathPoolModule,

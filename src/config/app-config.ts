@@ -28,6 +28,8 @@ export interface AppConfig {
   authContextCacheMs: number;
   mailOutboxDir: string;
   logLevel: RawEnv['LOG_LEVEL'];
+  /** Share of successful reads logged (1: all). */
+  requestLogSample: number;
   publicUrl?: string;
   /** Serve the OpenAPI page at /api/docs. */
   apiDocs: boolean;
@@ -223,6 +225,7 @@ export function loadConfig(source: Record<string, string | undefined>, overrides
     dataDir,
     mailOutboxDir: resolve(dataDir, 'outbox'),
     logLevel: env.LOG_LEVEL,
+    requestLogSample: env.REQUEST_LOG_SAMPLE,
     publicUrl: env.PUBLIC_URL,
     apiDocs: env.API_DOCS ?? !isProduction,
     media: {

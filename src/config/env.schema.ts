@@ -36,6 +36,8 @@ export const envSchema = z.object({
   DEMO_DATA: booleanString.optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Share of successful reads (GET/HEAD under 400) that get a request log line; writes and errors always do. */
+  REQUEST_LOG_SAMPLE: z.coerce.number().min(0).max(1).default(1),
   PUBLIC_URL: z.string().url().optional(),
   /** OpenAPI page at /api/docs. Default: on outside production, off in production. */
   API_DOCS: booleanString.optional(),

@@ -1,6 +1,8 @@
 // `npm run bench -- tickets`: the issue-15 dataset (1 company, 100,000 tickets, 100,000 contacts, 1,000,000 messages),
-// the built server on it, and 20 clients for 15 s on each shape. Needs `npm run build:server`.
-// BENCH_SCALE=0.1 for a quick run; BENCH_SECONDS, BENCH_CLIENTS, BENCH_SOCKETS and BENCH_FANOUT_RATE change the load;
+// the built server on it, and 20 then 1 clients for 15 s on each shape; then PostgreSQL's planning and execution time
+// of each list's statements. Needs `npm run build:server`.
+// BENCH_SCALE=0.1 for a quick run; BENCH_SECONDS, BENCH_CLIENTS (a comma list, default 20,1), BENCH_SOCKETS and
+// BENCH_FANOUT_RATE change the load;
 // BENCH_LOG_LEVEL (default info, as in production) the server's logging; BENCH_KEEP_DB=1 keeps the database;
 // BENCH_ONLY=regex measures only the shapes whose label matches; BENCH_CPU_PROF=dir writes a CPU profile of the
 // server per shape (read it with `node test/bench/profile-summary.mjs dir/<shape>.cpuprofile`).
@@ -9,11 +11,16 @@ import { cpus, loadavg } from 'node:os';
 import { io } from 'socket.io-client';
 import { dropScratch, percentile, scratch, startBuiltServer } from './lib.mjs';
 import { fetchJson, peakRss, runLoad, settledRowsRead, summary } from './load.mjs';
+import { planTimes } from './plan-times.mjs';
 import { ADMIN, BIG_CONVERSATION_TICKET, RARE_WORD, SMALL_CONVERSATION_TICKET, seedTickets } from './tickets-seed.mjs';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
-const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
+const CLIENT_COUNTS = String(process.env.BENCH_CLIENTS ?? '20,1')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
+const CLIENTS = CLIENT_COUNTS[0];
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 100);
 const FANOUT_RATE = Number(process.env.BENCH_FANOUT_RATE ?? 50);
 const CLOSED_PAGE = 50;
@@ -116,12 +123,14 @@ async function main() {
     const open = await get('/api/tickets?status=open&showAll=true&pageNumber=1');
     if (open.count !== n.open) throw new Error(`open tickets count ${open.count}, seeded ${n.open}: the ticket counters were not filled`);
     const closed = await deepListPath(get, '/api/tickets?status=closed&showAll=true', CLOSED_PAGE);
+    const closedByNumber = `/api/tickets?status=closed&showAll=true&pageNumber=${closed.page}`;
     const deepMessages = await deepMessagesPath(get, BIG_CONVERSATION_TICKET, Math.round(n.bigConversation * 0.9));
     const shapes = [
       ['open tickets, page 1', '/api/tickets?status=open&showAll=true&pageNumber=1'],
       ['pending tickets, page 1', '/api/tickets?status=pending&showAll=true&pageNumber=1'],
       [`search "${RARE_WORD}" (0.1% of messages)`, `/api/tickets?searchParam=${RARE_WORD}&showAll=true&pageNumber=1`],
       [`closed tickets, page ${closed.page} (${closed.path.includes('cursor=') ? 'cursor' : 'pageNumber'})`, closed.path],
+      ...(closed.path.includes('cursor=') ? [[`closed tickets, page ${closed.page} (pageNumber)`, closedByNumber]] : []),
       ['message page, 50-message ticket', `/api/messages/${SMALL_CONVERSATION_TICKET}`],
       [`message page ${Math.round(n.bigConversation * 0.9)} deep (cursor)`, deepMessages],
     ];
@@ -129,16 +138,49 @@ async function main() {
     // Warm every shape once (plans, prepared statements, JIT), then let PostgreSQL publish its counters.
     for (const [, path] of reads) await runLoad({ port: PORT, clients: CLIENTS, seconds: 1, next: () => ({ path, headers }) });
     let rowsBefore = await settledRowsRead(dbUrl);
-    console.log(`\n${CLIENTS} clients x ${SECONDS} s per shape (closed loop, keep-alive); rows/req = pg_stat_user_tables seq_tup_read + idx_tup_fetch`);
-    for (const [label, path] of reads) {
-      const { result, ...usage } = await peakRss(pid, () =>
-        profiled(pid, label, () => runLoad({ port: PORT, clients: CLIENTS, seconds: SECONDS, next: () => ({ path, headers }) })),
+    for (const clients of CLIENT_COUNTS) {
+      console.log(
+        `\n${clients} client${clients === 1 ? '' : 's'} x ${SECONDS} s per shape (closed loop, keep-alive); rows/req = pg_stat_user_tables seq_tup_read + idx_tup_fetch`,
       );
-      const rowsAfter = await settledRowsRead(dbUrl);
-      console.log(summary(label, result, { ...usage, rows: rowsAfter - rowsBefore }));
-      if (result.firstError) console.log(`  first error: ${result.firstError}`);
-      rowsBefore = rowsAfter;
+      for (const [label, path] of reads) {
+        const { result, ...usage } = await peakRss(pid, () =>
+          profiled(pid, `${label} ${clients}`, () => runLoad({ port: PORT, clients, seconds: SECONDS, next: () => ({ path, headers }) })),
+        );
+        const rowsAfter = await settledRowsRead(dbUrl);
+        console.log(summary(label, result, { ...usage, rows: rowsAfter - rowsBefore }));
+        if (result.firstError) console.log(`  first error: ${result.firstError}`);
+        rowsBefore = rowsAfter;
+      }
     }
+
+    // What PostgreSQL spends per statement of each list, planning and executing, in the server's plan mode.
+    const { abilityFor } = await import('../../dist/src/shared/permissions.js');
+    const me = await get('/api/auth/me');
+    const admin = me.user ?? me;
+    const ctx = {
+      userId: admin.id,
+      companyId: 1,
+      profile: 'admin',
+      super: false,
+      allTicket: false,
+      queueIds: [],
+      ability: abilityFor({ id: admin.id, profile: 'admin', super: false, queueIds: [], allTicket: false }),
+    };
+    const cursorOf = (path) => {
+      const raw = new URL(path, 'http://x').searchParams.get('cursor');
+      if (!raw) return null;
+      const [lastMessageAt, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+      return { lastMessageAt, id };
+    };
+    const planned = await planTimes(dbUrl, ctx, [
+      ['open page 1', { status: 'open', showAll: true }, 0],
+      ['pending page 1', { status: 'pending', showAll: true }, 0],
+      [`closed page ${closed.page} (cursor)`, { status: 'closed', showAll: true, position: cursorOf(closed.path) }, 0],
+      [`closed page ${closed.page} (pageNumber)`, { status: 'closed', showAll: true }, (closed.page - 1) * 40],
+    ]);
+    console.log(`\nPostgreSQL per statement (${planned.generic ? 'generic plans, as the server runs them' : 'default plan mode'}; 7th execution):`);
+    for (const line of planned.lines)
+      console.log(`  ${line.label.padEnd(40)} planning ${line.planning.toFixed(3)} ms | execution ${line.execution.toFixed(3)} ms`);
 
     // Inbound and fan-out run together (the fan-out reuses the inbound's sockets).
     if (!ONLY.test('inbound') && !ONLY.test('fan-out')) return;

@@ -1,11 +1,11 @@
 import { once } from 'node:events';
-import { createServer, request } from 'node:http';
+import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { AUTH_CONTEXT_KEY } from '../../common/request-keys.js';
-import { requestLogOptions } from './request-log.js';
+import { requestLogLevel, requestLogOptions } from './request-log.js';
 
 /** Serves one request through the request logger and answers the line it wrote. */
 async function loggedLine(path: string, headers: Record<string, string>, signedIn = true): Promise<Record<string, unknown>> {
@@ -70,5 +70,24 @@ describe('request log line', () => {
     const line = await loggedLine('/api/version', { 'x-request-id': 'bad id with spaces' }, false);
     expect((line.req as { id: string }).id).toMatch(/^[0-9a-f-]{36}$/);
     expect(line).not.toHaveProperty('companyId');
+  });
+});
+
+describe('request log sampling', () => {
+  const level = (sample: number, method: string, status: number, draw: number, error?: Error) =>
+    requestLogLevel(sample, () => draw)({ method } as IncomingMessage, { statusCode: status } as ServerResponse, error);
+
+  it('logs every request by default', () => {
+    expect(level(1, 'GET', 200, 0.99)).toBe('info');
+  });
+
+  it('samples successful reads only: writes, refusals and errors are always logged', () => {
+    expect(level(0.1, 'GET', 200, 0.5)).toBe('silent');
+    expect(level(0.1, 'HEAD', 304, 0.5)).toBe('silent');
+    expect(level(0.1, 'GET', 200, 0.05)).toBe('info');
+    expect(level(0.1, 'POST', 201, 0.5)).toBe('info');
+    expect(level(0, 'GET', 404, 0.5)).toBe('warn');
+    expect(level(0, 'GET', 503, 0.5)).toBe('error');
+    expect(level(0, 'GET', 200, 0.5, new Error('boom'))).toBe('error');
   });
 });

@@ -23,13 +23,29 @@ function requestIdentity(req: IncomingMessage): { companyId?: number; userId?: n
   return auth ? { companyId: auth.companyId, userId: auth.userId } : {};
 }
 
+const READS = new Set(['GET', 'HEAD']);
+
+/**
+ * The level of a request's line: errors and refusals always; a successful read only for the sampled share (the lists
+ * an attendant's screen reads many times a minute), so logging costs little at a thousand requests a second.
+ */
+export function requestLogLevel(sample: number, random: () => number = Math.random) {
+  return (req: IncomingMessage, res: ServerResponse, error?: Error): 'error' | 'warn' | 'info' | 'silent' => {
+    if (error || res.statusCode >= 500) return 'error';
+    if (res.statusCode >= 400) return 'warn';
+    if (sample < 1 && READS.has(req.method ?? '') && random() >= sample) return 'silent';
+    return 'info';
+  };
+}
+
 /**
  * One short JSON line per request: id, method, redacted URL, status, time, company and user. Headers are left out
  * (they were ~1.5 KB of every line and carry credentials); bodies are never logged.
  */
-export function requestLogOptions(level: string): Options {
+export function requestLogOptions(level: string, sample = 1): Options {
   return {
     level,
+    customLogLevel: requestLogLevel(sample),
     hooks: bootNoiseHook(level),
     genReqId: requestId,
     customProps: requestIdentity,
