@@ -10,7 +10,8 @@ describe('auth', () => {
   let tenant: TenantFixture;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // With the auth context cache on, as in production: every change below must reach it.
+    t = await createTestApp({ authContextCacheMs: 2000 });
     tenant = await createTenant(t);
   });
   afterAll(() => t.close());

@@ -24,7 +24,23 @@ interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Plan Rows'?: number;
+  'Actual Loops'?: number;
   Plans?: PlanNode[];
+}
+
+/** The ticket rows an analysed plan's scans returned, over all their loops. */
+function ticketRowsRead(node: PlanNode): number {
+  const own = node['Relation Name'] === 'tickets' ? (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1) : 0;
+  return own + (node.Plans ?? []).reduce((sum, child) => sum + ticketRowsRead(child), 0);
+}
+
+/** The row estimates of the Limit nodes over a scan of tickets: a plan that knows the page's size plans for a page. */
+function pageLimits(node: PlanNode): number[] {
+  const readsTickets = (n: PlanNode): boolean => n['Relation Name'] === 'tickets' || (n.Plans ?? []).some(readsTickets);
+  const own = node['Node Type'] === 'Limit' && readsTickets(node) ? [node['Plan Rows'] ?? Number.POSITIVE_INFINITY] : [];
+  return [...own, ...(node.Plans ?? []).flatMap(pageLimits)];
 }
 
 /** The indexes a plan reads. */
@@ -150,7 +166,7 @@ describe('ticket list plans on 50k tickets / 200k messages', () => {
    * No sequential scan in any statement's plan; for prepared statements (lists, counters: they run generic plans, see
    * HotPathPool) the generic plan too, and together those generic plans read every index of `intended`.
    */
-  async function expectIndexOnly(name: string, statements: Statement[], intended: string[] = []): Promise<void> {
+  async function expectIndexOnly(name: string, statements: Statement[], intended: string[] = [], maxTicketRows = Number.POSITIVE_INFINITY): Promise<void> {
     expect({ name, statements: statements.length }).toEqual({ name, statements: expect.any(Number) });
     expect(statements.length).toBeGreaterThan(0);
     const genericIndexes = new Set<string>();
@@ -163,8 +179,16 @@ describe('ticket list plans on 50k tickets / 200k messages', () => {
       await db.query(`prepare guard as ${statement.text}`);
       try {
         const literals = statement.values.map((v) => literalOf(db, v)).join(', ');
-        const [generic] = (await db.query(`explain (format json) execute guard(${literals})`)).rows[0]['QUERY PLAN'] as Array<{ Plan: PlanNode }>;
+        const [generic] = (await db.query(`explain (analyze, format json) execute guard(${literals})`)).rows[0]['QUERY PLAN'] as Array<{ Plan: PlanNode }>;
         expect({ name, generic: true, seqScans: seqScans(generic!.Plan) }).toEqual({ name, generic: true, seqScans: [] });
+        // A generic plan that cannot see the page's size walks (and sorts) every ticket of the status: it must stop early.
+        const rows = ticketRowsRead(generic!.Plan);
+        expect({ name, generic: true, ticketRowsOverBudget: rows > maxTicketRows ? rows : 0 }).toEqual({ name, generic: true, ticketRowsOverBudget: 0 });
+        // And it plans for a page, not for the tenth of the table a generic `limit $n` is guessed at.
+        if (Number.isFinite(maxTicketRows) && /\bas row\b/.test(statement.text)) {
+          const planned = Math.max(0, ...pageLimits(generic!.Plan));
+          expect({ name, generic: true, plannedPage: planned <= maxTicketRows ? 'a page' : planned }).toEqual({ name, generic: true, plannedPage: 'a page' });
+        }
         for (const index of indexesOf(generic!.Plan)) genericIndexes.add(index);
       } finally {
         await db.query('deallocate guard');
@@ -176,6 +200,8 @@ describe('ticket list plans on 50k tickets / 200k messages', () => {
 
   /** The list's own index (company, status, last message, id). The counters' table is a few rows here: read whole. */
   const LIST_INDEXES = ['tickets_company_id_status_last_message_at_id_index'];
+  /** A page reads its 41 rows (and, by page number, the ones it skips), plus the few its filters drop. */
+  const PAGE_ROWS = 200;
 
   const get = (session: Session, path: string, query: Record<string, unknown>) => async () => {
     const res = await t.http().get(path).query(query).set(session.auth);
@@ -184,14 +210,15 @@ describe('ticket list plans on 50k tickets / 200k messages', () => {
   };
 
   it('open page 1, for an admin (show all) and an attendant (visibility rules), with the tab counts', async () => {
-    await expectIndexOnly('open page 1 admin', await statementsOf(get(admin, '/api/tickets', { status: 'open', showAll: true })), LIST_INDEXES);
-    await expectIndexOnly('open page 1 user', await statementsOf(get(user, '/api/tickets', { status: 'open' })), LIST_INDEXES);
-    await expectIndexOnly('pending page 1 user', await statementsOf(get(user, '/api/tickets', { status: 'pending' })), LIST_INDEXES);
+    await expectIndexOnly('open page 1 admin', await statementsOf(get(admin, '/api/tickets', { status: 'open', showAll: true })), LIST_INDEXES, PAGE_ROWS);
+    await expectIndexOnly('open page 1 user', await statementsOf(get(user, '/api/tickets', { status: 'open' })), LIST_INDEXES, PAGE_ROWS);
+    await expectIndexOnly('pending page 1 user', await statementsOf(get(user, '/api/tickets', { status: 'pending' })), LIST_INDEXES, PAGE_ROWS);
     await expectIndexOnly('tab counts', await statementsOf(get(user, '/api/tickets/counts', {})));
     await expectIndexOnly(
       'open page 1, a queue subset',
       await statementsOf(get(admin, '/api/tickets', { status: 'open', showAll: true, queueIds: JSON.stringify([a.queues[0]!.id]) })),
       LIST_INDEXES,
+      PAGE_ROWS,
     );
     const page = await get(admin, '/api/tickets', { status: 'closed', showAll: true })();
     expect(page.count).toBe(TICKETS * 0.85);
@@ -204,11 +231,17 @@ describe('ticket list plans on 50k tickets / 200k messages', () => {
       cursor = body.cursor;
     }
     expect(cursor).toEqual(expect.any(String));
-    await expectIndexOnly('closed page 50 cursor', await statementsOf(get(admin, '/api/tickets', { status: 'closed', showAll: true, cursor })), LIST_INDEXES);
+    await expectIndexOnly(
+      'closed page 50 cursor',
+      await statementsOf(get(admin, '/api/tickets', { status: 'closed', showAll: true, cursor })),
+      LIST_INDEXES,
+      PAGE_ROWS,
+    );
     await expectIndexOnly(
       'closed page 50 number',
       await statementsOf(get(admin, '/api/tickets', { status: 'closed', showAll: true, pageNumber: 50 })),
       LIST_INDEXES,
+      49 * 40 + PAGE_ROWS,
     );
     await expectIndexOnly(
       'closed, a tag filter',
@@ -216,7 +249,7 @@ describe('ticket list plans on 50k tickets / 200k messages', () => {
       // The tag's tickets first (ticket_tags, small here), then each by primary key.
       ['tickets_pkey'],
     );
-    await expectIndexOnly('every status page 1', await statementsOf(get(admin, '/api/tickets', { showAll: true })), LIST_INDEXES);
+    await expectIndexOnly('every status page 1', await statementsOf(get(admin, '/api/tickets', { showAll: true })), LIST_INDEXES, 3 * PAGE_ROWS);
   });
 
   it('search by a rare word of the messages, by contact name and by number', async () => {

@@ -12,7 +12,8 @@ describe('users', () => {
   let adminB: Session;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // With the auth context cache on, as in production: every change below must reach it.
+    t = await createTestApp({ authContextCacheMs: 2000 });
     ({ a, b, adminA, userA, adminB } = await twoTenants(t, { plan: { users: 4 } }));
   });
   afterAll(() => t.close());

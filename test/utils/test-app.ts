@@ -44,7 +44,16 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', REDIS_URL: process.env.REDIS_URL, ...storageEnv() },
     // WhatsApp sessions connect to a closed local port: tests never reach WhatsApp's servers, and a session the test
     // ends leaves no socket waiting on the network behind it.
-    { databaseUrl: db.url, redisPrefix: uniqueName('test'), port: 0, demoData: false, whatsappWebSocketUrl: OFFLINE_WHATSAPP, ...rest },
+    {
+      databaseUrl: db.url,
+      redisPrefix: uniqueName('test'),
+      port: 0,
+      demoData: false,
+      whatsappWebSocketUrl: OFFLINE_WHATSAPP,
+      // Tests change rows behind the app's back (a plan's flag, a due date); the suites of the cache turn it on.
+      authContextCacheMs: 0,
+      ...rest,
+    },
   );
   config.automation = { ...config.automation, ...automation };
   // Cloud API connections call a closed local port unless a test points them at its Graph API fake.

@@ -131,6 +131,15 @@ function searchCtes(ctx: AuthContext, query: TicketListFilter, search: string): 
   };
 }
 
+/**
+ * A row count written into the statement: a generic plan must know how few rows a page needs (with a `limit $n` it
+ * planned for every row, and sorted the whole status). Always a non-negative integer computed here, never client text.
+ */
+function rowCount(value: number): string {
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`ticket list: bad row count ${value}`);
+  return String(value);
+}
+
 /** The rows of one page (ticket columns only, no join), before the relations are read for those rows alone. */
 function pageRows(ctx: AuthContext, query: TicketListFilter, limit: number, offset: number): SqlPart {
   if (isSparseSearch(query)) {
@@ -138,9 +147,9 @@ function pageRows(ctx: AuthContext, query: TicketListFilter, limit: number, offs
       ? { sql: 'where (k.last_message_at, k.id) < (?::timestamptz, ?)', params: [query.position.lastMessageAt, query.position.id] }
       : { sql: '', params: [] };
     return {
-      sql: `select t.* from (select k.id from kept k ${cursor.sql} order by k.last_message_at desc, k.id desc limit ? offset ?) k,
+      sql: `select t.* from (select k.id from kept k ${cursor.sql} order by k.last_message_at desc, k.id desc limit ${rowCount(limit)} offset ${rowCount(offset)}) k,
                    lateral (select t.* from tickets t where t.id = k.id and t.company_id = ?) t`,
-      params: [...cursor.params, limit, offset, ctx.companyId],
+      params: [...cursor.params, ctx.companyId],
     };
   }
   const cursor: SqlPart[] = query.position
@@ -150,18 +159,18 @@ function pageRows(ctx: AuthContext, query: TicketListFilter, limit: number, offs
   // One index range per status, merged: a list of every status reads three short ranges instead of sorting them all.
   const statuses = query.status ? [query.status] : TICKET_STATUSES;
   const branches = statuses.map((status) => ({
-    sql: `(select t.* from tickets t where ${where.sql} and t.status = ? ${ORDER} limit ?)`,
-    params: [...where.params, status, limit + offset],
+    sql: `(select t.* from tickets t where ${where.sql} and t.status = ? ${ORDER} limit ${rowCount(limit + offset)})`,
+    params: [...where.params, status],
   }));
   if (branches.length === 1) {
     return {
-      sql: `select t.* from tickets t where ${where.sql} and t.status = ? ${ORDER} limit ? offset ?`,
-      params: [...where.params, statuses[0], limit, offset],
+      sql: `select t.* from tickets t where ${where.sql} and t.status = ? ${ORDER} limit ${rowCount(limit)} offset ${rowCount(offset)}`,
+      params: [...where.params, statuses[0]],
     };
   }
   return {
-    sql: `select t.* from (${branches.map((b) => b.sql).join(' union all ')}) t ${ORDER} limit ? offset ?`,
-    params: [...branches.flatMap((b) => b.params), limit, offset],
+    sql: `select t.* from (${branches.map((b) => b.sql).join(' union all ')}) t ${ORDER} limit ${rowCount(limit)} offset ${rowCount(offset)}`,
+    params: branches.flatMap((b) => b.params),
   };
 }
 
@@ -202,8 +211,8 @@ function cappedCount(ctx: AuthContext, query: TicketListFilter): SqlPart {
   }
   const where = and([...scopeParts(ctx, query, 't'), ...rowParts(ctx, query), ...(query.status ? [{ sql: 't.status = ?', params: [query.status] }] : [])]);
   return {
-    sql: `select count(*)::int as count, 0 as message_hits from (select 1 from tickets t where ${where.sql} limit ?) s`,
-    params: [...where.params, COUNT_CAP + 1],
+    sql: `select count(*)::int as count, 0 as message_hits from (select 1 from tickets t where ${where.sql} limit ${rowCount(COUNT_CAP + 1)}) s`,
+    params: where.params,
   };
 }
 

@@ -12,7 +12,8 @@ describe('security: sessions end when what they stood for changes', () => {
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // With the auth context cache on, as in production: every change below must reach it.
+    t = await createTestApp({ authContextCacheMs: 2000 });
   });
   afterAll(async () => {
     for (const socket of sockets) socket.disconnect();
