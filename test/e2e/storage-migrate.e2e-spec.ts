@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,12 +27,13 @@ describe('storage:migrate --to s3', () => {
   /** path → content of every file on disk. */
   const files = new Map<string, Buffer>();
 
-  function migrate(): Promise<Run> {
+  function migrate(options: { dir?: string; s3?: S3TestServer; onStart?: (child: ChildProcess) => void } = {}): Promise<Run> {
     const { DATA_DIR: _dataDir, STORAGE: _storage, ...inherited } = process.env;
     const child = spawn(process.execPath, ['dist/src/cli.js', 'storage:migrate', '--to', 's3'], {
-      env: { ...inherited, NODE_OPTIONS: '', NODE_ENV: 'test', DATA_DIR: dataDir, ...server.env },
+      env: { ...inherited, NODE_OPTIONS: '', NODE_ENV: 'test', DATA_DIR: options.dir ?? dataDir, ...(options.s3 ?? server).env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    options.onStart?.(child);
     let stdout = '';
     child.stdout.on('data', (chunk) => {
       stdout += chunk;
@@ -97,6 +98,66 @@ describe('storage:migrate --to s3', () => {
     expect(server.pendingUploads()).toEqual([]);
     // The local files stay: switching STORAGE back is possible until they are removed by hand.
     expect(readFileSync(join(dataDir, 'public', cut)).length).toBe(files.get(cut)!.length);
+  });
+
+  it('a run killed half-way (SIGKILL) is finished by the next one: every file once, with its bytes', async () => {
+    const s3 = await startS3Server();
+    const s3Client = createS3Client(s3.config);
+    const dir = mkdtempSync(join(tmpdir(), 'storage-migrate-kill-'));
+    const many = new Map<string, Buffer>();
+    try {
+      for (let i = 0; i < 1500; i += 1) many.set(`company${1 + (i % 4)}/${randomBytes(16).toString('hex')}.jpg`, randomBytes(20_000 + (i % 7) * 1000));
+      for (const [path, data] of many) {
+        mkdirSync(join(dir, 'public', path, '..'), { recursive: true });
+        writeFileSync(join(dir, 'public', path), data);
+      }
+      const count = async () => (await s3Client.send(new ListObjectsV2Command({ Bucket: s3.bucket }))).KeyCount ?? 0;
+      let killedAt = 0;
+      const first = await migrate({
+        dir,
+        s3,
+        onStart: (child) => {
+          // Killed as soon as a hundred objects are in: the copy of the rest is under way.
+          const poll = setInterval(() => {
+            void count().then((n) => {
+              if (n >= 100 && !killedAt) {
+                killedAt = n;
+                child.kill('SIGKILL');
+              }
+            });
+          }, 20);
+          child.once('close', () => clearInterval(poll));
+        },
+      });
+      expect(first.code).toBeNull(); // killed, not finished
+      expect(killedAt).toBeGreaterThanOrEqual(100);
+      expect(killedAt).toBeLessThan(many.size);
+
+      const second = await migrate({ dir, s3 });
+      expect(second.code).toBe(0);
+      const done = /Done: copied (\d+), skipped (\d+), failed 0/.exec(second.stdout);
+      expect(done).not.toBeNull();
+      const [copied, skipped] = [Number(done![1]), Number(done![2])];
+      expect(copied + skipped).toBe(many.size);
+      // What was in the bucket when the kill came is not copied again.
+      expect(skipped).toBeGreaterThanOrEqual(killedAt);
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await s3Client.send(new ListObjectsV2Command({ Bucket: s3.bucket, ContinuationToken: token }));
+        keys.push(...(page.Contents ?? []).map((object) => object.Key!));
+        token = page.NextContinuationToken;
+      } while (token);
+      expect(keys.sort()).toEqual([...many.keys()].sort());
+      for (const path of [...many.keys()].filter((_, i) => i % 50 === 0)) {
+        const object = await s3Client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: path }));
+        expect(sha(await object.Body!.transformToByteArray())).toBe(sha(many.get(path)!));
+      }
+    } finally {
+      s3Client.destroy();
+      await s3.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('finds everything there on the next run', async () => {
