@@ -1,5 +1,3 @@
-import * as XLSX from '@e965/xlsx';
-
 /** Rows one export may hold: the file is built in memory. */
 export const CONTACT_EXPORT_MAX_ROWS = 50_000;
 
@@ -31,8 +29,12 @@ export function contactsCsv(rows: ContactExportRow[]): Buffer {
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
 }
 
-/** One sheet, every cell a text cell (numbers keep their leading digits and are never read as formulas). */
-export function contactsXlsx(rows: ContactExportRow[]): Buffer {
+/**
+ * One sheet, every cell a text cell (numbers keep their leading digits and are never read as formulas). SheetJS is
+ * loaded on the first export, not by every process at boot.
+ */
+export async function contactsXlsx(rows: ContactExportRow[]): Promise<Buffer> {
+  const XLSX = await import('@e965/xlsx');
   const sheet = XLSX.utils.aoa_to_sheet([HEADER, ...rows.map(cells)], { cellDates: false });
   for (const address of Object.keys(sheet)) {
     const cell = sheet[address] as { t?: string; z?: string } | undefined;

@@ -66,7 +66,7 @@ export class ContactsService {
     const plain = rows.map((contact) => ({ name: contact.name, number: contact.number, email: contact.email ?? null }));
     return format === 'csv'
       ? { body: contactsCsv(plain), contentType: 'text/csv; charset=utf-8', fileName: 'contatos.csv' }
-      : { body: contactsXlsx(plain), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', fileName: 'contatos.xlsx' };
+      : { body: await contactsXlsx(plain), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', fileName: 'contatos.xlsx' };
   }
 
   async list(ctx: AuthContext, query: ListParams, created: CreatedRange): Promise<ListResult<ContactResponse>> {
