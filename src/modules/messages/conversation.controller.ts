@@ -1,5 +1,7 @@
-import { Body, Controller, Delete, Get, Post, Put, Query, UploadedFiles } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Post, Put, Query, Res, UploadedFiles } from '@nestjs/common';
+import type { Response } from 'express';
+import { type JsonText, sendJsonText } from '../../common/http/json-text.js';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../authorization/auth-context.js';
 import { AnyUser } from '../../common/decorators/access.decorators.js';
 import { Auth } from '../../authorization/auth.decorator.js';
@@ -24,9 +26,15 @@ export class ConversationController {
   @Get(':ticketId')
   @AnyUser()
   @ApiQuery({ name: 'cursor', required: false, description: 'keyset cursor from the previous (newer) page' })
-  list(@Auth() ctx: AuthContext, @IdParam('ticketId') ticketId: number, @Query('cursor') cursor?: string): Promise<MessagePageResponse> {
+  @ApiOkResponse({ description: 'MessagePageResponse: `{ messages, hasMore, cursor, ticket, serviceWindow }`' })
+  async list(
+    @Auth() ctx: AuthContext,
+    @IdParam('ticketId') ticketId: number,
+    @Res({ passthrough: true }) res: Response,
+    @Query('cursor') cursor?: string,
+  ): Promise<JsonText<MessagePageResponse>> {
     if (cursor !== undefined && !/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) throw fieldError('cursor', 'invalid cursor');
-    return this.conversation.list(ctx, ticketId, cursor);
+    return sendJsonText(res, await this.conversation.list(ctx, ticketId, cursor));
   }
 
   /** The approved templates the conversation's connection can send (WhatsApp Cloud API; empty elsewhere). */

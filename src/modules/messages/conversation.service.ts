@@ -20,6 +20,7 @@ import { MessageEvents } from './message-events.js';
 import { MessagesRepository } from './messages.repository.js';
 import type { SendTemplateDto } from './dto/send-template.dto.js';
 import { type OutgoingFile, OutboundMessages } from './outbound-messages.js';
+import type { JsonText } from '../../common/http/json-text.js';
 
 export type ConversationMessage = ConversationMessageResponse;
 
@@ -47,19 +48,20 @@ export class ConversationService {
     private readonly templates: MessageTemplatesService,
   ) {}
 
-  async list(ctx: AuthContext, ticketId: number, cursor?: string): Promise<MessagePageResponse> {
+  /** A page as JSON text: the messages come from PostgreSQL already encoded and are joined as they are. */
+  async list(ctx: AuthContext, ticketId: number, cursor?: string): Promise<JsonText<MessagePageResponse>> {
     const ticket = await this.openable(ctx, ticketId);
     const page = await this.messages.page(ctx.companyId, { id: ticket.id, contactId: ticket.contact_id, whatsappId: ticket.whatsapp_id }, cursor);
     // Reading writes only when there is something to read: the unread count is the inbound pipeline's own tally.
     if (!cursor && ticket.unread_messages > 0)
       await this.markRead(ctx.companyId, ticket.id, ticket.whatsapp_id, { status: ticket.status, queueId: ticket.queue_id });
-    return {
-      messages: page.messages,
+    const rest = {
       hasMore: page.hasMore,
       cursor: page.cursor,
       ticket: { ...toTicketResponseFromRow(ticket), unreadMessages: 0 },
       serviceWindow: await this.serviceWindow(ctx.companyId, ticket),
-    };
+    } satisfies Omit<MessagePageResponse, 'messages'>;
+    return `{"messages":[${page.json.join(',')}],${JSON.stringify(rest).slice(1)}`;
   }
 
   async markConversationRead(ctx: AuthContext, ticketId: number): Promise<{ ticketId: number; unreadMessages: number }> {

@@ -3,8 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { fieldError } from '../../common/errors/app-error.js';
 import { HotPathPool, prepared } from '../../infra/database/pg-pool.js';
 import { tenantSql } from '../../infra/database/sql.js';
-import type { ConversationMessageResponse } from '../../shared/api-types.js';
-import { type MessageRow, toMessageResponse } from './message.mapper.js';
+import type { MessageRow } from './message.mapper.js';
 
 export const MESSAGE_PAGE_SIZE = 20;
 
@@ -13,8 +12,8 @@ export type MessageWithQuote = MessageRow & {
 };
 
 export interface MessagePage {
-  /** Oldest first, as the conversation shows them. */
-  messages: ConversationMessageResponse[];
+  /** Each message as the API's JSON text (ConversationMessageResponse), oldest first as the conversation shows them. */
+  json: string[];
   hasMore: boolean;
   cursor: string | null;
 }
@@ -40,15 +39,30 @@ function decodeCursor(value: string): Cursor {
 
 const encodeCursor = (createdAt: string, id: number) => Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
 
-/** A page row: the message, its quoted block's fields (`q_*`), and its time to the microsecond for the next cursor. */
-type PageRow = MessageRow & {
+/** A page row: the message as the API's JSON text, its id, and its time to the microsecond for the next cursor. */
+interface PageRow {
+  json: string;
+  id: number;
   cursor_at: string;
-  q_id: number | null;
-  q_body: string;
-  q_from_me: boolean;
-  q_media_type: string;
-  q_sender_name: string | null;
-};
+}
+
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * A message with its quoted block exactly as the API answers it (ConversationMessageResponse; see toMessageResponse),
+ * built by PostgreSQL and sent as text: Node neither parses nor re-encodes a page's rows.
+ */
+const MESSAGE_API_JSON = `json_build_object(
+  'id', m.id, 'ticketId', m.ticket_id, 'contactId', m.contact_id, 'whatsappId', m.whatsapp_id, 'providerId', m.provider_id,
+  'body', m.body, 'fromMe', m.from_me, 'read', m.read, 'ack', m.ack, 'mediaType', m.media_type,
+  'mediaUrl', case when m.media_path is null or m.media_path = '' then null else '/public/' || m.media_path end,
+  'mediaName', m.media_name, 'mediaSeconds', m.media_seconds, 'quotedMsgId', m.quoted_msg_id, 'isDeleted', m.is_deleted,
+  'isEdited', m.is_edited, 'participant', m.participant, 'senderName', m.sender_name,
+  'sendError', case when coalesce(m.send_error_code, '') = '' then null
+                    else json_build_object('code', m.send_error_code, 'detail', coalesce(m.send_error, '')) end,
+  'createdAt', ${iso('m.created_at')}, 'updatedAt', ${iso('m.updated_at')},
+  'quotedMsg', case when q.id is null then null
+                    else json_build_object('id', q.id, 'body', q.body, 'fromMe', q.from_me, 'mediaType', q.media_type, 'senderName', q.sender_name) end)::text`;
 
 const PAGE_COLUMNS = `m.id, m.ticket_id, m.contact_id, m.whatsapp_id, m.provider_id, m.body, m.from_me, m.read, m.ack, m.media_type,
   m.media_path, m.media_name, m.media_seconds, m.quoted_msg_id, m.is_deleted, m.is_edited, m.participant, m.sender_name, m.created_at,
@@ -61,8 +75,7 @@ const PAGE_COLUMNS = `m.id, m.ticket_id, m.contact_id, m.whatsapp_id, m.provider
  * skip messages that share a millisecond.
  */
 function pageSql(withCursor: boolean): string {
-  return `select ${PAGE_COLUMNS}, to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
-       q.id as q_id, q.body as q_body, q.from_me as q_from_me, q.media_type as q_media_type, q.sender_name as q_sender_name
+  return `select ${MESSAGE_API_JSON} as json, m.id, to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at
   from (select m.* from tickets t
           cross join lateral (select ${PAGE_COLUMNS} from messages m
                                where m.company_id = ? and m.ticket_id = t.id${withCursor ? ' and (m.created_at, m.id) < (?::timestamptz, ?::int)' : ''}
@@ -73,16 +86,19 @@ function pageSql(withCursor: boolean): string {
  order by m.created_at desc, m.id desc`;
 }
 
+/** The connection's provider and the customer's last message on it (the Cloud API's service window); every page reads it. */
+const WINDOW_OF = prepared(
+  'message_window_of',
+  `select w.provider,
+          (select m.created_at from messages m
+            where m.company_id = ? and m.contact_id = ? and m.whatsapp_id = w.id and not m.from_me
+            order by m.created_at desc limit 1) as last_inbound_at
+     from whatsapps w where w.company_id = ? and w.id = ?`,
+  { plan: 'generic' },
+);
+
 const FIRST_PAGE = prepared('message_page_first', pageSql(false));
 const NEXT_PAGE = prepared('message_page_next', pageSql(true));
-
-/** The response object built once from the row (no intermediate copies). */
-function toConversationMessage(row: PageRow): ConversationMessageResponse {
-  const message = toMessageResponse(row) as ConversationMessageResponse;
-  message.quotedMsg =
-    row.q_id === null ? null : { id: row.q_id, body: row.q_body, fromMe: row.q_from_me, mediaType: row.q_media_type, senderName: row.q_sender_name };
-  return message;
-}
 
 /** Conversation reads: keyset pages (createdAt, id) backwards, never OFFSET. */
 @Injectable()
@@ -108,9 +124,9 @@ export class MessagesRepository {
     const hasMore = rows.length > MESSAGE_PAGE_SIZE;
     if (hasMore) rows.length = MESSAGE_PAGE_SIZE;
     const last = rows.at(-1);
-    const messages: ConversationMessageResponse[] = new Array(rows.length);
-    for (let i = 0; i < rows.length; i += 1) messages[rows.length - 1 - i] = toConversationMessage(rows[i]!);
-    return { messages, hasMore, cursor: hasMore && last ? encodeCursor(last.cursor_at, last.id) : null };
+    const json: string[] = new Array(rows.length);
+    for (let i = 0; i < rows.length; i += 1) json[rows.length - 1 - i] = rows[i]!.json;
+    return { json, hasMore, cursor: hasMore && last ? encodeCursor(last.cursor_at, last.id) : null };
   }
 
   /** The fields a quoted block shows. */
@@ -138,14 +154,12 @@ export class MessagesRepository {
    * service window), in one read: the newest inbound row comes from the (company, contact, created_at) index.
    */
   async windowOf(companyId: number, whatsappId: number, contactId: number): Promise<{ provider: string; last_inbound_at: Date | null } | null> {
-    const rows = await this.sql(companyId).all<{ provider: string; last_inbound_at: Date | null }>(
-      `select w.provider,
-              (select m.created_at from messages m
-                where m.company_id = ? and m.contact_id = ? and m.whatsapp_id = w.id and not m.from_me
-                order by m.created_at desc limit 1) as last_inbound_at
-         from whatsapps w where w.company_id = ? and w.id = ?`,
-      [companyId, contactId, companyId, whatsappId],
-    );
+    const rows = await tenantSql(this.hot, companyId).all<{ provider: string; last_inbound_at: Date | null }>(WINDOW_OF, [
+      companyId,
+      contactId,
+      companyId,
+      whatsappId,
+    ]);
     return rows[0] ?? null;
   }
 
