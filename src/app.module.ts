@@ -1,8 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { LoggerModule } from 'nestjs-pino';
-import { pino } from 'pino';
 import type { AppConfig } from './config/app-config.js';
+import type { DestinationStream } from 'pino';
+import type { Options } from 'pino-http';
 import { ConfigModule } from './config/config.module.js';
 import { AuthorizationModule } from './authorization/authorization.module.js';
 import { HotPathPoolModule } from './infra/database/pg-pool.js';
@@ -12,6 +13,7 @@ import { RealtimeModule } from './infra/realtime/realtime.module.js';
 import { RedisModule } from './infra/redis/redis.module.js';
 import { SchedulingModule } from './infra/scheduling/scheduling.module.js';
 import { requestLogOptions } from './infra/logging/request-log.js';
+import { logDestination } from './infra/logging/log-destination.js';
 import { JobsModule } from './infra/jobs/jobs.module.js';
 import { DomainEventsModule } from './infra/events/domain-events.module.js';
 import { ChannelsModule } from './channels/channels.module.js';
@@ -53,6 +55,13 @@ import { InvoicesModule } from './modules/invoices/invoices.module.js';
 import { AnnouncementsModule } from './modules/announcements/announcements.module.js';
 import { MessageTemplatesModule } from './modules/message-templates/message-templates.module.js';
 
+/** The request logger's options, and its destination when it has its own (see logDestination). */
+function logPinoHttp(config: AppConfig): Options | [Options, DestinationStream] {
+  const options = requestLogOptions(config.logLevel, config.requestLogSample);
+  const destination = logDestination();
+  return destination ? [options, destination] : options;
+}
+
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -60,8 +69,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        // Written asynchronously: a request never waits on the terminal or the log collector's pipe.
-        LoggerModule.forRoot({ pinoHttp: [requestLogOptions(config.logLevel, config.requestLogSample), pino.destination({ dest: 1, sync: false })] }),
+        LoggerModule.forRoot({ pinoHttp: logPinoHttp(config) }),
         MikroOrmModule.forRoot(createOrmConfig(config.databaseUrl)),
         DomainEventsModule,
         HotPathPoolModule,
