@@ -21,10 +21,8 @@ import { Whatsapp } from './whatsapp.entity.js';
 import { AuditTrail } from '../../infra/audit/audit-trail.js';
 import { changesBetween, snapshot, type AuditEntry } from '../../infra/audit/audit-entry.js';
 
-const AUDITED_FIELDS = [
-  'name',
-  'provider',
-  'isDefault',
+/** The plain fields a connection's form writes as they come. */
+const FORM_FIELDS = [
   'greetingMessage',
   'complationMessage',
   'outOfHoursMessage',
@@ -34,6 +32,13 @@ const AUDITED_FIELDS = [
   'timeUseBotQueues',
   'maxUseBotQueues',
   'timeToTransfer',
+] as const;
+
+const AUDITED_FIELDS = [
+  'name',
+  'provider',
+  'isDefault',
+  ...FORM_FIELDS,
   'transferQueue',
   'prompt',
   'tokenHash',
@@ -203,18 +208,7 @@ export class ConnectionsService {
   }
 
   private async apply(tx: EntityManager, whatsapp: Whatsapp, dto: ConnectionFieldsDto): Promise<void> {
-    const fields = [
-      'greetingMessage',
-      'complationMessage',
-      'outOfHoursMessage',
-      'ratingMessage',
-      'expiresInactiveMessage',
-      'expiresTicket',
-      'timeUseBotQueues',
-      'maxUseBotQueues',
-      'timeToTransfer',
-    ] as const;
-    for (const field of fields) if (dto[field] !== undefined) (whatsapp as unknown as Record<string, unknown>)[field] = dto[field];
+    for (const field of FORM_FIELDS) if (dto[field] !== undefined) (whatsapp as unknown as Record<string, unknown>)[field] = dto[field];
     if (dto.transferQueueId !== undefined) {
       whatsapp.transferQueue = dto.transferQueueId === null ? null : ref((await this.queues(tx, [dto.transferQueueId]))[0]!);
     }

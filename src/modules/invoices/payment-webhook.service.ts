@@ -22,6 +22,7 @@ import { PaymentProviders } from './providers/payment-providers.js';
 import { type StandingPayment, withdrawnDueDate } from './reversal.js';
 import { dueDay, dueDayIso, dueDayText, todayIn } from '../../shared/due-date.js';
 import { AuditTrail } from '../../infra/audit/audit-trail.js';
+import type { AuditChanges } from '../../infra/audit/audit-entry.js';
 
 export type WebhookOutcome = PaymentOutcome | 'replayed';
 
@@ -92,21 +93,11 @@ export class PaymentWebhookService {
       await this.repository.markPaid(tx, charge.company_id, invoice.id, charge.id, payment.paidAt, dueDate);
       const applied = await settle('applied');
       await this.repository.recordRenewal(tx, logId, charge.company_id, dueBefore, dueDate, RECURRENCE_MONTHS[invoice.recurrence]);
-      // The provider acted, not a user: the entry names the charge and the address the webhook came from.
-      await this.audit.within(
-        tx,
-        { companyId: charge.company_id, userId: null, ip: from },
-        {
-          action: 'invoice.paid',
-          subjectType: 'Invoice',
-          subjectId: invoice.id,
-          changes: {
-            status: { from: invoice.status, to: 'paid' },
-            dueDate: { from: dueBefore ? dueDayText(dueBefore) : null, to: dueDayText(dueDate) },
-            payment: { to: { provider, transactionId: payment.transactionId, charge: payment.chargeId, amount: payment.amount } },
-          },
-        },
-      );
+      await this.recordByProvider(tx, from, charge.company_id, invoice.id, 'invoice.paid', {
+        status: { from: invoice.status, to: 'paid' },
+        dueDate: { from: dueBefore ? dueDayText(dueBefore) : null, to: dueDayText(dueDate) },
+        payment: { to: { provider, transactionId: payment.transactionId, charge: payment.chargeId, amount: payment.amount } },
+      });
       return { ...applied, dueDate };
     });
 
@@ -170,20 +161,11 @@ export class PaymentWebhookService {
         rechained,
         newDueDate: dueDate,
       });
-      await this.audit.within(
-        tx,
-        { companyId: charge.company_id, userId: null, ip: from },
-        {
-          action: 'invoice.refunded',
-          subjectType: 'Invoice',
-          subjectId: invoice.id,
-          changes: {
-            status: { from: 'paid', to: 'refunded' },
-            dueDate: { from: current ? dueDayText(current) : null, to: dueDate ? dueDayText(dueDate) : null },
-            reversal: { to: { provider, kind: reversal.reversal, transactionId: reversal.transactionId, charge: reversal.chargeId, amount: reversal.amount } },
-          },
-        },
-      );
+      await this.recordByProvider(tx, from, charge.company_id, invoice.id, 'invoice.refunded', {
+        status: { from: 'paid', to: 'refunded' },
+        dueDate: { from: current ? dueDayText(current) : null, to: dueDate ? dueDayText(dueDate) : null },
+        reversal: { to: { provider, kind: reversal.reversal, transactionId: reversal.transactionId, charge: reversal.chargeId, amount: reversal.amount } },
+      });
       return { ...(await settle('refunded')), invoiceId: invoice.id, dueDate };
     });
 
@@ -197,6 +179,11 @@ export class PaymentWebhookService {
     );
     await this.announceInvoice(result.companyId!, result.invoiceId!);
     return 'refunded';
+  }
+
+  /** The provider acted, not a user: the entry has no user and the address the webhook came from. */
+  private recordByProvider(tx: EntityManager, from: string, companyId: number, invoiceId: number, action: string, changes: AuditChanges): Promise<void> {
+    return this.audit.within(tx, { companyId, userId: null, ip: from }, { action, subjectType: 'Invoice', subjectId: invoiceId, changes });
   }
 
   /** After the commit: the admins' screens and the checkout of a billing-only session learn of the renewal. */
