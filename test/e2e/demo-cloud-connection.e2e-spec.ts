@@ -78,10 +78,14 @@ describe('the demo’s Cloud API connection', () => {
 
   it('seeds both connections side by side, the Cloud API one CONNECTED with the fake’s number', async () => {
     expect(output).toContain(`"${DEMO_CLOUD_CONNECTION}" talks to a local fake of the WhatsApp Cloud API at http://127.0.0.1:`);
-    const connections = await query<{ name: string; provider: string; status: string; phone_number: string | null }>(
-      db.url,
-      'select name, provider, status, phone_number from whatsapps order by id',
-    );
+    const read = () =>
+      query<{ name: string; provider: string; status: string; phone_number: string | null }>(
+        db.url,
+        'select name, provider, status, phone_number from whatsapps order by id',
+      );
+    // The sessions start in the background once the server answers: both come up within the deadline.
+    await waitUntil(async () => (await read()).every((c) => c.status === 'CONNECTED'), 30_000 * TIME_FACTOR, 'both demo connections').catch(() => undefined);
+    const connections = await read();
     expect(connections).toEqual([
       expect.objectContaining({ name: 'WhatsApp Demo', provider: 'simulator', status: 'CONNECTED' }),
       { name: DEMO_CLOUD_CONNECTION, provider: 'cloud', status: 'CONNECTED', phone_number: '15550783881' },
