@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { companyInactiveReason, standingOf } from '../../authorization/auth-context.loader.js';
 import type { ChannelSession, OutgoingTemplateMessage } from '../../channels/channel-provider.js';
 import { ChannelManager } from '../../channels/channel-manager.js';
@@ -443,14 +443,19 @@ export class CampaignWalker {
         this.connections.set(campaignId, campaign.whatsapp?.id ?? null);
         return this.stopScheduled(companyId, campaign, 'NO_AUDIENCE');
       }
-      await em.transactional(async (tx) => {
+      const started = await em.transactional(async (tx) => {
+        // Read again under a lock: a stop (or an edit) that came since the read above wins, and the walk does not
+        // start. Without it, a campaign cancelled in that moment was set running again.
+        const row = await tx.findOneOrFail(Campaign, { id: campaignId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+        if (row.status !== 'PROGRAMADA') return false;
         await this.repository.enqueue(companyId, campaignId, { contactListId: campaign.contactList?.id ?? null, tagId: campaign.tagList?.id ?? null }, tx);
-        const row = await tx.findOneOrFail(Campaign, { id: campaignId });
         row.status = 'EM_ANDAMENTO';
         row.nextSendAt = new Date();
         row.pauseReason = null;
+        return true;
       });
       await em.refresh(campaign);
+      if (!started) return null;
       await this.announce(companyId, campaignId, true);
     }
     this.connections.set(campaignId, campaign.whatsapp?.id ?? null);
